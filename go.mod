@@ -1,0 +1,3 @@
+module othello-bot
+
+go 1.24.0
