@@ -10,10 +10,10 @@ import (
 // ASCII draws the board the classic terminal way: letter columns, numbered
 // rows, X for black and O for white, each cell boxed.
 //
-//	     A   B   C   D
-//	   +---+---+---+---+
-//	 1 |   |   |   |   |
-//	   +---+---+---+---+
+//	    A   B   C   D
+//	  +---+---+---+---+
+//	1 |   |   |   |   |
+//	  +---+---+---+---+
 func (p Position) ASCII() string {
 	n := p.size
 	var b strings.Builder
