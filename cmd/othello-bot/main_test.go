@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestPerftLine(t *testing.T) {
+	code, out, _ := runCLI(t, "", "perft", "-size", "8", "-depth", "5")
+	if code != 0 || !regexp.MustCompile(`^perft size=8 depth=5 nodes=1396 seconds=\d+\.\d\d\n$`).MatchString(out) {
+		t.Errorf("code %d, output %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "perft", "--size=10", "--depth=3")
+	if code != 0 || !strings.HasPrefix(out, "perft size=10 depth=3 nodes=56 ") {
+		t.Errorf("code %d, output %q", code, out)
+	}
+}
+
+func TestBadInputExitsNonZero(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"nosuch"},
+		{"perft", "-size", "7"},
+		{"perft", "-size", "x"},
+		{"perft", "-depth", "-1"},
+		{"perft", "extra"},
+		{"play", "--config", filepath.Join(t.TempDir(), "missing.json")},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code == 0 || out != "" || errOut == "" {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		if len(args) > 0 && strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: reason is more than one line: %q", args, errOut)
+		}
+	}
+}
+
+func TestPlayPiped(t *testing.T) {
+	code, out, _ := runCLI(t, "blah\n3\n-12\n4\nx\nX\n", "play")
+	if code != 0 || !strings.Contains(out, "Player is X\n     A   B   C   D\n") {
+		t.Errorf("code %d:\n%s", code, out)
+	}
+}
+
+func TestPlayPresetFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "preset.json")
+	cells := strings.Repeat(`" ",`, 5) + `"O","X",` + strings.Repeat(`" ",`, 2) + `"X","O",` + strings.Repeat(`" ",`, 4) + `" "`
+	err := os.WriteFile(path, []byte(`{"boardPreset": {"playerLetter": "O", "board": [`+cells+`]}, "scriptedMoves": {"player": [], "computer": ["b1"]}}`), 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "\n", "play", "--config", path)
+	if code != 0 || !strings.Contains(out, "Player is O\n") || !strings.Contains(out, "Computer plays b1 (scripted).") {
+		t.Errorf("code %d, stderr %q:\n%s", code, errOut, out)
+	}
+}

@@ -1,0 +1,253 @@
+// Package termgame is the classic terminal game of Othello against the
+// computer: questions and answers on a text stream, the bordered ASCII board.
+package termgame
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"othello-bot/game"
+)
+
+// Opponent chooses the computer's moves. The position always has a legal
+// move for the side to move.
+type Opponent interface {
+	Move(ctx context.Context, p game.Position) (game.Square, error)
+}
+
+// OpponentFunc adapts a function to Opponent.
+type OpponentFunc func(ctx context.Context, p game.Position) (game.Square, error)
+
+func (f OpponentFunc) Move(ctx context.Context, p game.Position) (game.Square, error) {
+	return f(ctx, p)
+}
+
+// Options set up a game. Without a Preset the player is asked for the board
+// size and their letter.
+type Options struct {
+	Preset   *Preset
+	Opponent Opponent
+}
+
+// ErrNoInput is returned when the input ends while the game waits for the
+// player's answer.
+var ErrNoInput = errors.New("no more input; the game is left unfinished")
+
+const (
+	askSize   = "How wide should the board be? (even numbers between 4 and 26, inclusive)"
+	askLetter = "Pick your letter: X (black) or O (white)"
+	askMove   = "What's your move?"
+	askEnter  = "Press <ENTER> to show computer's move..."
+)
+
+type session struct {
+	ctx    context.Context
+	in     *bufio.Scanner
+	out    io.Writer
+	opp    Opponent
+	player game.Color
+	script map[game.Color][]string
+}
+
+// Run plays one game on in/out and returns when it ends, when the input
+// runs out (ErrNoInput) or when ctx is done.
+func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
+	if opts.Opponent == nil {
+		return errors.New("termgame: no opponent")
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	s := &session{ctx: ctx, in: sc, out: out, opp: opts.Opponent, script: map[game.Color][]string{}}
+
+	var start game.Position
+	if p := opts.Preset; p != nil {
+		start, s.player = p.start, p.player
+		s.script[s.player] = append([]string(nil), p.ScriptedMoves.Player...)
+		s.script[s.player.Opponent()] = append([]string(nil), p.ScriptedMoves.Computer...)
+	} else {
+		size, err := s.askSize()
+		if err != nil {
+			return err
+		}
+		if s.player, err = s.askLetter(); err != nil {
+			return err
+		}
+		start, _ = game.NewPosition(size)
+	}
+	s.say("Player is %s", s.player.Letter())
+	g := game.NewGame(start)
+	fmt.Fprint(s.out, g.Position().ASCII())
+	s.announcePasses(g.Plies())
+
+	for !g.Over() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var plies []game.Ply
+		var err error
+		if g.Position().ToMove() == s.player {
+			plies, err = s.playerTurn(g)
+		} else {
+			plies, err = s.computerTurn(g)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(s.out, g.Position().ASCII())
+		b, w := g.Position().Count()
+		s.say("Score: X %d, O %d", b, w)
+		s.announcePasses(plies[1:])
+	}
+	s.sayResult(g.Position())
+	return nil
+}
+
+func (s *session) say(format string, args ...any) {
+	fmt.Fprintf(s.out, format+"\n", args...)
+}
+
+// ask prints a question and returns the next line of input.
+func (s *session) ask(question string) (string, error) {
+	s.say("%s", question)
+	if !s.in.Scan() {
+		if err := s.in.Err(); err != nil {
+			return "", fmt.Errorf("reading input: %w", err)
+		}
+		return "", ErrNoInput
+	}
+	return strings.TrimSpace(s.in.Text()), nil
+}
+
+func (s *session) askSize() (int, error) {
+	for {
+		a, err := s.ask(askSize)
+		if err != nil {
+			return 0, err
+		}
+		n, err := strconv.Atoi(a)
+		switch {
+		case err != nil:
+			s.say("%s is not a number.", strconv.Quote(a))
+		case !game.ValidSize(n):
+			s.say("%d is not an even number between 4 and 26.", n)
+		default:
+			return n, nil
+		}
+	}
+}
+
+func (s *session) askLetter() (game.Color, error) {
+	for {
+		a, err := s.ask(askLetter)
+		if err != nil {
+			return game.Empty, err
+		}
+		switch a {
+		case "X":
+			return game.Black, nil
+		case "O":
+			return game.White, nil
+		}
+		s.say("Please answer X or O (capital letter).")
+	}
+}
+
+// nextScripted plays the side's scripted moves while they last, skipping any
+// that cannot be played. It returns nil plies when the script has nothing
+// usable left.
+func (s *session) nextScripted(g *game.Game, who string) []game.Ply {
+	side := g.Position().ToMove()
+	for len(s.script[side]) > 0 {
+		text := s.script[side][0]
+		s.script[side] = s.script[side][1:]
+		sq, err := game.ParseSquare(text, g.Position().Size())
+		if err == nil {
+			var plies []game.Ply
+			if plies, err = g.Play(sq); err == nil {
+				s.say("%s plays %s (scripted).", who, sq)
+				return plies
+			}
+		}
+		s.say("Scripted move %s skipped: %v.", text, err)
+	}
+	return nil
+}
+
+func (s *session) playerTurn(g *game.Game) ([]game.Ply, error) {
+	if plies := s.nextScripted(g, "Player"); plies != nil {
+		return plies, nil
+	}
+	for {
+		a, err := s.ask(askMove)
+		if err != nil {
+			return nil, err
+		}
+		sq, err := game.ParseSquare(a, g.Position().Size())
+		if err == nil {
+			var plies []game.Ply
+			if plies, err = g.Play(sq); err == nil {
+				return plies, nil
+			}
+		}
+		s.say("%v. Legal moves: %s.", err, squares(g.Position().LegalMoves()))
+	}
+}
+
+func (s *session) computerTurn(g *game.Game) ([]game.Ply, error) {
+	// The pause lets a person read the board; scripts that end their input
+	// early simply let the computer go on.
+	if _, err := s.ask(askEnter); err != nil && !errors.Is(err, ErrNoInput) {
+		return nil, err
+	}
+	if plies := s.nextScripted(g, "Computer"); plies != nil {
+		return plies, nil
+	}
+	sq, err := s.opp.Move(s.ctx, g.Position())
+	if err != nil {
+		return nil, fmt.Errorf("computer move: %w", err)
+	}
+	plies, err := g.Play(sq)
+	if err != nil {
+		return nil, fmt.Errorf("computer chose %s: %w", sq, err)
+	}
+	s.say("Computer plays %s.", sq)
+	return plies, nil
+}
+
+func (s *session) announcePasses(plies []game.Ply) {
+	for _, p := range plies {
+		if p.Square.IsPass() {
+			who := "Computer"
+			if p.Color == s.player {
+				who = "Player"
+			}
+			s.say("%s (%s) has no legal move and passes.", who, p.Color.Letter())
+		}
+	}
+}
+
+func (s *session) sayResult(p game.Position) {
+	b, w := p.Count()
+	s.say("Game over. Final score: X %d, O %d.", b, w)
+	switch p.Winner() {
+	case game.Empty:
+		s.say("It's a draw.")
+	case s.player:
+		s.say("You win!")
+	default:
+		s.say("The computer wins.")
+	}
+}
+
+func squares(sqs []game.Square) string {
+	parts := make([]string, len(sqs))
+	for i, q := range sqs {
+		parts[i] = q.String()
+	}
+	return strings.Join(parts, ", ")
+}
