@@ -1,5 +1,7 @@
 package game
 
+import "othello-bot/game/bitboard"
+
 // Perft counts the leaves of the game tree depth plies below p. A pass takes
 // one ply, and a position where neither side can move counts as one leaf
 // even when it is shallower than depth: the convention of Aart Bik's
@@ -10,7 +12,7 @@ func Perft(p Position, depth int) uint64 {
 	}
 	if p.cells == nil {
 		mine, theirs := p.own()
-		return perftBits(mine, theirs, tableFor(p.size), depth)
+		return bitboard.For(p.size).Perft(mine, theirs, depth)
 	}
 	return perftGrid(p, depth)
 }

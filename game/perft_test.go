@@ -121,17 +121,3 @@ func BenchmarkLegalMoves(b *testing.B) {
 	}
 }
 
-func BenchmarkLegalBits(b *testing.B) {
-	p, _ := NewPosition(8)
-	for i := 0; i < 20; i++ {
-		p, _ = p.Play(p.LegalMoves()[len(p.LegalMoves())/2])
-	}
-	mine, theirs := p.own()
-	mask := tableFor(8).mask
-	var sink uint64
-	for b.Loop() {
-		sink += legalBits(mine, theirs, mask)
-		mine, theirs = theirs, mine
-	}
-	_ = sink
-}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"othello-bot/game/bitboard"
 )
 
 // Position is a board and the side to move. It is a value: Play returns a
@@ -168,7 +170,7 @@ func (p Position) movesOf(side Color) []Square {
 		if side == White {
 			mine, theirs = theirs, mine
 		}
-		for m := legalBits(mine, theirs, tableFor(p.size).mask); m != 0; m &= m - 1 {
+		for m := bitboard.Moves(mine, theirs, bitboard.For(p.size).Mask); m != 0; m &= m - 1 {
 			x := bits.TrailingZeros64(m)
 			out = append(out, Square{x % 8, x / 8})
 		}
@@ -189,7 +191,7 @@ func (p Position) hasMoves(side Color) bool {
 		if side == White {
 			mine, theirs = theirs, mine
 		}
-		return legalBits(mine, theirs, tableFor(p.size).mask) != 0
+		return bitboard.Moves(mine, theirs, bitboard.For(p.size).Mask) != 0
 	}
 	for i, c := range p.cells {
 		if c == Empty && p.gridFlips(i, side, nil) > 0 {
@@ -244,7 +246,7 @@ func (p Position) Check(sq Square) error {
 func (p Position) flipCount(sq Square) int {
 	if p.cells == nil {
 		mine, theirs := p.own()
-		return bits.OnesCount64(flipBits(sq.Row*8+sq.Col, mine, theirs, tableFor(p.size)))
+		return bits.OnesCount64(bitboard.For(p.size).Flips(sq.Row*8+sq.Col, mine, theirs))
 	}
 	return p.gridFlips(sq.Row*p.size+sq.Col, p.turn, nil)
 }
@@ -258,7 +260,7 @@ func (p Position) Flips(sq Square) []Square {
 	var out []Square
 	if p.cells == nil {
 		mine, theirs := p.own()
-		for f := flipBits(sq.Row*8+sq.Col, mine, theirs, tableFor(p.size)); f != 0; f &= f - 1 {
+		for f := bitboard.For(p.size).Flips(sq.Row*8+sq.Col, mine, theirs); f != 0; f &= f - 1 {
 			x := bits.TrailingZeros64(f)
 			out = append(out, Square{x % 8, x / 8})
 		}
@@ -285,7 +287,7 @@ func (p Position) Play(sq Square) (Position, error) {
 	if p.cells == nil {
 		x := sq.Row*8 + sq.Col
 		mine, theirs := p.own()
-		f := flipBits(x, mine, theirs, tableFor(p.size))
+		f := bitboard.For(p.size).Flips(x, mine, theirs)
 		mine |= f | 1<<x
 		theirs &^= f
 		if p.turn == Black {
@@ -314,7 +316,7 @@ func (p Position) gridFlips(i int, side Color, fn func(int)) int {
 	n, opp := p.size, side.Opponent()
 	c0, r0 := i%n, i/n
 	total := 0
-	for _, d := range rayDirs {
+	for _, d := range bitboard.Dirs {
 		c, r, run := c0+d[0], r0+d[1], 0
 		for c >= 0 && c < n && r >= 0 && r < n && p.cells[r*n+c] == opp {
 			c, r, run = c+d[0], r+d[1], run+1

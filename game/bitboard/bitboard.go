@@ -1,0 +1,139 @@
+// Package bitboard holds the fast Othello primitives for boards that fit in
+// 64 squares: move generation, flips and perft on a pair of uint64s.
+//
+// Bit i is the square at column i%8, row i/8, so a1 is bit 0, h1 bit 7 and
+// a2 bit 8. Boards of size 4 and 6 live in the top-left corner and the
+// squares outside them stay empty, which is enough for the shift-based move
+// generator to respect their edges.
+package bitboard
+
+import "math/bits"
+
+const (
+	notColA   = 0xfefefefefefefefe
+	notColH   = 0x7f7f7f7f7f7f7f7f
+	notColsAH = notColA & notColH
+)
+
+// Table holds, for one board size, the on-board mask and the rays from every
+// square in each of the 8 directions (excluding the square itself). Rays 0-3
+// run towards higher bits, rays 4-7 towards lower bits.
+type Table struct {
+	Size int
+	Mask uint64
+	rays [64][8]uint64
+}
+
+var tables [3]Table // sizes 4, 6, 8
+
+// Dirs lists the 8 directions as (dcol, drow), in the order of the rays.
+var Dirs = [8][2]int{
+	{1, 0}, {-1, 1}, {0, 1}, {1, 1}, // +1, +7, +8, +9
+	{-1, 0}, {1, -1}, {0, -1}, {-1, -1}, // -1, -7, -8, -9
+}
+
+func init() {
+	for i := range tables {
+		size := 4 + 2*i
+		t := &tables[i]
+		t.Size = size
+		for r := 0; r < size; r++ {
+			for c := 0; c < size; c++ {
+				t.Mask |= 1 << (r*8 + c)
+				for d, dir := range Dirs {
+					var ray uint64
+					for cc, rr := c+dir[0], r+dir[1]; cc >= 0 && cc < size && rr >= 0 && rr < size; cc, rr = cc+dir[0], rr+dir[1] {
+						ray |= 1 << (rr*8 + cc)
+					}
+					t.rays[r*8+c][d] = ray
+				}
+			}
+		}
+	}
+}
+
+// For returns the table of a board size of 4, 6 or 8, or nil.
+func For(size int) *Table {
+	if size != 4 && size != 6 && size != 8 {
+		return nil
+	}
+	return &tables[size/2-2]
+}
+
+// Moves returns the squares where the side owning p may move against o on
+// the board given by mask. Each direction fills runs of o-discs from p with
+// doubling shifts (two steps of one, then two of two), the way Edax's
+// portable get_moves does.
+func Moves(p, o, mask uint64) uint64 {
+	h := o & notColsAH
+	m := runs(p, h, 1) | runs(p, o, 8) | runs(p, h, 7) | runs(p, h, 9)
+	return m & ^(p | o) & mask
+}
+
+func runs(p, o uint64, d uint) uint64 {
+	l := o & (p << d)
+	r := o & (p >> d)
+	l |= o & (l << d)
+	r |= o & (r >> d)
+	ol := o & (o << d)
+	or := o & (o >> d)
+	l |= ol & (l << (2 * d))
+	r |= or & (r >> (2 * d))
+	l |= ol & (l << (2 * d))
+	r |= or & (r >> (2 * d))
+	return (l << d) | (r >> d)
+}
+
+// Flips returns the discs of o that a move by p at bit x turns over.
+func (t *Table) Flips(x int, p, o uint64) uint64 {
+	r := &t.rays[x]
+	return flipUp(p, o, r[0]) | flipUp(p, o, r[1]) | flipUp(p, o, r[2]) | flipUp(p, o, r[3]) |
+		flipDown(p, o, r[4]) | flipDown(p, o, r[5]) | flipDown(p, o, r[6]) | flipDown(p, o, r[7])
+}
+
+// flipUp handles a ray towards higher bits: the first square on it that is
+// not o's is its lowest such bit; if p owns it, everything before it flips.
+func flipUp(p, o, ray uint64) uint64 {
+	end := ray &^ o
+	end &= -end
+	if end&p == 0 {
+		return 0
+	}
+	return (end - 1) & ray
+}
+
+// flipDown handles a ray towards lower bits, where the first square that is
+// not o's is the highest such bit.
+func flipDown(p, o, ray uint64) uint64 {
+	end := uint64(1<<63) >> bits.LeadingZeros64(ray&^o) // 0 when the ray is all o
+	if end&p == 0 {
+		return 0
+	}
+	return ray & -(end << 1)
+}
+
+// Perft counts the leaves depth plies below p-to-move: a pass takes a ply
+// and a finished game is one leaf however shallow (Aart Bik's convention).
+func (t *Table) Perft(p, o uint64, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	moves := Moves(p, o, t.Mask)
+	if moves == 0 {
+		if Moves(o, p, t.Mask) == 0 || depth == 1 {
+			return 1 // game over, or a pass into the last ply
+		}
+		return t.Perft(o, p, depth-1)
+	}
+	if depth == 1 {
+		return uint64(bits.OnesCount64(moves))
+	}
+	var n uint64
+	for moves != 0 {
+		x := bits.TrailingZeros64(moves)
+		moves &= moves - 1
+		f := t.Flips(x, p, o)
+		n += t.Perft(o^f, p^f|1<<x, depth-1)
+	}
+	return n
+}
