@@ -120,4 +120,3 @@ func BenchmarkLegalMoves(b *testing.B) {
 		})
 	}
 }
-

@@ -177,8 +177,8 @@ func jsonList(cells []string) string {
 
 func TestPresetErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"boardPreset": {"playerLetter": "x", "board": []}}`:       `boardPreset.playerLetter must be "X" or "O", not "x"`,
-		`{"boardPreset": {"playerLetter": "X", "board": [" "]}}`:    "boardPreset.board: a board of 1 cells is not square",
+		`{"boardPreset": {"playerLetter": "x", "board": []}}`:        `boardPreset.playerLetter must be "X" or "O", not "x"`,
+		`{"boardPreset": {"playerLetter": "X", "board": [" "]}}`:     "boardPreset.board: a board of 1 cells is not square",
 		`{"boardPreset": {"playerLetter": "X", "board": []}, "x":1}`: `unknown field "x"`,
 		`{"boardPreset": `: "not a valid preset",
 	} {
