@@ -20,6 +20,7 @@ type command struct {
 var commands = []command{
 	{"play", "a terminal game against the computer", runPlay},
 	{"perft", "count move-tree leaves: -size N -depth D", runPerft},
+	{"solve", "exact endgame solve: -board BOARD64 -side X|O", runSolve},
 }
 
 // usageError marks bad input: exit status 2 instead of 1.

@@ -1,0 +1,348 @@
+// Package engine is the bot's Othello player and advisor: ten levels from
+// random to a deep search with an exact endgame solver, move analysis for
+// hints, on every board size 4..26.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/game/bitboard"
+)
+
+// Levels run from MinLevel (random moves) to MaxLevel (everything the
+// engine has, within the time it is given).
+const (
+	MinLevel = 1
+	MaxLevel = 10
+)
+
+// Eval is how a move or position stands for the side to move.
+type Eval struct {
+	// Cents is the final disc margin in hundredths of a disc: exact when
+	// Exact is set, otherwise the evaluation's estimate.
+	Cents int
+	Exact bool
+}
+
+// Discs returns the margin in discs.
+func (e Eval) Discs() float64 { return float64(e.Cents) / discUnit }
+
+// String writes the evaluation for players: "+2.5" or "exact +6".
+func (e Eval) String() string {
+	if e.Exact {
+		return fmt.Sprintf("exact %+d", e.Cents/discUnit)
+	}
+	return fmt.Sprintf("%+.1f", e.Discs())
+}
+
+// Result is the move an engine chose and what it knows about it.
+type Result struct {
+	Move  game.Square
+	Eval  Eval
+	Depth int // plies searched; 0 for levels 1 and 2
+	Nodes uint64
+}
+
+// MoveEval is one legal move with its evaluation.
+type MoveEval struct {
+	Move game.Square
+	Eval Eval
+}
+
+// Options configure an Engine.
+type Options struct {
+	// MoveTime is the thinking time used when the context has no deadline.
+	MoveTime time.Duration
+	// Searches is how many searches may run at once; 0 means one per CPU.
+	// Each holds about 30 MB of tables.
+	Searches int
+}
+
+// Engine chooses moves. It is safe for concurrent use; searches beyond
+// Options.Searches wait for a free searcher.
+type Engine struct {
+	opts  Options
+	slots chan *searcher
+}
+
+// New returns an engine.
+func New(opts Options) *Engine {
+	if opts.MoveTime <= 0 {
+		opts.MoveTime = 2 * time.Second
+	}
+	if opts.Searches <= 0 {
+		opts.Searches = runtime.GOMAXPROCS(0)
+	}
+	e := &Engine{opts: opts, slots: make(chan *searcher, opts.Searches)}
+	for i := 0; i < opts.Searches; i++ {
+		e.slots <- nil // made on first use
+	}
+	return e
+}
+
+// ErrNoMove is returned when the side to move has no legal move.
+var ErrNoMove = errors.New("engine: no legal move to choose from")
+
+// levelSpec is what a search level may do: its midgame depth and from how
+// many empty squares it plays the endgame perfectly.
+type levelSpec struct{ depth, solve int }
+
+var levels = [MaxLevel + 1]levelSpec{
+	3:  {1, 4},
+	4:  {2, 6},
+	5:  {3, 8},
+	6:  {4, 10},
+	7:  {5, 12},
+	8:  {6, 14},
+	9:  {8, 18},
+	10: {64, 26},
+}
+
+// Move chooses a move for the side to move at the given level, returning by
+// the context's deadline (or after Options.MoveTime without one). rng
+// supplies the randomness of levels 1 and 2 and may be nil.
+func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand.Rand) (Result, error) {
+	if level < MinLevel || level > MaxLevel {
+		return Result{}, fmt.Errorf("engine: level %d is not between %d and %d", level, MinLevel, MaxLevel)
+	}
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		return Result{}, ErrNoMove
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	switch {
+	case level == 1:
+		return Result{Move: moves[rng.IntN(len(moves))]}, nil
+	case level == 2 || len(moves) == 1 && level < MaxLevel:
+		return greedy(p, moves, rng), nil
+	}
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
+	s, release, err := e.acquire(ctx)
+	if err != nil {
+		// No searcher came free in time: a quick move beats none.
+		return greedy(p, moves, rng), nil
+	}
+	defer release()
+	return s.choose(ctx, p, level), nil
+}
+
+// Analyze evaluates every legal move, best first, as deeply as the time
+// allows: exactly when the endgame can be solved in time.
+func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, error) {
+	if !p.HasMoves() {
+		return nil, ErrNoMove
+	}
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
+	s, release, err := e.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return s.analyze(ctx, p), nil
+}
+
+// Solve plays the endgame perfectly: the best move and the exact final
+// margin (empties to the winner). It runs until done or until ctx ends, and
+// is meant for boards of 8x8 or less with few empty squares.
+func (e *Engine) Solve(ctx context.Context, p game.Position) (Result, error) {
+	if _, _, ok := p.Bitboards(); !ok {
+		return Result{}, fmt.Errorf("engine: exact solving works on boards up to 8x8, not %dx%d", p.Size(), p.Size())
+	}
+	if !p.HasMoves() {
+		return Result{}, ErrNoMove
+	}
+	s, release, err := e.acquire(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	defer release()
+	stop := s.start(ctx, p.Size(), time.Time{})
+	defer stop()
+	mine, theirs := own(p)
+	r := s.solveRoot(mine, theirs, false)
+	if s.aborted {
+		return Result{}, fmt.Errorf("engine: solve stopped after %d nodes: %w", s.nodes, context.Cause(ctx))
+	}
+	return Result{Move: square(r[0].x), Eval: Eval{int(r[0].score) * discUnit, true}, Depth: p.Empties(), Nodes: s.nodes}, nil
+}
+
+// budget gives ctx a deadline if it has none, and keeps a little margin
+// so the answer is back before the caller's deadline.
+func (e *Engine) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		d = time.Now().Add(e.opts.MoveTime)
+	}
+	margin := time.Until(d) / 20
+	if margin > 100*time.Millisecond {
+		margin = 100 * time.Millisecond
+	}
+	return context.WithDeadline(ctx, d.Add(-margin))
+}
+
+func (e *Engine) acquire(ctx context.Context) (*searcher, func(), error) {
+	select {
+	case s := <-e.slots:
+		if s == nil {
+			s = newSearcher()
+		}
+		return s, func() { e.slots <- s }, nil
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+}
+
+// greedy plays the move that flips most, choosing at random among equals.
+func greedy(p game.Position, moves []game.Square, rng *rand.Rand) Result {
+	best, n := -1, 0
+	var choice game.Square
+	for _, m := range moves {
+		f := len(p.Flips(m))
+		switch {
+		case f > best:
+			best, n, choice = f, 1, m
+		case f == best:
+			n++
+			if rng.IntN(n) == 0 {
+				choice = m
+			}
+		}
+	}
+	return Result{Move: choice}
+}
+
+func own(p game.Position) (mine, theirs uint64) {
+	b, w, _ := p.Bitboards()
+	if p.ToMove() == game.White {
+		return w, b
+	}
+	return b, w
+}
+
+func square(x int) game.Square { return game.Square{Col: x % 8, Row: x / 8} }
+
+// start readies the searcher for one search: it stops when ctx ends or at
+// the deadline (none if zero). The returned func releases the context hook.
+func (s *searcher) start(ctx context.Context, size int, deadline time.Time) func() bool {
+	var cancelled atomic.Bool
+	s.reset(size, &cancelled)
+	s.deadline = deadline
+	return context.AfterFunc(ctx, func() { cancelled.Store(true) })
+}
+
+// choose runs a search level on a position with legal moves.
+func (s *searcher) choose(ctx context.Context, p game.Position, level int) Result {
+	spec := levels[level]
+	t0 := time.Now()
+	end, _ := ctx.Deadline()
+	if _, _, ok := p.Bitboards(); !ok {
+		return chooseGrid(ctx, p, spec.depth, level == MaxLevel)
+	}
+	stop := s.start(ctx, p.Size(), end)
+	defer stop()
+	mine, theirs := own(p)
+	empties := p.Empties()
+
+	if empties <= spec.solve {
+		// The top level gives the solver most of its time and keeps the
+		// rest for a midgame search if the solve does not finish.
+		if level == MaxLevel {
+			s.deadline = t0.Add(end.Sub(t0) * 6 / 10)
+		}
+		if r := s.solveRoot(mine, theirs, false); !s.aborted {
+			return Result{Move: square(r[0].x), Eval: Eval{int(r[0].score) * discUnit, true}, Depth: empties, Nodes: s.nodes}
+		}
+		s.aborted = false
+		s.deadline = end
+	}
+
+	// Iterative deepening; the first move of the ordering stands in if not
+	// even depth 1 finishes.
+	var list [40]scoredMove
+	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, true)
+	res := Result{Move: square(int(list[0].x))}
+	prev := -1
+	maxDepth := min(spec.depth, empties)
+	for d := 1; d <= maxDepth; d++ {
+		if level == MaxLevel && d > 1 && time.Since(t0) > end.Sub(t0)*4/10 {
+			break // the next iteration would most likely not finish
+		}
+		r := s.searchRoot(mine, theirs, d, prev, false)
+		if s.aborted {
+			break
+		}
+		prev = r[0].x
+		res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, d >= empties), Depth: d, Nodes: s.nodes}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+// analyze scores every move for a hint.
+func (s *searcher) analyze(ctx context.Context, p game.Position) []MoveEval {
+	t0 := time.Now()
+	end, _ := ctx.Deadline()
+	if _, _, ok := p.Bitboards(); !ok {
+		return analyzeGrid(ctx, p)
+	}
+	stop := s.start(ctx, p.Size(), t0.Add(end.Sub(t0)*6/10))
+	defer stop()
+	mine, theirs := own(p)
+	empties := p.Empties()
+	if empties <= 20 {
+		if r := s.solveRoot(mine, theirs, true); !s.aborted {
+			return toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
+		}
+		s.aborted = false
+	}
+	s.deadline = end
+	var list [40]scoredMove
+	n := s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, true)
+	var best []rootResult
+	for i := 0; i < n; i++ {
+		best = append(best, rootResult{int(list[i].x), 0})
+	}
+	depthDone := 0
+	for d := 1; d <= empties && d <= 20; d++ {
+		if d > 1 && time.Since(t0) > end.Sub(t0)*3/10 {
+			break
+		}
+		r := s.searchRoot(mine, theirs, d, best[0].x, true)
+		if s.aborted {
+			break
+		}
+		best, depthDone = r, d
+	}
+	return toMoveEvals(best, func(v int32) Eval { return evalOf(v, depthDone >= empties) })
+}
+
+func toMoveEvals(r []rootResult, conv func(int32) Eval) []MoveEval {
+	out := make([]MoveEval, len(r))
+	for i, m := range r {
+		out[i] = MoveEval{Move: square(m.x), Eval: conv(m.score)}
+	}
+	return out
+}
+
+// evalOf turns a search score into an Eval; exact says the search reached
+// the end of the game on every line.
+func evalOf(v int32, exact bool) Eval {
+	switch {
+	case v >= winBonus:
+		return Eval{int(v - winBonus), exact}
+	case v <= -winBonus:
+		return Eval{int(v + winBonus), exact}
+	}
+	return Eval{int(v), exact && v == 0}
+}

@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"math/bits"
+	"sync/atomic"
+	"time"
+
+	"othello-bot/game/bitboard"
+)
+
+// searcher runs one search at a time on a bitboard size (4, 6 or 8). It owns
+// its transposition tables, so a pool of them bounds the engine's memory.
+type searcher struct {
+	t       *bitboard.Table
+	ev      *evaluator
+	tt      *ttable // midgame: heuristic scores
+	ett     *ttable // endgame: exact disc margins
+	nodes    uint64
+	stop     *atomic.Bool
+	deadline time.Time // zero: none
+	aborted  bool
+}
+
+func newSearcher() *searcher {
+	return &searcher{tt: newTable(18), ett: newTable(20)}
+}
+
+// reset prepares the searcher for a new search on the given size.
+func (s *searcher) reset(size int, stop *atomic.Bool) {
+	s.t = bitboard.For(size)
+	s.ev = evaluatorFor(size)
+	s.nodes = 0
+	s.stop = stop
+	s.aborted = false
+	s.tt.clear()
+	s.ett.clear()
+}
+
+// poll notes a stop request; it is cheap enough to call at every node.
+func (s *searcher) poll() bool {
+	s.nodes++
+	if s.nodes&1023 == 0 && (s.stop.Load() || !s.deadline.IsZero() && time.Now().After(s.deadline)) {
+		s.aborted = true
+	}
+	return s.aborted
+}
+
+// squareOrder ranks squares for move ordering: corners first, then edges
+// and the middle, X and C squares last.
+var squareOrder = [64]int8{
+	9, 2, 7, 6, 6, 7, 2, 9,
+	2, 0, 3, 3, 3, 3, 0, 2,
+	7, 3, 5, 4, 4, 5, 3, 7,
+	6, 3, 4, 4, 4, 4, 3, 6,
+	6, 3, 4, 4, 4, 4, 3, 6,
+	7, 3, 5, 4, 4, 5, 3, 7,
+	2, 0, 3, 3, 3, 3, 0, 2,
+	9, 2, 7, 6, 6, 7, 2, 9,
+}
+
+type scoredMove struct {
+	x     int8
+	score int32
+}
+
+// orderMoves lists moves best first: the table move, then by how few
+// replies they leave the opponent and where they are.
+func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMove, byMobility bool) int {
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		sc := int32(squareOrder[x]) * 16
+		if byMobility {
+			f := s.t.Flips(x, p, o)
+			reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
+			sc -= int32(bits.OnesCount64(reply)) * 64
+			sc -= int32(bits.OnesCount64(reply&s.ev.corners)) * 256
+		}
+		if x == ttMove {
+			sc = 1 << 30
+		}
+		list[n] = scoredMove{int8(x), sc}
+		n++
+	}
+	// Insertion sort: lists are short.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && list[j].score > list[j-1].score; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	return n
+}
+
+// search is a principal-variation alpha-beta search to the given depth with
+// p to move. A pass does not use up depth.
+func (s *searcher) search(p, o uint64, depth int, alpha, beta int32) int32 {
+	if s.poll() {
+		return 0
+	}
+	if depth <= 0 {
+		return s.ev.eval(p, o)
+	}
+	moves := bitboard.Moves(p, o, s.t.Mask)
+	if moves == 0 {
+		if bitboard.Moves(o, p, s.t.Mask) == 0 {
+			return terminalScore(p, o, s.t.Mask)
+		}
+		return -s.search(o, p, depth, -beta, -alpha)
+	}
+	ttMove := -1
+	if e, ok := s.tt.probe(p, o); ok {
+		ttMove = int(e.move)
+		if int(e.depth) >= depth {
+			switch {
+			case e.bound == boundExact:
+				return e.score
+			case e.bound == boundLower && e.score >= beta:
+				return e.score
+			case e.bound == boundUpper && e.score <= alpha:
+				return e.score
+			}
+		}
+	}
+	var list [40]scoredMove
+	n := s.orderMoves(p, o, moves, ttMove, &list, depth >= 3)
+	alpha0 := alpha
+	best, bestMove := int32(-infinity), -1
+	for i := 0; i < n; i++ {
+		x := int(list[i].x)
+		f := s.t.Flips(x, p, o)
+		cp, co := o^f, p^f|1<<x
+		var v int32
+		if i == 0 {
+			v = -s.search(cp, co, depth-1, -beta, -alpha)
+		} else {
+			v = -s.search(cp, co, depth-1, -alpha-1, -alpha)
+			if v > alpha && v < beta {
+				v = -s.search(cp, co, depth-1, -beta, -alpha)
+			}
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, x
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best <= alpha0:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	s.tt.store(p, o, depth, best, bound, bestMove)
+	return best
+}
+
+// rootResult is one move at the root with its score.
+type rootResult struct {
+	x     int
+	score int32
+}
+
+// searchRoot searches every root move to depth and returns them best first.
+// With all true every move gets an exact score (for hints); otherwise only
+// the best is exact and the others are bounds.
+func (s *searcher) searchRoot(p, o uint64, depth int, prevBest int, all bool) []rootResult {
+	moves := bitboard.Moves(p, o, s.t.Mask)
+	var list [40]scoredMove
+	n := s.orderMoves(p, o, moves, prevBest, &list, true)
+	out := make([]rootResult, 0, n)
+	alpha, beta := int32(-infinity), int32(infinity)
+	for i := 0; i < n; i++ {
+		x := int(list[i].x)
+		f := s.t.Flips(x, p, o)
+		cp, co := o^f, p^f|1<<x
+		var v int32
+		if i == 0 || all {
+			v = -s.search(cp, co, depth-1, -beta, -alpha)
+		} else {
+			v = -s.search(cp, co, depth-1, -alpha-1, -alpha)
+			if v > alpha {
+				v = -s.search(cp, co, depth-1, -beta, -alpha)
+			}
+		}
+		if s.aborted {
+			return nil
+		}
+		out = append(out, rootResult{x, v})
+		if v > alpha && !all {
+			alpha = v
+		}
+	}
+	sortResults(out)
+	return out
+}
+
+// sortResults orders by score, best first, keeping the search order on ties.
+func sortResults(r []rootResult) {
+	for i := 1; i < len(r); i++ {
+		for j := i; j > 0 && r[j].score > r[j-1].score; j-- {
+			r[j], r[j-1] = r[j-1], r[j]
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package engine
+
+import (
+	"math/bits"
+
+	"othello-bot/game/bitboard"
+)
+
+// The exact endgame solver: perfect play to the end of the game, scores in
+// discs with the empty squares going to the winner (the FFO convention).
+// Near the end it drops the costly parts (ordering, the table) that do not
+// pay for themselves.
+
+const (
+	solveTableMin = 9 // empties from which the solver uses its table
+	solveOrderMin = 7 // empties from which moves are ordered fastest-first
+)
+
+// solve returns the exact margin for p to move, searched with alpha-beta
+// inside (alpha, beta).
+func (s *searcher) solve(p, o uint64, alpha, beta int) int {
+	if s.poll() {
+		return 0
+	}
+	empty := s.t.Mask &^ (p | o)
+	switch e := bits.OnesCount64(empty); {
+	case e == 0:
+		return bits.OnesCount64(p) - bits.OnesCount64(o)
+	case e == 1:
+		return s.lastMove(p, o, bits.TrailingZeros64(empty))
+	case e < solveOrderMin:
+		return s.solveShallow(p, o, empty, alpha, beta)
+	default:
+		return s.solveDeep(p, o, e, alpha, beta)
+	}
+}
+
+// lastMove scores the game after the last empty square x is filled.
+func (s *searcher) lastMove(p, o uint64, x int) int {
+	total := bits.OnesCount64(s.t.Mask)
+	if f := s.t.Flips(x, p, o); f != 0 {
+		return 2*(bits.OnesCount64(p)+bits.OnesCount64(f)+1) - total
+	}
+	if f := s.t.Flips(x, o, p); f != 0 {
+		return total - 2*(bits.OnesCount64(o)+bits.OnesCount64(f)+1)
+	}
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	switch {
+	case d > 0:
+		return d + 1
+	case d < 0:
+		return d - 1
+	}
+	return 0
+}
+
+// solveShallow tries every empty square next to an opponent disc, without
+// ordering or table.
+func (s *searcher) solveShallow(p, o, empty uint64, alpha, beta int) int {
+	best := -65
+	near := neighbours(o) & empty
+	for m := near; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		f := s.t.Flips(x, p, o)
+		if f == 0 {
+			continue
+		}
+		v := -s.solve(o^f, p^f|1<<x, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					return best
+				}
+			}
+		}
+	}
+	if best == -65 { // no move: pass, or the game is over
+		if bitboard.Moves(o, p, s.t.Mask) == 0 {
+			return finalDiff(p, o, s.t.Mask)
+		}
+		return -s.solve(o, p, -beta, -alpha)
+	}
+	return best
+}
+
+// solveDeep orders moves fastest-first (fewest replies) and uses the
+// endgame table and null-window searches.
+func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
+	moves := bitboard.Moves(p, o, s.t.Mask)
+	if moves == 0 {
+		if bitboard.Moves(o, p, s.t.Mask) == 0 {
+			return finalDiff(p, o, s.t.Mask)
+		}
+		return -s.solve(o, p, -beta, -alpha)
+	}
+	ttMove := -1
+	useTable := empties >= solveTableMin
+	if useTable {
+		if e, ok := s.ett.probe(p, o); ok {
+			ttMove = int(e.move)
+			sc := int(e.score)
+			switch {
+			case e.bound == boundExact:
+				return sc
+			case e.bound == boundLower && sc >= beta:
+				return sc
+			case e.bound == boundUpper && sc <= alpha:
+				return sc
+			case e.bound == boundLower && sc > alpha:
+				alpha = sc
+			case e.bound == boundUpper && sc < beta:
+				beta = sc
+			}
+		}
+	}
+	var list [40]scoredMove
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		f := s.t.Flips(x, p, o)
+		reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
+		sc := -int32(bits.OnesCount64(reply))*16 - int32(bits.OnesCount64(reply&s.ev.corners))*8 + int32(squareOrder[x])
+		if x == ttMove {
+			sc = 1 << 30
+		}
+		list[n] = scoredMove{int8(x), sc}
+		n++
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && list[j].score > list[j-1].score; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	alpha0 := alpha
+	best, bestMove := -65, -1
+	for i := 0; i < n; i++ {
+		x := int(list[i].x)
+		f := s.t.Flips(x, p, o)
+		cp, co := o^f, p^f|1<<x
+		var v int
+		if i == 0 {
+			v = -s.solve(cp, co, -beta, -alpha)
+		} else {
+			v = -s.solve(cp, co, -alpha-1, -alpha)
+			if v > alpha && v < beta {
+				v = -s.solve(cp, co, -beta, -alpha)
+			}
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, x
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	if useTable {
+		bound := uint8(boundExact)
+		switch {
+		case best <= alpha0:
+			bound = boundUpper
+		case best >= beta:
+			bound = boundLower
+		}
+		s.ett.store(p, o, empties, int32(best), bound, bestMove)
+	}
+	return best
+}
+
+// solveRoot solves every root move and returns them best first. With all
+// false, moves after the first are only proved worse (their scores are
+// bounds); with all true each gets its exact score.
+func (s *searcher) solveRoot(p, o uint64, all bool) []rootResult {
+	moves := bitboard.Moves(p, o, s.t.Mask)
+	var list [40]scoredMove
+	n := s.orderMoves(p, o, moves, -1, &list, true)
+	out := make([]rootResult, 0, n)
+	alpha := -65
+	for i := 0; i < n; i++ {
+		x := int(list[i].x)
+		f := s.t.Flips(x, p, o)
+		cp, co := o^f, p^f|1<<x
+		var v int
+		if i == 0 || all {
+			v = -s.solve(cp, co, -65, 65)
+		} else {
+			v = -s.solve(cp, co, -alpha-1, -alpha)
+			if v > alpha {
+				v = -s.solve(cp, co, -65, -alpha)
+			}
+		}
+		if s.aborted {
+			return nil
+		}
+		out = append(out, rootResult{x, int32(v)})
+		if v > alpha {
+			alpha = v
+		}
+	}
+	sortResults(out)
+	return out
+}
