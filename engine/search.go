@@ -11,10 +11,10 @@ import (
 // searcher runs one search at a time on a bitboard size (4, 6 or 8). It owns
 // its transposition tables, so a pool of them bounds the engine's memory.
 type searcher struct {
-	t       *bitboard.Table
-	ev      *evaluator
-	tt      *ttable // midgame: heuristic scores
-	ett     *ttable // endgame: exact disc margins
+	t        *bitboard.Table
+	ev       *evaluator
+	tt       *ttable // midgame: heuristic scores
+	ett      *ttable // endgame: exact disc margins
 	nodes    uint64
 	stop     *atomic.Bool
 	deadline time.Time // zero: none
