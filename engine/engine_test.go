@@ -1,0 +1,470 @@
+package engine
+
+import (
+	"bufio"
+	"fmt"
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/game/bitboard"
+)
+
+type ffoCase struct {
+	id    string
+	pos   game.Position
+	score int
+	best  []string
+}
+
+func loadFFO(t testing.TB) []ffoCase {
+	t.Helper()
+	f, err := os.Open("testdata/ffo40-44.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []ffoCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		side, _ := game.ParseColor(fields[2])
+		p, err := game.ParseBoard64(fields[1], side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var score int
+		if _, err := fmt.Sscan(fields[3], &score); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ffoCase{fields[0], p, score, strings.Split(strings.ToLower(fields[4]), ",")})
+	}
+	if len(out) != 5 {
+		t.Fatalf("%d FFO positions", len(out))
+	}
+	return out
+}
+
+// TestSolveFFO solves the FFO endgame positions #40-#44 (20-23 empties) to
+// their published exact scores. Under the race detector only #40 runs;
+// CI runs the full set without it.
+func TestSolveFFO(t *testing.T) {
+	cases := loadFFO(t)
+	if raceEnabled || testing.Short() {
+		cases = cases[:1]
+	}
+	e := New(Options{Searches: 1})
+	for _, c := range cases {
+		r, err := e.Solve(context.Background(), c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Eval.Cents / discUnit; got != c.score || !r.Eval.Exact {
+			t.Errorf("FFO #%s: score %+d, want %+d", c.id, got, c.score)
+		}
+		if !slices.Contains(c.best, r.Move.String()) {
+			t.Errorf("FFO #%s: best %s, want one of %v", c.id, r.Move, c.best)
+		}
+		t.Logf("FFO #%s: %s %+d in %d nodes", c.id, r.Move, r.Eval.Cents/discUnit, r.Nodes)
+	}
+}
+
+// minimax is the plain definition of the final margin under perfect play,
+// with none of the solver's shortcuts: no pruning, ordering or table.
+func minimax(t *bitboard.Table, p, o uint64) int {
+	moves := bitboard.Moves(p, o, t.Mask)
+	if moves == 0 {
+		if bitboard.Moves(o, p, t.Mask) == 0 {
+			np, no := bits.OnesCount64(p), bits.OnesCount64(o)
+			e := bits.OnesCount64(t.Mask) - np - no
+			switch {
+			case np > no:
+				return np - no + e
+			case np < no:
+				return np - no - e
+			}
+			return 0
+		}
+		return -minimax(t, o, p)
+	}
+	best := -100
+	for ; moves != 0; moves &= moves - 1 {
+		x := bits.TrailingZeros64(moves)
+		f := t.Flips(x, p, o)
+		best = max(best, -minimax(t, o^f, p^f|1<<x))
+	}
+	return best
+}
+
+// randomPosition plays random moves from the start until empties remain,
+// retrying until the side to move has a move.
+func randomPosition(t testing.TB, size, empties int, rng *rand.Rand) game.Position {
+	t.Helper()
+	for {
+		p, _ := game.NewPosition(size)
+		g := game.NewGame(p)
+		for !g.Over() && g.Position().Empties() > empties {
+			moves := g.Position().LegalMoves()
+			if _, err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !g.Over() && g.Position().Empties() == empties {
+			return g.Position()
+		}
+	}
+}
+
+func TestSolverMatchesMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(40, 44))
+	counts := map[int]int{10: 40, 11: 10, 12: 4}
+	if raceEnabled || testing.Short() {
+		counts = map[int]int{10: 6, 11: 1}
+	}
+	e := New(Options{Searches: 1})
+	for empties, n := range counts {
+		for i := 0; i < n; i++ {
+			p := randomPosition(t, 8, empties, rng)
+			mine, theirs := own(p)
+			want := minimax(bitboard.For(8), mine, theirs)
+			r, err := e.Solve(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Eval.Cents/discUnit != want {
+				t.Fatalf("%s %s to move: solver %+d, minimax %+d", p.Board64(), p.ToMove(), r.Eval.Cents/discUnit, want)
+			}
+			// The move it names must reach that score.
+			q, err := p.Play(r.Move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			qm, qt := own(q)
+			if got := -minimax(bitboard.For(8), qm, qt); got != want {
+				t.Fatalf("%s: best move %s reaches %+d, not %+d", p.Board64(), r.Move, got, want)
+			}
+		}
+	}
+	// Small boards share the solver.
+	for _, size := range []int{4, 6} {
+		for i := 0; i < 5; i++ {
+			p := randomPosition(t, size, min(10, size*size-8), rng)
+			mine, theirs := own(p)
+			r, err := e.Solve(context.Background(), p)
+			if err != nil || r.Eval.Cents/discUnit != minimax(bitboard.For(size), mine, theirs) {
+				t.Fatalf("size %d: solver %v %v", size, r.Eval, err)
+			}
+		}
+	}
+}
+
+func TestLevelOneCoversAllMoves(t *testing.T) {
+	p, _ := game.NewPosition(8)
+	p, _ = p.Play(game.Square{Col: 3, Row: 2}) // white now has 3 replies
+	e := New(Options{})
+	rng := rand.New(rand.NewPCG(1, 1))
+	seen := map[game.Square]int{}
+	for i := 0; i < 300; i++ {
+		r, err := e.Move(context.Background(), p, 1, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[r.Move]++
+	}
+	for _, m := range p.LegalMoves() {
+		if seen[m] < 50 {
+			t.Errorf("level 1 chose %s %d times in 300", m, seen[m])
+		}
+	}
+	if len(seen) != len(p.LegalMoves()) {
+		t.Errorf("level 1 chose %v, legal %v", seen, p.LegalMoves())
+	}
+}
+
+func TestLevelTwoFlipsMost(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	e := New(Options{})
+	for i := 0; i < 30; i++ {
+		p := randomPosition(t, 8, 30+rng.IntN(20), rng)
+		r, err := e.Move(context.Background(), p, 2, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range p.LegalMoves() {
+			if len(p.Flips(m)) > len(p.Flips(r.Move)) {
+				t.Fatalf("level 2 played %s (%d flips) over %s (%d)", r.Move, len(p.Flips(r.Move)), m, len(p.Flips(m)))
+			}
+		}
+	}
+}
+
+// playGame plays black at one level against white at another from the start
+// of a board, each side with its own seeded randomness.
+func playGame(t testing.TB, e *Engine, size, black, white int, seed uint64, moveTime time.Duration) *game.Game {
+	t.Helper()
+	start, _ := game.NewPosition(size)
+	g := game.NewGame(start)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for !g.Over() {
+		level := black
+		if g.Position().ToMove() == game.White {
+			level = white
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), moveTime)
+		r, err := e.Move(ctx, g.Position(), level, rng)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Play(r.Move); err != nil {
+			t.Fatalf("level %d chose an illegal move: %v", level, err)
+		}
+	}
+	return g
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	for _, lv := range [][2]int{{1, 2}, {2, 3}, {4, 1}} {
+		a := playGame(t, New(Options{}), 8, lv[0], lv[1], 99, time.Minute).Transcript()
+		b := playGame(t, New(Options{}), 8, lv[0], lv[1], 99, time.Minute).Transcript()
+		if a != b {
+			t.Errorf("levels %v: same seed, different games:\n%s\n%s", lv, a, b)
+		}
+		c := playGame(t, New(Options{}), 8, lv[0], lv[1], 100, time.Minute).Transcript()
+		if lv[0] <= 2 && lv[1] <= 2 && c == a {
+			t.Errorf("levels %v: another seed gave the same game", lv)
+		}
+	}
+}
+
+// Every level finishes games on every kind of board without an illegal move.
+func TestLevelsPlayAllSizes(t *testing.T) {
+	e := New(Options{})
+	sizes := []int{4, 6, 8, 10}
+	if !testing.Short() && !raceEnabled {
+		sizes = append(sizes, 12)
+	}
+	for _, size := range sizes {
+		for level := MinLevel; level <= MaxLevel; level += 3 {
+			g := playGame(t, e, size, level, MaxLevel-level+1, uint64(size), 30*time.Millisecond)
+			if !g.Over() {
+				t.Errorf("size %d: game not over", size)
+			}
+		}
+	}
+}
+
+// A search level asked for a move with a short deadline answers about then
+// with a legal move, even when it would like to think for much longer.
+func TestLevelsHonourDeadline(t *testing.T) {
+	e := New(Options{MoveTime: time.Hour})
+	for _, size := range []int{8, 14} {
+		p := randomPosition(t, size, size*size-16, rand.New(rand.NewPCG(5, uint64(size))))
+		for _, level := range []int{3, 9, 10} {
+			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+			t0 := time.Now()
+			r, err := e.Move(ctx, p, level, nil)
+			took := time.Since(t0)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Check(r.Move) != nil {
+				t.Errorf("size %d level %d: illegal %s", size, level, r.Move)
+			}
+			// Generous: the point is stopping near the deadline, not at the
+			// one-hour default.
+			if took > 2*time.Second {
+				t.Errorf("size %d level %d took %v with a 100ms deadline", size, level, took)
+			}
+		}
+	}
+	// An already-cancelled context still gets a legal move at once.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p, _ := game.NewPosition(8)
+	r, err := e.Move(ctx, p, MaxLevel, nil)
+	if err != nil || p.Check(r.Move) != nil {
+		t.Errorf("cancelled: %v %v", r.Move, err)
+	}
+}
+
+func TestAnalyzeRanksEveryMove(t *testing.T) {
+	e := New(Options{})
+	rng := rand.New(rand.NewPCG(8, 8))
+	// An endgame: every move gets its exact score, and the ranking agrees
+	// with the solver.
+	p := randomPosition(t, 8, 11, rng)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	evals, err := e.Analyze(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evals) != len(p.LegalMoves()) {
+		t.Fatalf("%d evaluations for %d moves", len(evals), len(p.LegalMoves()))
+	}
+	mine, theirs := own(p)
+	best := minimax(bitboard.For(8), mine, theirs)
+	if !evals[0].Eval.Exact || evals[0].Eval.Cents != best*discUnit {
+		t.Errorf("top move %s %v, want exact %+d", evals[0].Move, evals[0].Eval, best)
+	}
+	for i, m := range evals {
+		q, _ := p.Play(m.Move)
+		qm, qt := own(q)
+		if want := -minimax(bitboard.For(8), qm, qt); m.Eval.Cents != want*discUnit {
+			t.Errorf("move %s: %v, want %+d", m.Move, m.Eval, want)
+		}
+		if i > 0 && m.Eval.Cents > evals[i-1].Eval.Cents {
+			t.Errorf("not sorted at %d", i)
+		}
+	}
+	// A midgame position on a large board: heuristic scores for all moves.
+	big := randomPosition(t, 12, 100, rng)
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel2()
+	evals, err = e.Analyze(ctx2, big)
+	if err != nil || len(evals) != len(big.LegalMoves()) {
+		t.Fatalf("12x12: %d evaluations for %d moves: %v", len(evals), len(big.LegalMoves()), err)
+	}
+}
+
+func TestBadLevelAndNoMove(t *testing.T) {
+	e := New(Options{})
+	p, _ := game.NewPosition(8)
+	for _, lv := range []int{0, 11, -1} {
+		if _, err := e.Move(context.Background(), p, lv, nil); err == nil {
+			t.Errorf("level %d accepted", lv)
+		}
+	}
+	full, _ := game.ParseBoard64(strings.Repeat("X", 64), game.White)
+	if _, err := e.Move(context.Background(), full, 5, nil); err != ErrNoMove {
+		t.Errorf("no-move position: %v", err)
+	}
+}
+
+// The evaluation must not care which way the board is turned.
+func TestEvalSymmetric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	ev := evaluatorFor(8)
+	for i := 0; i < 200; i++ {
+		p := randomPosition(t, 8, 10+rng.IntN(45), rng)
+		mine, theirs := own(p)
+		want := ev.eval(mine, theirs)
+		for k, f := range []func(uint64) uint64{flipVertical, mirrorHorizontal, bits.ReverseBytes64, transpose,
+			func(b uint64) uint64 { return transpose(bits.Reverse64(b)) }} {
+			if got := ev.eval(f(mine), f(theirs)); got != want {
+				t.Fatalf("%s: symmetry %d gives %d, want %d", p.Board64(), k, got, want)
+			}
+		}
+	}
+}
+
+func flipVertical(b uint64) uint64 { return bits.ReverseBytes64(b) }
+
+func mirrorHorizontal(b uint64) uint64 {
+	var out uint64
+	for r := 0; r < 8; r++ {
+		out |= uint64(bits.Reverse8(uint8(b>>(8*r)))) << (8 * r)
+	}
+	return out
+}
+
+func transpose(b uint64) uint64 {
+	var out uint64
+	for x := 0; x < 64; x++ {
+		if b&(1<<x) != 0 {
+			out |= 1 << ((x%8)*8 + x/8)
+		}
+	}
+	return out
+}
+
+func TestLineStability(t *testing.T) {
+	line := func(s string) (uint64, uint64) {
+		var p, o uint64
+		for i, c := range s {
+			switch c {
+			case 'X':
+				p |= 1 << i
+			case 'O':
+				o |= 1 << i
+			}
+		}
+		return p, o
+	}
+	for s, want := range map[string]int8{
+		"XXX.....": 3,
+		".XXX....": 0,
+		"XXXO....": 3,
+		"XOOOOOOX": 2 - 6, // a full line: everything stays
+		"OOX....X": 1 - 2, // h is anchored at the wall
+		"XXXXXXXX": 8,
+		"........": 0,
+		"XO.....O": 1 - 1, // b can be taken back from c
+	} {
+		p, o := line(s)
+		if got := lineStable[p|o<<8]; got != want {
+			t.Errorf("%s: %d, want %d", s, got, want)
+		}
+	}
+}
+
+func BenchmarkSolveFFO(b *testing.B) {
+	cases := loadFFO(b)
+	for _, c := range cases {
+		b.Run("ffo"+c.id, func(b *testing.B) {
+			e := New(Options{Searches: 1})
+			var nodes uint64
+			for b.Loop() {
+				r, err := e.Solve(context.Background(), c.pos)
+				if err != nil || r.Eval.Cents/discUnit != c.score {
+					b.Fatalf("%v %v", r, err)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
+
+func BenchmarkMidgameSearch(b *testing.B) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	var positions []game.Position
+	for i := 0; i < 8; i++ {
+		positions = append(positions, randomPosition(b, 8, 40, rng))
+	}
+	s := newSearcher()
+	var nodes uint64
+	for b.Loop() {
+		for _, p := range positions {
+			stop := s.start(context.Background(), 8, time.Time{})
+			mine, theirs := own(p)
+			s.searchRoot(mine, theirs, 7, -1, false)
+			nodes += s.nodes
+			stop()
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+func BenchmarkEval(b *testing.B) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	p := randomPosition(b, 8, 30, rng)
+	mine, theirs := own(p)
+	ev := evaluatorFor(8)
+	var sink int32
+	for b.Loop() {
+		sink += ev.eval(mine, theirs)
+	}
+	_ = sink
+}
