@@ -2,8 +2,8 @@ package engine
 
 import (
 	"bufio"
-	"fmt"
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
