@@ -203,16 +203,19 @@ func (e *Engine) acquire(ctx context.Context) (*searcher, func(), error) {
 	}
 }
 
-// greedy plays the move that flips most, choosing at random among equals.
+// greedy is level 2: the move that flips most, with a beginner's sense of
+// corners (take one when possible, avoid the squares that give one away),
+// choosing at random among equals. Flipping most without that sense plays
+// no better than random moves.
 func greedy(p game.Position, moves []game.Square, rng *rand.Rand) Result {
-	best, n := -1, 0
+	best, n := -1<<30, 0
 	var choice game.Square
 	for _, m := range moves {
-		f := len(p.Flips(m))
+		score := len(p.Flips(m)) + 100*cornerSense(p, m)
 		switch {
-		case f > best:
-			best, n, choice = f, 1, m
-		case f == best:
+		case score > best:
+			best, n, choice = score, 1, m
+		case score == best:
 			n++
 			if rng.IntN(n) == 0 {
 				choice = m
@@ -220,6 +223,35 @@ func greedy(p game.Position, moves []game.Square, rng *rand.Rand) Result {
 		}
 	}
 	return Result{Move: choice}
+}
+
+// cornerSense is +1 for a corner, -1 for a square next to an empty corner.
+func cornerSense(p game.Position, m game.Square) int {
+	last := p.Size() - 1
+	edge := func(v int) int { // 0 at an edge, 1 next to one, 2 elsewhere
+		return min(v, last-v, 2)
+	}
+	c, r := edge(m.Col), edge(m.Row)
+	if c == 0 && r == 0 {
+		return 1
+	}
+	if c <= 1 && r <= 1 {
+		corner := game.Square{Col: m.Col, Row: m.Row}
+		if corner.Col == 1 {
+			corner.Col = 0
+		} else if corner.Col == last-1 {
+			corner.Col = last
+		}
+		if corner.Row == 1 {
+			corner.Row = 0
+		} else if corner.Row == last-1 {
+			corner.Row = last
+		}
+		if p.At(corner) == game.Empty {
+			return -1
+		}
+	}
+	return 0
 }
 
 func own(p game.Position) (mine, theirs uint64) {

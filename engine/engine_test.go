@@ -190,20 +190,36 @@ func TestLevelOneCoversAllMoves(t *testing.T) {
 	}
 }
 
-func TestLevelTwoFlipsMost(t *testing.T) {
+func TestLevelTwoFlipsMostWithCornerSense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	e := New(Options{})
-	for i := 0; i < 30; i++ {
-		p := randomPosition(t, 8, 30+rng.IntN(20), rng)
+	for i := 0; i < 200; i++ {
+		p := randomPosition(t, 8, 10+rng.IntN(45), rng)
 		r, err := e.Move(context.Background(), p, 2, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range p.LegalMoves() {
+			if cornerSense(p, m) != cornerSense(p, r.Move) {
+				if cornerSense(p, m) > cornerSense(p, r.Move) {
+					t.Fatalf("%s: level 2 played %s over %s", p.Board64(), r.Move, m)
+				}
+				continue
+			}
 			if len(p.Flips(m)) > len(p.Flips(r.Move)) {
 				t.Fatalf("level 2 played %s (%d flips) over %s (%d)", r.Move, len(p.Flips(r.Move)), m, len(p.Flips(m)))
 			}
 		}
+	}
+	p, _ := game.ParseBoard64("-OX-----"+"XXX-----"+strings.Repeat("-", 48), game.Black)
+	if got := cornerSense(p, game.Square{Col: 0, Row: 0}); got != 1 {
+		t.Errorf("a1 corner sense %d", got)
+	}
+	if got := cornerSense(p, game.Square{Col: 6, Row: 1}); got != -1 {
+		t.Errorf("g2 corner sense %d", got)
+	}
+	if got := cornerSense(p, game.Square{Col: 3, Row: 0}); got != 0 {
+		t.Errorf("d1 corner sense %d", got)
 	}
 }
 

@@ -21,6 +21,7 @@ var commands = []command{
 	{"play", "a terminal game against the computer", runPlay},
 	{"perft", "count move-tree leaves: -size N -depth D", runPerft},
 	{"solve", "exact endgame solve: -board BOARD64 -side X|O", runSolve},
+	{"gtp", "the engine over GTP on stdin/stdout", runGTP},
 }
 
 // usageError marks bad input: exit status 2 instead of 1.

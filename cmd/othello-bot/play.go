@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/signal"
+	"time"
 
+	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/termgame"
 )
@@ -16,10 +17,18 @@ import (
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play")
 	config := fs.String("config", "", "start from a preset JSON file (board, letter, scripted moves)")
+	level := fs.Int("level", 5, "computer strength, 1 (random) to 10 (strongest)")
+	moveTime := fs.Duration("movetime", 2*time.Second, "the computer's thinking time per move")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	opts := termgame.Options{Opponent: randomOpponent()}
+	if *level < engine.MinLevel || *level > engine.MaxLevel {
+		return usagef("--level %d is not between %d and %d", *level, engine.MinLevel, engine.MaxLevel)
+	}
+	if *moveTime <= 0 {
+		return usagef("--movetime must be positive")
+	}
+	opts := termgame.Options{Opponent: engineOpponent(engine.New(engine.Options{Searches: 1}), *level, *moveTime)}
 	if *config != "" {
 		p, err := termgame.LoadPreset(*config)
 		if err != nil {
@@ -37,13 +46,12 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	return err
 }
 
-// randomOpponent plays a random legal move.
-func randomOpponent() termgame.Opponent {
-	return termgame.OpponentFunc(func(_ context.Context, p game.Position) (game.Square, error) {
-		moves := p.LegalMoves()
-		if len(moves) == 0 {
-			return game.Pass, errors.New("no legal move")
-		}
-		return moves[rand.IntN(len(moves))], nil
+// engineOpponent plays the engine at a level with a time per move.
+func engineOpponent(eng *engine.Engine, level int, moveTime time.Duration) termgame.Opponent {
+	return termgame.OpponentFunc(func(ctx context.Context, p game.Position) (game.Square, error) {
+		ctx, cancel := context.WithTimeout(ctx, moveTime)
+		defer cancel()
+		r, err := eng.Move(ctx, p, level, nil)
+		return r.Move, err
 	})
 }

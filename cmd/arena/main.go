@@ -1,0 +1,291 @@
+// Command arena measures playing strength: engine levels against each
+// other, or a level against another GTP Othello program such as grhino.
+// Each random opening is played twice, once with each colour.
+//
+//	go run ./cmd/arena -ladder 2-10 -games 100
+//	go run ./cmd/arena -a 10 -gtp '/usr/games/gtp-rhino -l 3' -games 20
+//
+// It is a measuring tool, not part of the bot; its results go in notes.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"othello-bot/engine"
+	"othello-bot/game"
+)
+
+// player chooses a move in a game where it is to move.
+type player interface {
+	name() string
+	move(ctx context.Context, g *game.Game) (game.Square, error)
+	close()
+}
+
+type enginePlayer struct {
+	eng   *engine.Engine
+	level int
+	rng   *rand.Rand
+}
+
+func (e *enginePlayer) name() string { return "level " + strconv.Itoa(e.level) }
+func (e *enginePlayer) close()       {}
+func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, error) {
+	r, err := e.eng.Move(ctx, g.Position(), e.level, e.rng)
+	return r.Move, err
+}
+
+// gtpPlayer drives another program over GTP, replaying the game before each
+// of its moves so the two boards can never drift apart.
+type gtpPlayer struct {
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
+	desc string
+}
+
+func newGTP(command string) (*gtpPlayer, error) {
+	cmd := exec.Command("sh", "-c", command)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %q: %w", command, err)
+	}
+	return &gtpPlayer{cmd: cmd, in: in, out: bufio.NewReader(out), desc: command}, nil
+}
+
+func (p *gtpPlayer) name() string { return p.desc }
+
+func (p *gtpPlayer) send(line string) (string, error) {
+	if _, err := fmt.Fprintln(p.in, line); err != nil {
+		return "", err
+	}
+	var resp []string
+	for {
+		l, err := p.out.ReadString('\n')
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", line, err)
+		}
+		l = strings.TrimRight(l, "\r\n")
+		if l == "" && len(resp) > 0 {
+			break
+		}
+		if l != "" {
+			resp = append(resp, l)
+		}
+	}
+	text := strings.Join(resp, "\n")
+	if strings.HasPrefix(text, "?") {
+		return "", fmt.Errorf("%s: %s", line, text)
+	}
+	return strings.TrimSpace(strings.TrimPrefix(text, "=")), nil
+}
+
+func (p *gtpPlayer) move(_ context.Context, g *game.Game) (game.Square, error) {
+	size := g.Position().Size()
+	cmds := []string{"boardsize " + strconv.Itoa(size), "clear_board"}
+	for _, ply := range g.Plies() {
+		cmds = append(cmds, fmt.Sprintf("play %s %s", ply.Color, ply.Square))
+	}
+	for _, c := range cmds {
+		if _, err := p.send(c); err != nil {
+			return game.Pass, err
+		}
+	}
+	resp, err := p.send("genmove " + g.Position().ToMove().String())
+	if err != nil {
+		return game.Pass, err
+	}
+	return game.ParseSquare(resp, size)
+}
+
+func (p *gtpPlayer) close() {
+	p.send("quit")
+	p.in.Close()
+	p.cmd.Wait()
+}
+
+type tally struct{ wins, losses, draws, discs int }
+
+func (t tally) games() int { return t.wins + t.losses + t.draws }
+func (t tally) percent() float64 {
+	return 100 * (float64(t.wins) + float64(t.draws)/2) / float64(t.games())
+}
+
+// playOne plays a from the given opening with a as black when aBlack.
+func playOne(a, b player, size int, opening []game.Square, aBlack bool, moveTime time.Duration) (int, error) {
+	start, _ := game.NewPosition(size)
+	g, err := game.Replay(start, opening)
+	if err != nil {
+		return 0, err
+	}
+	aColor := game.White
+	if aBlack {
+		aColor = game.Black
+	}
+	for !g.Over() {
+		pl := b
+		if g.Position().ToMove() == aColor {
+			pl = a
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), moveTime)
+		m, err := pl.move(ctx, g)
+		cancel()
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", pl.name(), err)
+		}
+		if _, err := g.Play(m); err != nil {
+			return 0, fmt.Errorf("%s played %s: %w", pl.name(), m, err)
+		}
+	}
+	bl, wh := g.Position().Count()
+	if aColor == game.Black {
+		return bl - wh, nil
+	}
+	return wh - bl, nil
+}
+
+func randomOpening(size, plies int, rng *rand.Rand) []game.Square {
+	for {
+		p, _ := game.NewPosition(size)
+		g := game.NewGame(p)
+		for i := 0; i < plies && !g.Over(); i++ {
+			moves := g.Position().LegalMoves()
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+		if !g.Over() {
+			return g.Moves()
+		}
+	}
+}
+
+// match plays games (an even number) between players made by mkA and mkB,
+// two at a time.
+func match(mkA, mkB func() (player, error), games, size, openingPlies int, moveTime time.Duration, seed uint64, workers int) (tally, error) {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	openings := make([][]game.Square, games/2)
+	for i := range openings {
+		openings[i] = randomOpening(size, openingPlies, rng)
+	}
+	var (
+		mu       sync.Mutex
+		t        tally
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	jobs := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a, errA := mkA()
+			b, errB := mkB()
+			if err := errors.Join(errA, errB); err != nil {
+				mu.Lock()
+				firstErr = err
+				mu.Unlock()
+				for range jobs {
+				}
+				return
+			}
+			defer a.close()
+			defer b.close()
+			for j := range jobs {
+				d, err := playOne(a, b, size, openings[j/2], j%2 == 0, moveTime)
+				mu.Lock()
+				switch {
+				case err != nil:
+					firstErr = err
+				case d > 0:
+					t.wins++
+				case d < 0:
+					t.losses++
+				default:
+					t.draws++
+				}
+				t.discs += d
+				mu.Unlock()
+			}
+		}()
+	}
+	for j := 0; j < games; j++ {
+		jobs <- j
+	}
+	close(jobs)
+	wg.Wait()
+	return t, firstErr
+}
+
+func main() {
+	var (
+		a        = flag.Int("a", 10, "engine level under test")
+		b        = flag.Int("b", 9, "engine level to play against")
+		gtpCmd   = flag.String("gtp", "", "play level -a against this GTP program instead of level -b")
+		ladder   = flag.String("ladder", "", "FROM-TO: each level in the range against the level below it")
+		games    = flag.Int("games", 100, "games per match (even; each opening twice)")
+		size     = flag.Int("size", 8, "board size")
+		plies    = flag.Int("opening", 6, "random opening plies")
+		moveTime = flag.Duration("movetime", time.Second, "time per move")
+		seed     = flag.Uint64("seed", 1, "opening seed")
+		workers  = flag.Int("workers", 2, "games played at once")
+	)
+	flag.Parse()
+	mkLevel := func(level int) func() (player, error) {
+		return func() (player, error) {
+			return &enginePlayer{engine.New(engine.Options{Searches: 1, MoveTime: *moveTime}), level, rand.New(rand.NewPCG(*seed, uint64(level)))}, nil
+		}
+	}
+	type pairing struct {
+		a, b  func() (player, error)
+		label string
+	}
+	var pairs []pairing
+	switch {
+	case *ladder != "":
+		from, to, ok := strings.Cut(*ladder, "-")
+		lo, err1 := strconv.Atoi(from)
+		hi, err2 := strconv.Atoi(to)
+		if !ok || err1 != nil || err2 != nil || lo < 2 || hi > engine.MaxLevel || lo > hi {
+			fmt.Fprintln(os.Stderr, "arena: -ladder wants FROM-TO within 2-10")
+			os.Exit(2)
+		}
+		for l := lo; l <= hi; l++ {
+			pairs = append(pairs, pairing{mkLevel(l), mkLevel(l - 1), fmt.Sprintf("level %d vs level %d", l, l-1)})
+		}
+	case *gtpCmd != "":
+		cmd := *gtpCmd
+		pairs = append(pairs, pairing{mkLevel(*a), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("level %d vs %s", *a, cmd)})
+	default:
+		pairs = append(pairs, pairing{mkLevel(*a), mkLevel(*b), fmt.Sprintf("level %d vs level %d", *a, *b)})
+	}
+	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
+	for _, p := range pairs {
+		t0 := time.Now()
+		t, err := match(p.a, p.b, *games, *size, *plies, *moveTime, *seed, *workers)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "arena:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("| %s | %d | %d | %d | %d | %.1f%% | %+.1f | %.0f |\n", p.label, t.games(), t.wins, t.losses, t.draws, t.percent(),
+			float64(t.discs)/float64(t.games()), time.Since(t0).Seconds())
+	}
+}
