@@ -95,14 +95,14 @@ var ErrNoMove = errors.New("engine: no legal move to choose from")
 type levelSpec struct{ depth, solve int }
 
 var levels = [MaxLevel + 1]levelSpec{
-	3:  {1, 4},
-	4:  {2, 6},
-	5:  {3, 8},
-	6:  {4, 10},
-	7:  {5, 12},
-	8:  {6, 14},
-	9:  {8, 18},
-	10: {64, 26},
+	3:  {2, 4},
+	4:  {3, 6},
+	5:  {4, 8},
+	6:  {5, 10},
+	7:  {6, 12},
+	8:  {8, 14},
+	9:  {10, 18},
+	10: {64, 26}, // as deep as its time allows
 }
 
 // Move chooses a move for the side to move at the given level, returning by

@@ -35,14 +35,17 @@ type player interface {
 }
 
 type enginePlayer struct {
-	eng   *engine.Engine
-	level int
-	rng   *rand.Rand
+	eng      *engine.Engine
+	level    int
+	rng      *rand.Rand
+	moveTime time.Duration
 }
 
 func (e *enginePlayer) name() string { return "level " + strconv.Itoa(e.level) }
 func (e *enginePlayer) close()       {}
 func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, error) {
+	ctx, cancel := context.WithTimeout(ctx, e.moveTime)
+	defer cancel()
 	r, err := e.eng.Move(ctx, g.Position(), e.level, e.rng)
 	return r.Move, err
 }
@@ -132,7 +135,7 @@ func (t tally) percent() float64 {
 }
 
 // playOne plays a from the given opening with a as black when aBlack.
-func playOne(a, b player, size int, opening []game.Square, aBlack bool, moveTime time.Duration) (int, error) {
+func playOne(a, b player, size int, opening []game.Square, aBlack bool) (int, error) {
 	start, _ := game.NewPosition(size)
 	g, err := game.Replay(start, opening)
 	if err != nil {
@@ -147,9 +150,7 @@ func playOne(a, b player, size int, opening []game.Square, aBlack bool, moveTime
 		if g.Position().ToMove() == aColor {
 			pl = a
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), moveTime)
-		m, err := pl.move(ctx, g)
-		cancel()
+		m, err := pl.move(context.Background(), g)
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", pl.name(), err)
 		}
@@ -180,7 +181,7 @@ func randomOpening(size, plies int, rng *rand.Rand) []game.Square {
 
 // match plays games (an even number) between players made by mkA and mkB,
 // two at a time.
-func match(mkA, mkB func() (player, error), games, size, openingPlies int, moveTime time.Duration, seed uint64, workers int) (tally, error) {
+func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed uint64, workers int) (tally, error) {
 	rng := rand.New(rand.NewPCG(seed, seed))
 	openings := make([][]game.Square, games/2)
 	for i := range openings {
@@ -210,7 +211,7 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, moveT
 			defer a.close()
 			defer b.close()
 			for j := range jobs {
-				d, err := playOne(a, b, size, openings[j/2], j%2 == 0, moveTime)
+				d, err := playOne(a, b, size, openings[j/2], j%2 == 0)
 				mu.Lock()
 				switch {
 				case err != nil:
@@ -244,14 +245,19 @@ func main() {
 		games    = flag.Int("games", 100, "games per match (even; each opening twice)")
 		size     = flag.Int("size", 8, "board size")
 		plies    = flag.Int("opening", 6, "random opening plies")
-		moveTime = flag.Duration("movetime", time.Second, "time per move")
+		moveTime = flag.Duration("movetime", time.Second, "time per move for level 10")
+		capTime  = flag.Duration("cap", 10*time.Second, "deadline per move for the depth-limited levels 3-9")
 		seed     = flag.Uint64("seed", 1, "opening seed")
 		workers  = flag.Int("workers", 2, "games played at once")
 	)
 	flag.Parse()
 	mkLevel := func(level int) func() (player, error) {
 		return func() (player, error) {
-			return &enginePlayer{engine.New(engine.Options{Searches: 1, MoveTime: *moveTime}), level, rand.New(rand.NewPCG(*seed, uint64(level)))}, nil
+			t := *capTime
+			if level == engine.MaxLevel {
+				t = *moveTime
+			}
+			return &enginePlayer{engine.New(engine.Options{Searches: 1}), level, rand.New(rand.NewPCG(*seed, uint64(level))), t}, nil
 		}
 	}
 	type pairing struct {
@@ -280,7 +286,7 @@ func main() {
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
 		t0 := time.Now()
-		t, err := match(p.a, p.b, *games, *size, *plies, *moveTime, *seed, *workers)
+		t, err := match(p.a, p.b, *games, *size, *plies, *seed, *workers)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "arena:", err)
 			os.Exit(1)

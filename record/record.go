@@ -1,0 +1,163 @@
+// Package record holds the records the bot keeps about play: players, games
+// with their moves and results, challenges and ratings. They are plain Go
+// types, free of Discord and SQL; storage persists them and bot works with
+// them.
+package record
+
+import (
+	"errors"
+	"time"
+
+	"othello-bot/game"
+)
+
+// Player is a person who plays, known by their chat user id.
+type Player struct {
+	ID   string
+	Name string
+}
+
+// Side is who plays one colour: a player, or the bot at a level.
+type Side struct {
+	Player Player // zero for the bot
+	Level  int    // the bot's level when Player is zero
+}
+
+// IsBot reports whether the engine plays this side.
+func (s Side) IsBot() bool { return s.Player.ID == "" }
+
+// Bot returns the side played by the engine at a level.
+func Bot(level int) Side { return Side{Level: level} }
+
+// Human returns the side played by a player.
+func Human(p Player) Side { return Side{Player: p} }
+
+// Status is where a game stands.
+type Status string
+
+const (
+	Active   Status = "active"
+	Finished Status = "finished"
+	Aborted  Status = "aborted"
+)
+
+// EndReason says how a game ended.
+type EndReason string
+
+const (
+	EndNormal  EndReason = "normal"  // neither side could move
+	EndResign  EndReason = "resign"  // a player resigned
+	EndTimeout EndReason = "timeout" // the player to move ran out of time
+	EndAbort   EndReason = "abort"   // ended before each side moved twice; unrated
+)
+
+// Game is one game in a channel, with everything needed to resume it.
+type Game struct {
+	ID        int64
+	GuildID   string // the server; "" for direct messages and the terminal
+	ChannelID string
+	Black     Side
+	White     Side
+	Rated     bool
+	Status    Status
+
+	Start game.Position // where the game began
+	Plies []game.Ply    // every turn, passes included
+	// Position is the position after Plies, kept with the game so a
+	// restart need not replay it.
+	Position game.Position
+
+	// Version rises with every change; writers name the version they read
+	// and are refused if it moved on meanwhile.
+	Version int64
+
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	TurnStartedAt time.Time
+	Deadline      time.Time // the player to move loses on time then; zero: none
+	Reminded      bool      // the timeout reminder has gone out
+	MessageID     string    // the chat message showing the board, if any
+
+	Result *Result // set once the game has ended
+}
+
+// Size returns the board size.
+func (g *Game) Size() int { return g.Start.Size() }
+
+// Side returns who plays a colour.
+func (g *Game) Side(c game.Color) Side {
+	if c == game.White {
+		return g.White
+	}
+	return g.Black
+}
+
+// ToMove returns who is to move.
+func (g *Game) ToMove() Side { return g.Side(g.Position.ToMove()) }
+
+// Rules rebuilds the game's rule state from its start and plies.
+func (g *Game) Rules() (*game.Game, error) { return game.ReplayPlies(g.Start, g.Plies) }
+
+// Result is how a game ended.
+type Result struct {
+	GameID     int64
+	FinishedAt time.Time
+	BlackDiscs int
+	WhiteDiscs int
+	Winner     game.Color // Empty for a draw
+	Reason     EndReason
+}
+
+// Challenge is an invitation to a player-vs-player game.
+type Challenge struct {
+	ID         int64
+	GuildID    string
+	ChannelID  string
+	Challenger Player
+	Opponent   Player // zero for an open challenge anyone may take
+	Color      game.Color
+	Size       int
+	Rated      bool
+	Status     ChallengeStatus
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+	MessageID  string
+	GameID     int64 // the game it became, once accepted
+}
+
+// ChallengeStatus is where a challenge stands.
+type ChallengeStatus string
+
+const (
+	ChallengePending  ChallengeStatus = "pending"
+	ChallengeAccepted ChallengeStatus = "accepted"
+	ChallengeDeclined ChallengeStatus = "declined"
+	ChallengeCanceled ChallengeStatus = "canceled"
+	ChallengeExpired  ChallengeStatus = "expired"
+)
+
+// GlobalScope is the rating scope across all servers.
+const GlobalScope = "global"
+
+// Rating is a player's Glicko-2 rating in one scope (a server id, or
+// GlobalScope).
+type Rating struct {
+	Player     Player
+	Scope      string
+	Rating     float64
+	Deviation  float64
+	Volatility float64
+	Games      int
+	Wins       int
+	Losses     int
+	Draws      int
+	UpdatedAt  time.Time
+}
+
+// Errors the store reports in domain terms.
+var (
+	ErrNotFound    = errors.New("not found")
+	ErrStale       = errors.New("the game changed meanwhile")
+	ErrChannelBusy = errors.New("a game is already running in this channel")
+	ErrNotActive   = errors.New("the game is not active")
+)
