@@ -2,4 +2,4 @@ module othello-bot
 
 go 1.24.0
 
-require github.com/mattn/go-sqlite3 v1.14.53 // indirect
+require github.com/mattn/go-sqlite3 v1.14.53

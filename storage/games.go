@@ -197,7 +197,7 @@ func (s *Store) checkChanged(ctx context.Context, tx *sql.Tx, res sql.Result, id
 // SetMessage records the chat message that shows a game's board. It does not
 // change the game's version: it is bookkeeping, not play.
 func (s *Store) SetMessage(ctx context.Context, gameID int64, messageID string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, gameID)
+	_, err := s.wdb.ExecContext(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, gameID)
 	if err != nil {
 		return fmt.Errorf("saving message of game %d: %w", gameID, err)
 	}
@@ -207,7 +207,7 @@ func (s *Store) SetMessage(ctx context.Context, gameID int64, messageID string) 
 // MarkReminded notes that the timeout reminder for the current turn went
 // out; it reports false if it had already been sent or the turn moved on.
 func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active' AND reminded = 0`,
+	res, err := s.wdb.ExecContext(ctx, `UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active' AND reminded = 0`,
 		g.ID, g.Version)
 	if err != nil {
 		return false, fmt.Errorf("marking reminder of game %d: %w", g.ID, err)

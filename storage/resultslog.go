@@ -177,7 +177,7 @@ func (s *Store) logResult(ctx context.Context, gameID int64) error {
 }
 
 func (s *Store) markLogged(ctx context.Context, gameID int64) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE results SET logged_at = ? WHERE game_id = ?`, millis(time.Now()), gameID)
+	_, err := s.wdb.ExecContext(ctx, `UPDATE results SET logged_at = ? WHERE game_id = ?`, millis(time.Now()), gameID)
 	if err != nil {
 		return fmt.Errorf("noting result of game %d as logged: %w", gameID, err)
 	}

@@ -27,7 +27,11 @@ const busyTimeout = 5 * time.Second
 
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
+	// db serves reads from several connections; wdb has one connection and
+	// takes every write, so writers queue in Go instead of sleeping in
+	// SQLite's busy handler.
 	db      *sql.DB
+	wdb     *sql.DB
 	path    string
 	log     *ResultsLog
 	logger  *slog.Logger
@@ -51,18 +55,24 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("sqlite3", dsn(path))
+	wdb, err := sql.Open("sqlite3", dsn(path))
 	if err != nil {
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path, logger: opts.Logger}
-	if err := s.init(ctx); err != nil {
-		db.Close()
+	wdb.SetMaxOpenConns(1)
+	s := &Store{wdb: wdb, path: path, logger: opts.Logger}
+	if err := s.init(ctx); err != nil { // creates the file and schema first
+		wdb.Close()
 		return nil, err
 	}
+	if s.db, err = sql.Open("sqlite3", dsn(path)); err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	s.db.SetMaxOpenConns(8)
 	if opts.ResultsLog != "" {
 		if s.log, err = OpenResultsLog(opts.ResultsLog); err != nil {
-			db.Close()
+			s.Close()
 			return nil, err
 		}
 		if err := s.catchUpResultsLog(ctx); err != nil {
@@ -133,7 +143,7 @@ func (s *Store) describe(err error) error {
 // checkPragmas reads the connection settings back: a driver that silently
 // ignored one would leave the store unsafe.
 func (s *Store) checkPragmas(ctx context.Context) error {
-	conn, err := s.db.Conn(ctx)
+	conn, err := s.wdb.Conn(ctx)
 	if err != nil {
 		return err
 	}
@@ -214,14 +224,14 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	var current int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+	if err := s.wdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
 		return err
 	}
 	if current > len(ms) {
 		return fmt.Errorf("database %s: schema version %d is newer than this othello-bot knows (%d); run a newer othello-bot", s.path, current, len(ms))
 	}
 	for _, m := range ms[current:] {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := s.wdb.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
@@ -250,7 +260,10 @@ func (s *Store) Path() string { return s.path }
 
 // Close closes the database and the results log.
 func (s *Store) Close() error {
-	err := s.db.Close()
+	err := s.wdb.Close()
+	if s.db != nil {
+		err = errors.Join(err, s.db.Close())
+	}
 	if s.log != nil {
 		err = errors.Join(err, s.log.Close())
 	}
@@ -260,7 +273,7 @@ func (s *Store) Close() error {
 // inTx runs fn in a transaction (BEGIN IMMEDIATE), committing if it returns
 // nil.
 func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}

@@ -22,6 +22,7 @@ var commands = []command{
 	{"perft", "count move-tree leaves: -size N -depth D", runPerft},
 	{"solve", "exact endgame solve: -board BOARD64 -side X|O", runSolve},
 	{"gtp", "the engine over GTP on stdin/stdout", runGTP},
+	{"migrate", "apply the database migrations and print the schema version", runMigrate},
 }
 
 // usageError marks bad input: exit status 2 instead of 1.

@@ -65,3 +65,24 @@ func TestPlayPresetFile(t *testing.T) {
 		t.Errorf("code %d, stderr %q:\n%s", code, errOut, out)
 	}
 }
+
+func TestMigrate(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "bot.db")
+	for i := 0; i < 2; i++ {
+		code, out, errOut := runCLI(t, "", "migrate", "--db", db, "--results", filepath.Join(dir, "results.log"))
+		if code != 0 || out != "database "+db+" is at schema version 1\n" {
+			t.Fatalf("run %d: code %d, %q, %q", i, code, out, errOut)
+		}
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"moveTimeout": "soon"}`), 0o600)
+	code, _, errOut := runCLI(t, "", "migrate", "--config", bad)
+	if code != 2 || !strings.Contains(errOut, `key "moveTimeout"`) || !strings.Contains(errOut, bad) {
+		t.Errorf("bad config: code %d, %q", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "migrate", "--db", filepath.Join(dir, "no", "such", "x.db"))
+	if code == 0 || !strings.Contains(errOut, "does not exist") {
+		t.Errorf("bad db path: code %d, %q", code, errOut)
+	}
+}

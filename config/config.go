@@ -1,0 +1,209 @@
+// Package config reads and checks othello-bot's JSON configuration. Every
+// key has a safe default; a wrong or unknown key stops start-up with one
+// line naming it.
+package config
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Config is the bot's settings. The Discord token is not here: it comes from
+// the DISCORD_TOKEN environment variable and is never written anywhere.
+type Config struct {
+	// ApplicationID is the Discord application's id (needed by run).
+	ApplicationID string `json:"applicationId"`
+	// GuildIDs lists servers to register the slash commands in (instant);
+	// empty registers them globally.
+	GuildIDs []string `json:"guildIds"`
+	// Database is the SQLite file.
+	Database string `json:"database"`
+	// ResultsLog is the file that gets one line per finished game.
+	ResultsLog string `json:"resultsLog"`
+	// DefaultLevel and DefaultSize apply when /start does not say.
+	DefaultLevel int `json:"defaultLevel"`
+	DefaultSize  int `json:"defaultSize"`
+	// EngineMoveTime is the engine's thinking time per move.
+	EngineMoveTime Duration `json:"engineMoveTime"`
+	// ChallengeExpiry is how long a challenge waits for an answer.
+	ChallengeExpiry Duration `json:"challengeExpiry"`
+	// ChallengeCooldown is the least time between two challenges of a user.
+	ChallengeCooldown Duration `json:"challengeCooldown"`
+	// MoveTimeout is how long a player has for a move in a PvP game;
+	// ReminderBefore is how long before it runs out a reminder goes.
+	MoveTimeout    Duration `json:"moveTimeout"`
+	ReminderBefore Duration `json:"reminderBefore"`
+	// MaxEmojiSize is the largest board drawn as emoji; larger ones are
+	// pictures.
+	MaxEmojiSize int `json:"maxEmojiBoardSize"`
+	// ImageDir is where the terminal adapter saves board pictures.
+	ImageDir string `json:"imageDir"`
+	// LogLevel is debug, info, warn or error.
+	LogLevel string `json:"logLevel"`
+}
+
+// Duration is a time.Duration written as "2s", "10m" or "24h" in JSON.
+type Duration time.Duration
+
+// D returns the value as a time.Duration.
+func (d Duration) D() time.Duration { return time.Duration(d) }
+
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return errors.New(`want a duration in quotes, like "2s", "10m" or "24h"`)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf(`%q is not a duration (like "2s", "10m" or "24h")`, s)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// Default returns the built-in settings.
+func Default() Config {
+	return Config{
+		Database:          "othello-bot.db",
+		ResultsLog:        "results.log",
+		DefaultLevel:      5,
+		DefaultSize:       8,
+		EngineMoveTime:    Duration(2 * time.Second),
+		ChallengeExpiry:   Duration(10 * time.Minute),
+		ChallengeCooldown: Duration(30 * time.Second),
+		MoveTimeout:       Duration(24 * time.Hour),
+		ReminderBefore:    Duration(time.Hour),
+		MaxEmojiSize:      10,
+		ImageDir:          "boards",
+		LogLevel:          "info",
+	}
+}
+
+// DefaultPath is read when no --config is given, if it exists.
+const DefaultPath = "config.json"
+
+// Load reads a config file over the defaults. With path "" it reads
+// DefaultPath if present, else returns the defaults.
+func Load(path string) (Config, error) {
+	if path == "" {
+		if _, err := os.Stat(DefaultPath); err != nil {
+			return Default(), nil
+		}
+		path = DefaultPath
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, errors.Unwrap(err))
+	}
+	c, err := Parse(data)
+	if err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	return c, nil
+}
+
+// Parse reads a config from JSON over the defaults and checks it. Keys are
+// decoded one by one so every error can name its key.
+func Parse(data []byte) (Config, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return Config{}, fmt.Errorf("not valid JSON at byte %d: %v", se.Offset, se)
+		}
+		return Config{}, errors.New("want a JSON object of settings")
+	}
+	c := Default()
+	v := reflect.ValueOf(&c).Elem()
+	fields := map[string]reflect.Value{}
+	for i := 0; i < v.NumField(); i++ {
+		fields[v.Type().Field(i).Tag.Get("json")] = v.Field(i)
+	}
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		f, ok := fields[k]
+		if !ok {
+			return Config{}, fmt.Errorf("unknown key %q", k)
+		}
+		if err := json.Unmarshal(raw[k], f.Addr().Interface()); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return Config{}, fmt.Errorf("key %q: want %s", k, jsonKind(f.Kind()))
+			}
+			return Config{}, fmt.Errorf("key %q: %v", k, err)
+		}
+	}
+	return c, c.Validate()
+}
+
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int64:
+		return "a whole number"
+	case reflect.String:
+		return "a string in quotes"
+	case reflect.Slice:
+		return "a list"
+	}
+	return "a " + k.String()
+}
+
+// Validate checks every value's range.
+func (c Config) Validate() error {
+	checks := []struct {
+		key string
+		bad bool
+		why string
+	}{
+		{"database", c.Database == "", "must name a file"},
+		{"resultsLog", c.ResultsLog == "", "must name a file"},
+		{"defaultLevel", c.DefaultLevel < 1 || c.DefaultLevel > 10, "must be 1..10"},
+		{"defaultSize", c.DefaultSize < 4 || c.DefaultSize > 26 || c.DefaultSize%2 != 0, "must be an even number 4..26"},
+		{"engineMoveTime", c.EngineMoveTime.D() < 50*time.Millisecond || c.EngineMoveTime.D() > time.Minute, "must be between 50ms and 1m"},
+		{"challengeExpiry", c.ChallengeExpiry.D() < time.Minute || c.ChallengeExpiry.D() > 7*24*time.Hour, "must be between 1m and 168h"},
+		{"challengeCooldown", c.ChallengeCooldown.D() < 0 || c.ChallengeCooldown.D() > time.Hour, "must be between 0s and 1h"},
+		{"moveTimeout", c.MoveTimeout.D() < time.Minute || c.MoveTimeout.D() > 30*24*time.Hour, "must be between 1m and 720h"},
+		{"reminderBefore", c.ReminderBefore.D() < 0 || c.ReminderBefore.D() >= c.MoveTimeout.D(), "must be at least 0s and less than moveTimeout"},
+		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
+		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
+	}
+	for _, ch := range checks {
+		if ch.bad {
+			return fmt.Errorf("key %q %s", ch.key, ch.why)
+		}
+	}
+	for i, g := range c.GuildIDs {
+		if g == "" || strings.Trim(g, "0123456789") != "" {
+			return fmt.Errorf("key \"guildIds\": entry %d (%q) is not a server id (digits)", i+1, g)
+		}
+	}
+	if c.ApplicationID != "" && strings.Trim(c.ApplicationID, "0123456789") != "" {
+		return fmt.Errorf("key \"applicationId\" must be the application's id (digits)")
+	}
+	return nil
+}
+
+func validLevel(s string) bool {
+	var l slog.Level
+	return l.UnmarshalText([]byte(s)) == nil && s != ""
+}
+
+// SlogLevel returns the configured log level.
+func (c Config) SlogLevel() slog.Level {
+	var l slog.Level
+	l.UnmarshalText([]byte(c.LogLevel))
+	return l
+}

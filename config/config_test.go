@@ -1,0 +1,97 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The example file in the repository must load and equal the defaults, so it
+// documents every key with its real default.
+func TestExampleIsCompleteAndDefault(t *testing.T) {
+	data, err := os.ReadFile("../config.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := Default()
+	if c.Database != d.Database || c.MoveTimeout != d.MoveTimeout || c.MaxEmojiSize != d.MaxEmojiSize ||
+		c.EngineMoveTime != d.EngineMoveTime || c.LogLevel != d.LogLevel || c.ReminderBefore != d.ReminderBefore {
+		t.Errorf("example differs from defaults: %+v", c)
+	}
+	for _, key := range []string{"applicationId", "guildIds", "database", "resultsLog", "defaultLevel", "defaultSize",
+		"engineMoveTime", "challengeExpiry", "challengeCooldown", "moveTimeout", "reminderBefore", "maxEmojiBoardSize",
+		"imageDir", "logLevel"} {
+		if !strings.Contains(string(data), `"`+key+`"`) {
+			t.Errorf("example lacks %q", key)
+		}
+	}
+}
+
+func TestErrorsNameTheKey(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"defaultLevel": 11}`:         `key "defaultLevel" must be 1..10`,
+		`{"defaultLevel": "5"}`:        `key "defaultLevel": want a whole number`,
+		`{"moveTimeout": "forever"}`:   `key "moveTimeout": "forever" is not a duration`,
+		`{"moveTimeout": 24}`:          `key "moveTimeout": want a duration in quotes`,
+		`{"colour": "red"}`:            `unknown key "colour"`,
+		`{"guildIds": ["12", "abc"]}`:  `key "guildIds": entry 2 ("abc") is not a server id`,
+		`{"maxEmojiBoardSize": 12}`:    `key "maxEmojiBoardSize" must be an even number 4..10`,
+		`{"reminderBefore": "25h"}`:    `key "reminderBefore" must be at least 0s and less than moveTimeout`,
+		`{"logLevel": "loud"}`:         `key "logLevel" must be debug, info, warn or error`,
+		`{"database": ""}`:             `key "database" must name a file`,
+		`{"defaultSize": 9`:            `not valid JSON`,
+		`[1, 2]`:                       `want a JSON object`,
+		`{"applicationId": "my app"}`:  `key "applicationId" must be the application's id`,
+		`{"engineMoveTime": "1ms"}`:    `key "engineMoveTime" must be between 50ms and 1m`,
+		`{"challengeCooldown": "-1s"}`: `key "challengeCooldown" must be between 0s and 1h`,
+	} {
+		_, err := Parse([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.json")
+	os.WriteFile(path, []byte(`{"defaultSize": 10, "moveTimeout": "48h", "guildIds": ["123"]}`), 0o600)
+	c, err := Load(path)
+	if err != nil || c.DefaultSize != 10 || c.MoveTimeout.D() != 48*time.Hour || c.DefaultLevel != 5 || len(c.GuildIDs) != 1 {
+		t.Errorf("%+v %v", c, err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("missing file: %v", err)
+	}
+	// Without a path and without config.json in the working directory:
+	// the defaults.
+	wd, _ := os.Getwd()
+	os.Chdir(dir)
+	defer os.Chdir(wd)
+	if c, err := Load(""); err != nil || c.Database != Default().Database {
+		t.Errorf("defaults: %+v %v", c, err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"defaultLevel": 3, "moveTimeout": "1h"}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		if c.Validate() != nil {
+			t.Fatal("Parse returned an invalid config")
+		}
+	})
+}

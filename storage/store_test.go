@@ -1,0 +1,443 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func openAt(t testing.TB, dbPath, logPath string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), dbPath, Options{ResultsLog: logPath, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func openTemp(t testing.TB) (*Store, string) {
+	t.Helper()
+	dir := t.TempDir()
+	return openAt(t, filepath.Join(dir, "bot.db"), filepath.Join(dir, "results.log")), dir
+}
+
+var (
+	alice = record.Player{ID: "111", Name: "alice"}
+	bob   = record.Player{ID: "222", Name: "bob"}
+	t0    = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+)
+
+func newGame(t testing.TB, s *Store, channel string, black, white record.Side, size int) *record.Game {
+	t.Helper()
+	start, err := game.NewPosition(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &record.Game{GuildID: "guild1", ChannelID: channel, Black: black, White: white, Start: start, Position: start,
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+	if err := s.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// playRandom makes n random legal turns (or fewer if the game ends),
+// storing each; it returns the rules state.
+func playRandom(t testing.TB, s *Store, g *record.Game, n int, rng *rand.Rand) *game.Game {
+	t.Helper()
+	rules, err := g.Rules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n && !rules.Over(); i++ {
+		moves := rules.Position().LegalMoves()
+		plies, err := rules.Play(moves[rng.IntN(len(moves))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := g.UpdatedAt.Add(time.Minute)
+		if err := s.AppendTurn(context.Background(), g, Turn{Plies: plies, Position: rules.Position(), At: at, Deadline: at.Add(24 * time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rules
+}
+
+func finish(t testing.TB, s *Store, g *record.Game, reason record.EndReason) record.Result {
+	t.Helper()
+	b, w := g.Position.Count()
+	r := record.Result{FinishedAt: g.UpdatedAt.Add(time.Minute), BlackDiscs: b, WhiteDiscs: w, Winner: g.Position.Winner(), Reason: reason}
+	if err := s.FinishGame(context.Background(), g, r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestMigrationsFromEmptyAndAgain(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bot.db")
+	for i := 0; i < 3; i++ {
+		s, err := Open(context.Background(), path, Options{Logger: quiet})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Version() != LatestVersion() || s.Version() < 1 {
+			t.Errorf("open %d: version %d, latest %d", i, s.Version(), LatestVersion())
+		}
+		var tables int
+		s.db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN
+			('players', 'games', 'moves', 'results', 'challenges', 'ratings')`).Scan(&tables)
+		if tables != 6 {
+			t.Errorf("open %d: %d of 6 tables", i, tables)
+		}
+		s.Close()
+	}
+}
+
+func TestOpenErrorsNameThePath(t *testing.T) {
+	dir := t.TempDir()
+	newer := filepath.Join(dir, "newer.db")
+	s := openAt(t, newer, "")
+	s.db.Exec(`PRAGMA user_version = 999`)
+	s.Close()
+
+	garbage := filepath.Join(dir, "garbage.db")
+	os.WriteFile(garbage, []byte(strings.Repeat("this is not a database\n", 200)), 0o644)
+
+	cases := map[string]string{
+		newer:                                   "schema version 999 is newer than this othello-bot knows",
+		garbage:                                 "the file is not a SQLite database",
+		filepath.Join(dir, "missing", "bot.db"): "does not exist",
+		"/proc/othello-bot-test.db":             "cannot write there",
+		dir:                                     "is a folder",
+	}
+	for path, want := range cases {
+		_, err := Open(context.Background(), path, Options{Logger: quiet})
+		if err == nil {
+			t.Errorf("%s opened", path)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, path) || !strings.Contains(msg, want) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: %q, want one line with the path and %q", path, msg, want)
+		}
+	}
+}
+
+func TestPragmasTookEffect(t *testing.T) {
+	s, _ := openTemp(t)
+	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "2"} {
+		var got string
+		s.db.QueryRow("PRAGMA " + pragma).Scan(&got)
+		if got != want {
+			t.Errorf("%s = %s", pragma, got)
+		}
+	}
+}
+
+func TestGameRoundTrip(t *testing.T) {
+	s, dir := openTemp(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	g := newGame(t, s, "chan1", record.Human(alice), record.Bot(7), 8)
+	rules := playRandom(t, s, g, 20, rng)
+
+	got, err := s.ActiveGame(ctx, "chan1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != g.ID || got.Version != g.Version || got.Black != g.Black || got.White != g.White ||
+		got.GuildID != "guild1" || !got.Position.Equal(rules.Position()) || !got.Start.Equal(g.Start) ||
+		len(got.Plies) != len(rules.Plies()) || !got.UpdatedAt.Equal(g.UpdatedAt) || !got.Deadline.Equal(g.Deadline) ||
+		!got.CreatedAt.Equal(t0) || got.Status != record.Active || got.Result != nil {
+		t.Fatalf("loaded %+v\nwant %+v", got, g)
+	}
+	for i, p := range rules.Plies() {
+		if got.Plies[i] != p {
+			t.Fatalf("ply %d: %v, want %v", i, got.Plies[i], p)
+		}
+	}
+	replayed, err := got.Rules()
+	if err != nil || !replayed.Position().Equal(got.Position) {
+		t.Fatalf("stored plies do not replay to the stored position: %v", err)
+	}
+
+	// Finish: the result is stored, the channel is free, history and the
+	// record against the bot see it, the results log has its line.
+	for !rules.Over() {
+		rules = playRandom(t, s, g, 60, rng)
+	}
+	r := finish(t, s, g, record.EndNormal)
+	if _, err := s.ActiveGame(ctx, "chan1"); !errors.Is(err, record.ErrNotFound) {
+		t.Errorf("finished game still active: %v", err)
+	}
+	got, _ = s.Game(ctx, g.ID)
+	if got.Status != record.Finished || got.Result == nil || *got.Result != (record.Result{GameID: g.ID, FinishedAt: r.FinishedAt,
+		BlackDiscs: r.BlackDiscs, WhiteDiscs: r.WhiteDiscs, Winner: r.Winner, Reason: record.EndNormal}) {
+		t.Errorf("result %+v", got.Result)
+	}
+	hist, err := s.History(ctx, alice.ID, 10)
+	if err != nil || len(hist) != 1 || hist[0].GameID != g.ID || hist[0].Color != game.Black ||
+		hist[0].Opponent != record.Bot(7) || hist[0].Transcript != rules.Transcript() {
+		t.Errorf("history %+v %v", hist, err)
+	}
+	rec, err := s.RecordAgainstBot(ctx, alice.ID)
+	if err != nil || len(rec) != 1 || rec[0].Level != 7 || rec[0].Wins+rec[0].Losses+rec[0].Draws != 1 {
+		t.Errorf("record against bot %+v %v", rec, err)
+	}
+	lines := logLines(t, filepath.Join(dir, "results.log"))
+	if len(lines) != 1 || !strings.Contains(lines[0], `black="alice" black_id="111" white="bot" white_level=7`) ||
+		!strings.Contains(lines[0], "transcript=\""+rules.Transcript()+"\"") || !strings.HasPrefix(lines[0], "2026-11-22T") {
+		t.Errorf("results log %q", lines)
+	}
+	newGame(t, s, "chan1", record.Human(bob), record.Human(alice), 6) // the channel is free again
+}
+
+func TestOneActiveGamePerChannel(t *testing.T) {
+	s, _ := openTemp(t)
+	newGame(t, s, "chan1", record.Human(alice), record.Bot(3), 8)
+	start, _ := game.NewPosition(8)
+	g := &record.Game{ChannelID: "chan1", Black: record.Human(bob), White: record.Bot(1), Start: start, Position: start,
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+	if err := s.CreateGame(context.Background(), g); !errors.Is(err, record.ErrChannelBusy) {
+		t.Errorf("second game: %v", err)
+	}
+	newGame(t, s, "chan2", record.Human(bob), record.Bot(1), 8)
+}
+
+// Many goroutines race to move in one game from the same version: exactly
+// one wins each ply and the stored game stays consistent.
+func TestStaleVersionRace(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	g := newGame(t, s, "race", record.Human(alice), record.Human(bob), 8)
+	const racers = 8
+	for ply := 0; ply < 12; ply++ {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		wins, stale := 0, 0
+		start := make(chan struct{})
+		for i := 0; i < racers; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				mine, err := s.Game(ctx, g.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				rules, _ := mine.Rules()
+				moves := rules.Position().LegalMoves()
+				plies, _ := rules.Play(moves[i%len(moves)])
+				<-start
+				err = s.AppendTurn(ctx, mine, Turn{Plies: plies, Position: rules.Position(), At: t0})
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					wins++
+				case errors.Is(err, record.ErrStale):
+					stale++
+				default:
+					t.Error(err)
+				}
+			}(i)
+		}
+		time.Sleep(10 * time.Millisecond) // let every racer read the same version
+		close(start)
+		wg.Wait()
+		if wins != 1 || stale != racers-1 {
+			t.Fatalf("ply %d: %d wins, %d stale", ply, wins, stale)
+		}
+	}
+	final, _ := s.Game(ctx, g.ID)
+	rules, err := final.Rules()
+	if err != nil || len(movesOf(final.Plies)) != 12 || !rules.Position().Equal(final.Position) || final.Version != 13 {
+		t.Fatalf("after the race: %d moves, version %d, replay %v", len(movesOf(final.Plies)), final.Version, err)
+	}
+}
+
+func TestChallengeAndRatingRoundTrip(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	c := &record.Challenge{GuildID: "g", ChannelID: "ch", Challenger: alice, Opponent: bob, Color: game.White, Size: 10,
+		Rated: true, CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute)}
+	if err := s.CreateChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Challenge(ctx, c.ID)
+	if err != nil || *got != *c {
+		t.Fatalf("challenge %+v, want %+v (%v)", got, c, err)
+	}
+	dup := *c
+	if err := s.CreateChallenge(ctx, &dup); !errors.Is(err, ErrChallengePending) {
+		t.Errorf("second pending challenge: %v", err)
+	}
+	open := &record.Challenge{ChannelID: "ch2", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Minute)}
+	if err := s.CreateChallenge(ctx, open); err != nil {
+		t.Fatal(err)
+	}
+	pending, _ := s.PendingChallenges(ctx)
+	if len(pending) != 2 || pending[0].ID != open.ID || pending[0].Opponent.ID != "" || pending[0].Color != game.Empty {
+		t.Errorf("pending %+v", pending)
+	}
+	ok, err := s.CloseChallenge(ctx, c.ID, record.ChallengeDeclined, 0)
+	again, _ := s.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0)
+	if !ok || again || err != nil {
+		t.Errorf("close: %v %v %v", ok, again, err)
+	}
+
+	r := record.Rating{Player: alice, Scope: "g", Rating: 1612.5, Deviation: 80.25, Volatility: 0.06, Games: 3, Wins: 2,
+		Losses: 1, UpdatedAt: t0}
+	if err := s.SaveRating(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	s.SaveRating(ctx, record.Rating{Player: bob, Scope: "g", Rating: 1700, Deviation: 60, Volatility: 0.06, UpdatedAt: t0})
+	gotR, err := s.Rating(ctx, alice.ID, "g")
+	if err != nil || gotR != r {
+		t.Errorf("rating %+v, want %+v (%v)", gotR, r, err)
+	}
+	board, _ := s.Leaderboard(ctx, "g", 10)
+	rank, _ := s.Rank(ctx, alice.ID, "g")
+	if len(board) != 2 || board[0].Player != bob || rank != 2 {
+		t.Errorf("leaderboard %+v, alice rank %d", board, rank)
+	}
+	if _, err := s.Rating(ctx, alice.ID, record.GlobalScope); !errors.Is(err, record.ErrNotFound) {
+		t.Errorf("missing rating: %v", err)
+	}
+}
+
+func TestDueGamesAndReminders(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	g := newGame(t, s, "c", record.Human(alice), record.Human(bob), 8)
+	playRandom(t, s, g, 1, rand.New(rand.NewPCG(3, 3))) // deadline: 24h after the move
+	next, _ := s.NextDeadline(ctx)
+	if !next.Equal(g.Deadline) {
+		t.Errorf("next deadline %v, want %v", next, g.Deadline)
+	}
+	if due, _ := s.DueGames(ctx, g.Deadline.Add(-2*time.Hour), time.Hour); len(due) != 0 {
+		t.Errorf("due too early: %d", len(due))
+	}
+	due, _ := s.DueGames(ctx, g.Deadline.Add(-30*time.Minute), time.Hour)
+	if len(due) != 1 {
+		t.Fatalf("reminder not due")
+	}
+	if ok, _ := s.MarkReminded(ctx, due[0]); !ok {
+		t.Error("reminder not marked")
+	}
+	if ok, _ := s.MarkReminded(ctx, due[0]); ok {
+		t.Error("reminder marked twice")
+	}
+	if due, _ := s.DueGames(ctx, g.Deadline.Add(-30*time.Minute), time.Hour); len(due) != 0 {
+		t.Error("reminded game still due before its deadline")
+	}
+	if due, _ := s.DueGames(ctx, g.Deadline, time.Hour); len(due) != 1 {
+		t.Error("game not due at its deadline")
+	}
+}
+
+func logLines(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func countGame(lines []string, id int64) int {
+	n := 0
+	for _, l := range lines {
+		if gid, ok := lineGameID(l); ok && gid == id {
+			n++
+		}
+	}
+	return n
+}
+
+// The results log has each finished game exactly once whichever step of
+// finishing a crash interrupts.
+func TestResultsLogExactlyOnceAcrossCrashes(t *testing.T) {
+	dir := t.TempDir()
+	dbPath, logPath := filepath.Join(dir, "bot.db"), filepath.Join(dir, "results.log")
+	rng := rand.New(rand.NewPCG(4, 4))
+
+	// 1. Crash after the database commit, before the append: a store
+	// without the log stands for it.
+	s := openAt(t, dbPath, "")
+	g1 := newGame(t, s, "c1", record.Human(alice), record.Bot(2), 6)
+	playRandom(t, s, g1, 10, rng)
+	finish(t, s, g1, record.EndResign)
+	s.Close()
+
+	// 2. Crash after the append, before the database notes it.
+	s = openAt(t, dbPath, logPath)
+	g2 := newGame(t, s, "c2", record.Human(bob), record.Bot(4), 6)
+	playRandom(t, s, g2, 10, rng)
+	finish(t, s, g2, record.EndNormal)
+	s.db.Exec(`UPDATE results SET logged_at = NULL WHERE game_id = ?`, g2.ID)
+
+	// 3. Crash in the middle of the append: half a line, no newline.
+	g3 := newGame(t, s, "c3", record.Human(alice), record.Human(bob), 4)
+	playRandom(t, s, g3, 30, rng)
+	s.log = nil // finish in the database only
+	finish(t, s, g3, record.EndNormal)
+	line, err := s.resultLine(context.Background(), g3.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	f, _ := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(line[:len(line)/2])
+	f.Close()
+
+	for restart := 0; restart < 2; restart++ {
+		s = openAt(t, dbPath, logPath)
+		lines := logLines(t, logPath)
+		for _, g := range []*record.Game{g1, g2, g3} {
+			if n := countGame(lines, g.ID); n != 1 {
+				t.Errorf("restart %d: game %d has %d lines", restart, g.ID, n)
+			}
+		}
+		if len(lines) != 3 {
+			t.Errorf("restart %d: %d lines: %q", restart, len(lines), lines)
+		}
+		var unlogged int
+		s.db.QueryRow(`SELECT count(*) FROM results WHERE logged_at IS NULL`).Scan(&unlogged)
+		if unlogged != 0 {
+			t.Errorf("restart %d: %d results not noted as logged", restart, unlogged)
+		}
+		s.Close()
+	}
+	if strings.Contains(string(must(os.ReadFile(logPath))), "\n\n") {
+		t.Error("blank line in the log")
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
