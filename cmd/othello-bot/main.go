@@ -18,6 +18,7 @@ type command struct {
 }
 
 var commands = []command{
+	{"local", "the bot in this terminal, no Discord account needed", runLocal},
 	{"play", "a terminal game against the computer", runPlay},
 	{"perft", "count move-tree leaves: -size N -depth D", runPerft},
 	{"solve", "exact endgame solve: -board BOARD64 -side X|O", runSolve},

@@ -86,3 +86,25 @@ func TestMigrate(t *testing.T) {
 		t.Errorf("bad db path: code %d, %q", code, errOut)
 	}
 }
+
+// The bot in the terminal, fed a script on standard input: a game started,
+// a refusal, an early resignation (an abort), its line in the results log.
+func TestLocalPiped(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "results.log")
+	script := "/start level:1 color:black size:4\nbob: /move a1\n/resign\nclick Resign\n"
+	code, out, errOut := runCLI(t, script, "local", "--db", filepath.Join(dir, "bot.db"), "--results", results, "--user", "carol")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	for _, want := range []string{"carol started a game against Bot (level 1).", "(only visible to bob)",
+		"You are not playing in this game.", "You resigned game #1.", "aborted before both sides had moved twice"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	log, _ := os.ReadFile(results)
+	if strings.Count(string(log), "\n") != 1 || !strings.Contains(string(log), `black="carol"`) || !strings.Contains(string(log), "end=abort") {
+		t.Errorf("results log %q", log)
+	}
+}

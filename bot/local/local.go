@@ -1,0 +1,328 @@
+// Package local runs the bot in a terminal: each input line is a slash
+// command, a click, a select or a wait, from a named user; each bot message
+// is printed as Discord would show it. It drives the same bot.Service, store
+// and results log as the Discord adapter; only the transport differs.
+package local
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/record"
+)
+
+// Channel and guild the terminal plays in.
+const (
+	ChannelID = "terminal"
+	GuildID   = "local"
+)
+
+// Clock is a clock that only moves when told: `wait 11m` moves it on.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock starts a clock at t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t.UTC()} }
+
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// shown is a message printed so far, kept for click and select.
+type shown struct {
+	id      int
+	msg     bot.Message
+	visible string // the only user who sees it, for ephemeral messages
+}
+
+// Adapter is the terminal transport. It is also the service's Notifier.
+type Adapter struct {
+	Service     *bot.Service
+	Clock       *Clock
+	DefaultUser string
+	// Tick, if set, runs after the clock moves (the service's timers).
+	Tick func(ctx context.Context)
+
+	mu       sync.Mutex
+	out      io.Writer
+	messages []*shown
+}
+
+// New returns an adapter printing to out. Set Service before Run.
+func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
+	if defaultUser == "" {
+		defaultUser = "you"
+	}
+	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser}
+}
+
+// Run reads input lines until the end, answering each, then waits for
+// everything in flight.
+func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			break
+		}
+		a.Line(ctx, sc.Text())
+	}
+	a.Service.Wait()
+	return sc.Err()
+}
+
+// Line handles one input line.
+func (a *Adapter) Line(ctx context.Context, line string) {
+	user, text := a.DefaultUser, strings.TrimSpace(line)
+	if text == "" || strings.HasPrefix(text, "#") {
+		return
+	}
+	if name, rest, ok := strings.Cut(text, ":"); ok && !strings.HasPrefix(text, "/") && validName(name) {
+		user, text = name, strings.TrimSpace(rest)
+	}
+	player := record.Player{ID: user, Name: user}
+	req := bot.Request{User: player, GuildID: GuildID, ChannelID: ChannelID}
+	word, rest, _ := strings.Cut(text, " ")
+	rest = strings.TrimSpace(rest)
+	var target *shown
+	switch {
+	case strings.HasPrefix(text, "/"):
+		req.Kind = bot.Command
+		req.Command, req.Options, req.UserNames = parseCommand(text)
+	case word == "click":
+		req.Kind = bot.Button
+		target = a.find(user, func(m *shown) bool {
+			for _, row := range m.msg.Components {
+				for _, b := range row.Buttons {
+					if strings.EqualFold(b.Label, rest) && !b.Disabled {
+						req.CustomID = b.CustomID
+						return true
+					}
+				}
+			}
+			return false
+		})
+		if target == nil {
+			a.note("(no button %q to click for %s)", rest, user)
+			return
+		}
+	case word == "select":
+		req.Kind = bot.Select
+		target = a.find(user, func(m *shown) bool {
+			for _, row := range m.msg.Components {
+				if row.Menu != nil {
+					req.CustomID = row.Menu.CustomID
+					return true
+				}
+			}
+			return false
+		})
+		if target == nil {
+			a.note("(no menu to select from for %s)", user)
+			return
+		}
+		req.Values = []string{rest}
+	case word == "wait":
+		d, err := time.ParseDuration(rest)
+		if err != nil || d < 0 {
+			a.note("(wait needs a duration like 30s, 11m or 25h)")
+			return
+		}
+		a.Clock.Advance(d)
+		a.note("(%s later)", d)
+		if a.Tick != nil {
+			a.Tick(ctx)
+		}
+		return
+	default:
+		a.note("(not understood: %q; type a slash command, click LABEL, select VALUE or wait DURATION)", text)
+		return
+	}
+	resp := a.Service.Handle(ctx, req)
+	if resp.Message == nil {
+		return
+	}
+	if resp.Update && target != nil {
+		a.replace(target, *resp.Message, user)
+		return
+	}
+	a.show(*resp.Message, user)
+}
+
+func validName(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// parseCommand reads "/name opt:value opt:@user ...".
+func parseCommand(text string) (string, map[string]string, map[string]string) {
+	fields := strings.Fields(strings.TrimPrefix(text, "/"))
+	opts, users := map[string]string{}, map[string]string{}
+	if len(fields) == 0 {
+		return "", opts, users
+	}
+	for _, f := range fields[1:] {
+		name, value, ok := strings.Cut(f, ":")
+		if !ok {
+			// A bare value fills the command's first option: /move d3.
+			name, value = "", f
+		}
+		if strings.HasPrefix(value, "@") {
+			value = strings.TrimPrefix(value, "@")
+			users[value] = value
+		}
+		opts[name] = value
+	}
+	cmd := strings.ToLower(fields[0])
+	if v, ok := opts[""]; ok {
+		delete(opts, "")
+		if first := firstOption[cmd]; first != "" {
+			if _, set := opts[first]; !set {
+				opts[first] = v
+			}
+		}
+	}
+	return cmd, opts, users
+}
+
+// firstOption is the option a bare value fills, as Discord fills the first
+// one typed.
+var firstOption = map[string]string{
+	"move": "square", "start": "level", "challenge": "opponent", "stats": "user", "history": "user", "leaderboard": "scope",
+}
+
+func (a *Adapter) find(user string, match func(*shown) bool) *shown {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i := len(a.messages) - 1; i >= 0; i-- {
+		m := a.messages[i]
+		if (m.visible == "" || m.visible == user) && match(m) {
+			return m
+		}
+	}
+	return nil
+}
+
+func (a *Adapter) note(format string, args ...any) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	fmt.Fprintf(a.out, format+"\n", args...)
+}
+
+func (a *Adapter) show(m bot.Message, user string) *shown {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := &shown{id: len(a.messages) + 1, msg: m}
+	if m.Ephemeral {
+		s.visible = user
+	}
+	a.messages = append(a.messages, s)
+	a.print(s, false)
+	return s
+}
+
+func (a *Adapter) replace(s *shown, m bot.Message, user string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s.msg = m
+	if m.Ephemeral {
+		s.visible = user
+	}
+	a.print(s, true)
+}
+
+// print writes a message as Discord would show it, markdown bold removed.
+func (a *Adapter) print(s *shown, edited bool) {
+	var b strings.Builder
+	head := fmt.Sprintf("--- bot, message %d", s.id)
+	if edited {
+		head += " (edited)"
+	}
+	if s.visible != "" {
+		head += fmt.Sprintf(" (only visible to %s)", s.visible)
+	}
+	b.WriteString(head + " ---\n")
+	m := s.msg
+	if m.Content != "" {
+		b.WriteString(m.Content + "\n")
+	}
+	if e := m.Embed; e != nil {
+		if e.Title != "" {
+			b.WriteString("== " + e.Title + " ==\n")
+		}
+		if e.Description != "" {
+			b.WriteString(e.Description + "\n")
+		}
+		for _, f := range e.Fields {
+			b.WriteString(f.Name + ": " + f.Value + "\n")
+		}
+		if e.Footer != "" {
+			b.WriteString(e.Footer + "\n")
+		}
+	}
+	for _, row := range m.Components {
+		if row.Menu != nil {
+			vals := make([]string, len(row.Menu.Options))
+			for i, o := range row.Menu.Options {
+				vals[i] = o.Value
+			}
+			b.WriteString("<select: " + strings.Join(vals, " | ") + ">\n")
+		}
+		var btns []string
+		for _, bt := range row.Buttons {
+			btns = append(btns, "["+bt.Label+"]")
+		}
+		if len(btns) > 0 {
+			b.WriteString(strings.Join(btns, " ") + "\n")
+		}
+	}
+	for _, f := range m.Files {
+		b.WriteString("attachment: " + f.Name + "\n")
+	}
+	fmt.Fprint(a.out, strings.ReplaceAll(b.String(), "**", ""))
+}
+
+// Send posts a message in the terminal channel (the Notifier side).
+func (a *Adapter) Send(_ context.Context, channelID string, m bot.Message) (string, error) {
+	s := a.show(m, "")
+	return strconv.Itoa(s.id), nil
+}
+
+// Edit replaces a message shown earlier.
+func (a *Adapter) Edit(_ context.Context, channelID, messageID string, m bot.Message) error {
+	id, err := strconv.Atoi(messageID)
+	a.mu.Lock()
+	if err != nil || id < 1 || id > len(a.messages) {
+		a.mu.Unlock()
+		return fmt.Errorf("no message %q", messageID)
+	}
+	s := a.messages[id-1]
+	a.mu.Unlock()
+	a.replace(s, m, s.visible)
+	return nil
+}

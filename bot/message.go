@@ -1,0 +1,135 @@
+// Package bot is the command logic of othello-bot with no chat transport
+// inside: a Request comes in (a slash command, a button, a select menu, an
+// autocomplete), a Response goes out. The Discord and terminal adapters
+// translate to and from these types, so both drive the very same logic.
+package bot
+
+import (
+	"fmt"
+
+	"othello-bot/record"
+)
+
+// Kind is what the user did.
+type Kind int
+
+const (
+	Command      Kind = iota // a slash command
+	Autocomplete             // typing in an option that suggests values
+	Button                   // pressing a button
+	Select                   // picking from a select menu
+)
+
+// Request is one user action in a channel.
+type Request struct {
+	Kind      Kind
+	User      record.Player
+	GuildID   string // "" outside a server
+	ChannelID string
+	// Command and Options for Command and Autocomplete: option values as
+	// typed. Users given as options hold the user id; UserNames maps those
+	// ids to names when the transport knows them.
+	Command   string
+	Options   map[string]string
+	UserNames map[string]string
+	Focused   string // the option being typed, for Autocomplete
+	// CustomID identifies the button or select menu; Values are the
+	// selected options.
+	CustomID string
+	Values   []string
+}
+
+// Message is something the bot says.
+type Message struct {
+	Content    string
+	Embed      *Embed
+	Components []Row
+	Files      []File
+	// Ephemeral replies are shown only to the user who asked.
+	Ephemeral bool
+}
+
+// Embed is a titled box with a description and fields.
+type Embed struct {
+	Title       string
+	Description string
+	Fields      []Field
+	Footer      string
+	Color       int
+}
+
+// Field is a name and value in an embed.
+type Field struct {
+	Name, Value string
+	Inline      bool
+}
+
+// Row is a line of components: buttons, or one select menu.
+type Row struct {
+	Buttons []ButtonSpec
+	Menu    *Menu
+}
+
+// ButtonStyle is how a button looks.
+type ButtonStyle int
+
+const (
+	Primary ButtonStyle = iota + 1
+	Secondary
+	Success
+	Danger
+)
+
+// ButtonSpec is a button with its label and custom id.
+type ButtonSpec struct {
+	Label    string
+	CustomID string
+	Style    ButtonStyle
+	Disabled bool
+}
+
+// Menu is a select menu of options.
+type Menu struct {
+	CustomID    string
+	Placeholder string
+	Options     []MenuOption
+}
+
+// MenuOption is one choice in a select menu.
+type MenuOption struct {
+	Label, Value string
+}
+
+// File is an attachment.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Choice is an autocomplete suggestion.
+type Choice struct {
+	Name, Value string
+}
+
+// Response is the bot's answer to a Request.
+type Response struct {
+	// Message is the reply. For Button and Select requests with Update set,
+	// it replaces the message the component is on.
+	Message *Message
+	Update  bool
+	// Choices answer an Autocomplete request.
+	Choices []Choice
+}
+
+// Discord allows at most this many options in a select menu and choices in
+// an autocomplete answer.
+const maxMenuOptions = 25
+
+func reply(format string, args ...any) Response {
+	return Response{Message: &Message{Content: fmt.Sprintf(format, args...)}}
+}
+
+// refuse answers only the user and changes nothing.
+func refuse(format string, args ...any) Response {
+	return Response{Message: &Message{Content: fmt.Sprintf(format, args...), Ephemeral: true}}
+}

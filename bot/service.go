@@ -1,0 +1,194 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"othello-bot/engine"
+	"othello-bot/storage"
+)
+
+// Clock tells the time. The terminal adapter moves its own clock forward
+// with `wait`, so expiries and timeouts can be seen without waiting.
+type Clock interface{ Now() time.Time }
+
+// SystemClock is the real time.
+type SystemClock struct{}
+
+func (SystemClock) Now() time.Time { return time.Now().UTC() }
+
+// Notifier posts and edits messages outside a reply to a request: the
+// bot's move after a restart, results of games ended by a button on an
+// only-you message, timers.
+type Notifier interface {
+	Send(ctx context.Context, channelID string, m Message) (messageID string, err error)
+	Edit(ctx context.Context, channelID, messageID string, m Message) error
+}
+
+// Config is what the service needs from the configuration.
+type Config struct {
+	DefaultLevel      int
+	DefaultSize       int
+	EngineMoveTime    time.Duration
+	ChallengeExpiry   time.Duration
+	ChallengeCooldown time.Duration
+	MoveTimeout       time.Duration
+	ReminderBefore    time.Duration
+	MaxEmojiSize      int
+}
+
+// Service is the command logic. It is safe for concurrent use: requests for
+// one channel run one at a time, different channels in parallel.
+type Service struct {
+	store  *storage.Store
+	eng    *engine.Engine
+	clock  Clock
+	notify Notifier
+	cfg    Config
+	log    *slog.Logger
+
+	mu       sync.Mutex
+	channels map[string]*sync.Mutex
+	inflight sync.WaitGroup
+}
+
+// New returns a service over a store and an engine.
+func New(store *storage.Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Config, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{store: store, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
+		channels: map[string]*sync.Mutex{}}
+}
+
+// lockChannel serializes work on one channel's game.
+func (s *Service) lockChannel(id string) func() {
+	s.mu.Lock()
+	m, ok := s.channels[id]
+	if !ok {
+		m = &sync.Mutex{}
+		s.channels[id] = m
+	}
+	s.mu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
+
+// Wait blocks until every request and background task in flight is done:
+// for a clean shutdown.
+func (s *Service) Wait() { s.inflight.Wait() }
+
+// MayThink reports whether a request may run the engine, so an adapter with
+// a reply deadline should acknowledge it first and edit the answer in later.
+func (s *Service) MayThink(req Request) bool {
+	switch req.Kind {
+	case Command:
+		switch req.Command {
+		case "start", "move", "hint", "challenge":
+			return true
+		}
+	case Select:
+		return true
+	case Button:
+		return strings.HasPrefix(req.CustomID, "accept:") || strings.HasPrefix(req.CustomID, "rematch:")
+	}
+	return false
+}
+
+// Handle answers one request. It never panics: a failure is logged and the
+// user gets a short apology that only they can see.
+func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
+				"user", req.User.ID, "channel", req.ChannelID, "stack", string(debug.Stack()))
+			resp = refuse("Sorry, something went wrong on my side. Please try again; /board shows where the game stands.")
+		}
+	}()
+	var err error
+	switch req.Kind {
+	case Command:
+		resp, err = s.command(ctx, req)
+	case Autocomplete:
+		resp, err = s.autocomplete(ctx, req)
+	case Button, Select:
+		resp, err = s.component(ctx, req)
+	default:
+		return refuse("I don't know what to do with that.")
+	}
+	if err != nil {
+		s.log.Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
+			"user", req.User.ID, "channel", req.ChannelID)
+		return refuse("Sorry, something went wrong on my side. Please try again in a moment.")
+	}
+	return resp
+}
+
+func (s *Service) command(ctx context.Context, req Request) (Response, error) {
+	switch req.Command {
+	case "start":
+		return s.start(ctx, req)
+	case "move":
+		return s.moveCommand(ctx, req)
+	case "board":
+		return s.board(ctx, req)
+	case "hint":
+		return s.hint(ctx, req)
+	case "resign":
+		return s.resignAsk(ctx, req)
+	case "help":
+		return help(), nil
+	}
+	return refuse("I don't know the command /%s. Try /help.", req.Command), nil
+}
+
+func (s *Service) component(ctx context.Context, req Request) (Response, error) {
+	action, args, _ := strings.Cut(req.CustomID, ":")
+	switch action {
+	case "move":
+		return s.moveComponent(ctx, req, args)
+	case "resign":
+		return s.resignButton(ctx, req, args)
+	case "resign-yes":
+		return s.resignConfirm(ctx, req, args)
+	case "resign-no":
+		return Response{Update: true, Message: &Message{Content: "Good, play on!", Ephemeral: true}}, nil
+	}
+	return refuse("That button no longer does anything."), nil
+}
+
+// run starts a background task the shutdown waits for.
+func (s *Service) run(f func()) {
+	s.inflight.Add(1)
+	go func() {
+		defer s.inflight.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("background panic", "panic", r, "stack", string(debug.Stack()))
+			}
+		}()
+		f()
+	}()
+}
+
+func help() Response {
+	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{
+		Title: "Othello bot: how to play",
+		Description: strings.Join([]string{
+			"Place a disc so that it traps a line of the other colour between it and one of yours; the trapped discs turn over. No move? You pass automatically. Most discs at the end wins.",
+			"",
+			"**/start** `level` 1-10, `color`, `size` (even, 4-26): a game against me in this channel",
+			"**/move** `square`, like `d3` (column letter, row number): play a move",
+			"**/board**: show the game · **/hint**: my suggestion, just for you",
+			"**/resign**: give up (asks first)",
+			"",
+			"One game per channel; start a thread for another one.",
+		}, "\n"),
+	}}}
+}

@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/render"
+)
+
+// sideName names a side for messages: the player's name, or the bot.
+func sideName(s record.Side) string {
+	if s.IsBot() {
+		return fmt.Sprintf("Bot (level %d)", s.Level)
+	}
+	return s.Player.Name
+}
+
+// sideLabel is a side's name with its disc.
+func sideLabel(g *record.Game, c game.Color) string {
+	return sideName(g.Side(c)) + " " + render.Disc(c)
+}
+
+// describePlies tells what a turn did: the move and any passes it forced.
+func describePlies(g *record.Game, plies []game.Ply) []string {
+	var out []string
+	for _, p := range plies {
+		if p.Square.IsPass() {
+			out = append(out, fmt.Sprintf("%s has no legal move and passes.", sideLabel(g, p.Color)))
+		} else {
+			out = append(out, fmt.Sprintf("%s played **%s**.", sideLabel(g, p.Color), p.Square))
+		}
+	}
+	return out
+}
+
+// resultLine says how a finished game ended.
+func resultLine(g *record.Game) string {
+	r := g.Result
+	if r == nil {
+		return ""
+	}
+	score := fmt.Sprintf("%d–%d", r.BlackDiscs, r.WhiteDiscs)
+	switch r.Reason {
+	case record.EndAbort:
+		return fmt.Sprintf("Game #%d aborted before both sides had moved twice; it does not count.", g.ID)
+	case record.EndResign:
+		return fmt.Sprintf("**%s wins** by resignation (%s).", sideLabel(g, r.Winner), score)
+	case record.EndTimeout:
+		return fmt.Sprintf("**%s wins** on time (%s).", sideLabel(g, r.Winner), score)
+	}
+	if r.Winner == game.Empty {
+		return fmt.Sprintf("**Draw**, %s.", score)
+	}
+	return fmt.Sprintf("**%s wins** %s.", sideLabel(g, r.Winner), score)
+}
+
+// lastMove is the most recent square played, or Pass.
+func lastMove(g *record.Game) game.Square {
+	for i := len(g.Plies) - 1; i >= 0; i-- {
+		if !g.Plies[i].Square.IsPass() {
+			return g.Plies[i].Square
+		}
+	}
+	return game.Pass
+}
+
+// textBoard draws a board too large for emoji as a compact monospace grid:
+// one character per square, x/o for the last move, * for legal moves.
+func textBoard(p game.Position, last game.Square) string {
+	n := p.Size()
+	legal := map[game.Square]bool{}
+	for _, m := range p.LegalMoves() {
+		legal[m] = true
+	}
+	var b strings.Builder
+	b.WriteString("```\n   ")
+	for c := 0; c < n; c++ {
+		b.WriteByte(byte('a' + c))
+	}
+	b.WriteByte('\n')
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&b, "%2d ", r+1)
+		for c := 0; c < n; c++ {
+			sq := game.Square{Col: c, Row: r}
+			ch := byte('.')
+			switch p.At(sq) {
+			case game.Black:
+				ch = 'X'
+			case game.White:
+				ch = 'O'
+			default:
+				if legal[sq] {
+					ch = '*'
+				}
+			}
+			if sq == last {
+				ch += 'a' - 'A'
+			}
+			b.WriteByte(ch)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("```X black · O white · * legal move · x/o last move")
+	return b.String()
+}
+
+// gameMessage shows a game: what just happened, the board, the score and
+// whose turn it is, and while a person is to move, a menu of their legal
+// moves and a Resign button.
+func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
+	p := g.Position
+	last := lastMove(g)
+	desc := ""
+	if p.Size() <= s.cfg.MaxEmojiSize {
+		desc = render.Emoji(p, last) + "\n" + render.Legend
+	} else {
+		desc = textBoard(p, last)
+	}
+	b, w := p.Count()
+	e := &Embed{
+		Title:       fmt.Sprintf("Game #%d · %s vs %s", g.ID, sideLabel(g, game.Black), sideLabel(g, game.White)),
+		Description: desc,
+		Fields:      []Field{{Name: "Score", Value: fmt.Sprintf("%s %d · %s %d", render.Black, b, render.White, w), Inline: true}},
+		Color:       0x2e7d32,
+	}
+	m := &Message{Content: strings.Join(notes, " "), Embed: e}
+	if g.Status != record.Active {
+		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
+		e.Footer = "Transcript: " + game.FormatTranscript(movesOf(g), p.Size())
+		return m
+	}
+	turn := g.ToMove()
+	e.Fields = append(e.Fields, Field{Name: "Turn", Value: sideLabel(g, p.ToMove()), Inline: true})
+	if turn.IsBot() {
+		return m
+	}
+	moves := p.LegalMoves()
+	id := strconv.FormatInt(g.ID, 10)
+	ply := strconv.Itoa(len(g.Plies))
+	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: fmt.Sprintf("%s, pick your move", turn.Player.Name)}
+	for i, sq := range moves {
+		if i == maxMenuOptions {
+			menu.Placeholder = fmt.Sprintf("%s, pick a move (%d of %d here; /move plays any)", turn.Player.Name, maxMenuOptions, len(moves))
+			break
+		}
+		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})
+	}
+	m.Components = []Row{
+		{Menu: menu},
+		{Buttons: []ButtonSpec{{Label: "Resign", CustomID: "resign:" + id + ":" + ply, Style: Danger}}},
+	}
+	return m
+}
+
+func movesOf(g *record.Game) []game.Square {
+	out := make([]game.Square, 0, len(g.Plies))
+	for _, p := range g.Plies {
+		if !p.Square.IsPass() {
+			out = append(out, p.Square)
+		}
+	}
+	return out
+}

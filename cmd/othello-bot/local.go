@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/bot/local"
+	"othello-bot/config"
+	"othello-bot/engine"
+	"othello-bot/storage"
+)
+
+func botConfig(c config.Config) bot.Config {
+	return bot.Config{
+		DefaultLevel:      c.DefaultLevel,
+		DefaultSize:       c.DefaultSize,
+		EngineMoveTime:    c.EngineMoveTime.D(),
+		ChallengeExpiry:   c.ChallengeExpiry.D(),
+		ChallengeCooldown: c.ChallengeCooldown.D(),
+		MoveTimeout:       c.MoveTimeout.D(),
+		ReminderBefore:    c.ReminderBefore.D(),
+		MaxEmojiSize:      c.MaxEmojiSize,
+	}
+}
+
+func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := newFlags("local")
+	df := addDataFlags(fs)
+	user := fs.String("user", "you", "who lines without a \"name:\" prefix come from")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	c, err := df.load()
+	if err != nil {
+		return err
+	}
+	logger := newLogger(c)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	clock := local.NewClock(time.Now())
+	adapter := local.New(stdout, clock, *user)
+	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, adapter, botConfig(c), logger)
+	adapter.Service = svc
+	if err := svc.Resume(ctx); err != nil {
+		return fmt.Errorf("resuming games: %w", err)
+	}
+	return adapter.Run(ctx, stdin)
+}
