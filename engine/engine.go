@@ -276,7 +276,6 @@ func (s *searcher) start(ctx context.Context, size int, deadline time.Time) func
 // choose runs a search level on a position with legal moves.
 func (s *searcher) choose(ctx context.Context, p game.Position, level int) Result {
 	spec := levels[level]
-	t0 := time.Now()
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
 		return chooseGrid(ctx, p, spec.depth, level == MaxLevel)
@@ -285,37 +284,56 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int) Resul
 	defer stop()
 	mine, theirs := own(p)
 	empties := p.Empties()
-
-	if empties <= spec.solve {
-		// The top level gives the solver most of its time and keeps the
-		// rest for a midgame search if the solve does not finish.
-		if level == MaxLevel {
-			s.deadline = t0.Add(end.Sub(t0) * 6 / 10)
-		}
-		if r := s.solveRoot(mine, theirs, false); !s.aborted {
-			return Result{Move: square(r[0].x), Eval: Eval{int(r[0].score) * discUnit, true}, Depth: empties, Nodes: s.nodes}
-		}
-		s.aborted = false
-		s.deadline = end
+	solve := spec.solve
+	if level == MaxLevel {
+		solve = solveLimit(time.Until(end))
 	}
+	if empties > solve {
+		return s.iterate(mine, theirs, min(spec.depth, empties), empties, level == MaxLevel, end)
+	}
+	// A short midgame search first, so a solve that does not finish in
+	// time still leaves a sound move.
+	fallback := s.iterate(mine, theirs, min(spec.depth, 4, empties), empties, false, end)
+	if r := s.solveRoot(mine, theirs, false); !s.aborted {
+		return Result{Move: square(r[0].x), Eval: Eval{int(r[0].score) * discUnit, true}, Depth: empties, Nodes: s.nodes}
+	}
+	fallback.Nodes = s.nodes
+	return fallback
+}
 
-	// Iterative deepening; the first move of the ordering stands in if not
-	// even depth 1 finishes.
+// solveLimit is how many empty squares the top level tries to solve
+// exactly in the given time: about one more for each doubling of it.
+func solveLimit(budget time.Duration) int {
+	n := 19
+	for t := time.Second; t < budget && n < 24; t *= 2 {
+		n++
+	}
+	for t := time.Second; t > budget && n > 14; t /= 2 {
+		n--
+	}
+	return n
+}
+
+// iterate deepens the midgame search up to maxDepth. With timed set it
+// stops starting new iterations once 40% of the time to the deadline has
+// gone, since the next one would most likely not finish. The first move of
+// the ordering stands in if not even depth 1 finishes.
+func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, timed bool, end time.Time) Result {
+	t0 := time.Now()
 	var list [40]scoredMove
 	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, true)
 	res := Result{Move: square(int(list[0].x))}
 	prev := -1
-	maxDepth := min(spec.depth, empties)
 	for d := 1; d <= maxDepth; d++ {
-		if level == MaxLevel && d > 1 && time.Since(t0) > end.Sub(t0)*4/10 {
-			break // the next iteration would most likely not finish
+		if timed && d > 1 && time.Since(t0) > end.Sub(t0)*4/10 {
+			break
 		}
 		r := s.searchRoot(mine, theirs, d, prev, false)
 		if s.aborted {
 			break
 		}
 		prev = r[0].x
-		res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, d >= empties), Depth: d, Nodes: s.nodes}
+		res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, d >= empties), Depth: d}
 	}
 	res.Nodes = s.nodes
 	return res

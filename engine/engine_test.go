@@ -484,3 +484,14 @@ func BenchmarkEval(b *testing.B) {
 	}
 	_ = sink
 }
+
+func TestSolveLimitGrowsWithTime(t *testing.T) {
+	for budget, want := range map[time.Duration]int{
+		100 * time.Millisecond: 15, 500 * time.Millisecond: 18, time.Second: 19,
+		2 * time.Second: 20, 10 * time.Second: 23, time.Hour: 24, 0: 14,
+	} {
+		if got := solveLimit(budget); got != want {
+			t.Errorf("solveLimit(%v) = %d, want %d", budget, got, want)
+		}
+	}
+}
