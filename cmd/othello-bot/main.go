@@ -18,6 +18,7 @@ type command struct {
 }
 
 var commands = []command{
+	{"run", "the Discord bot (DISCORD_TOKEN from the environment)", runBot},
 	{"local", "the bot in this terminal, no Discord account needed", runLocal},
 	{"play", "a terminal game against the computer", runPlay},
 	{"perft", "count move-tree leaves: -size N -depth D", runPerft},

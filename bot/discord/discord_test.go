@@ -1,0 +1,244 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"othello-bot/bot"
+	"othello-bot/engine"
+	"othello-bot/storage"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// sent is one HTTP request discordgo made.
+type sent struct {
+	Method, Path string
+	Body         map[string]any
+	List         []any
+}
+
+// fakeDiscord answers discordgo's REST calls and records them.
+type fakeDiscord struct {
+	mu   sync.Mutex
+	reqs []sent
+}
+
+func (f *fakeDiscord) RoundTrip(r *http.Request) (*http.Response, error) {
+	var body []byte
+	if r.Body != nil {
+		body, _ = io.ReadAll(r.Body)
+	}
+	s := sent{Method: r.Method, Path: r.URL.Path}
+	var v any
+	if json.Unmarshal(body, &v) == nil {
+		switch v := v.(type) {
+		case map[string]any:
+			s.Body = v
+		case []any:
+			s.List = v
+		}
+	}
+	f.mu.Lock()
+	f.reqs = append(f.reqs, s)
+	f.mu.Unlock()
+	status, out := http.StatusOK, `{"id": "600000000000000009", "channel_id": "800000000000000001", "content": ""}`
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/callback"), r.Method == http.MethodDelete:
+		status, out = http.StatusNoContent, ""
+	case strings.HasSuffix(r.URL.Path, "/commands"):
+		out = "[]"
+	}
+	return &http.Response{StatusCode: status, Body: io.NopCloser(strings.NewReader(out)), Header: http.Header{},
+		Request: r}, nil
+}
+
+func (f *fakeDiscord) take() []sent {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.reqs
+	f.reqs = nil
+	return out
+}
+
+type harness struct {
+	t       *testing.T
+	fake    *fakeDiscord
+	adapter *Adapter
+	session *discordgo.Session
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := storage.Open(context.Background(), filepath.Join(dir, "bot.db"), storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	s, _ := discordgo.New("Bot test-token")
+	fake := &fakeDiscord{}
+	s.Client = &http.Client{Transport: fake}
+	a := New(s, "1000000000000000000", []string{"900000000000000001"}, quiet)
+	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: 100 * time.Millisecond, ChallengeExpiry: 10 * time.Minute,
+		MoveTimeout: 24 * time.Hour, ReminderBefore: time.Hour, MaxEmojiSize: 10}
+	a.SetService(bot.New(store, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, a, cfg, quiet))
+	return &harness{t: t, fake: fake, adapter: a, session: s}
+}
+
+// deliver feeds a recorded interaction payload to the handler.
+func (h *harness) deliver(file string, edit func(map[string]any)) []sent {
+	h.t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if edit != nil {
+		var m map[string]any
+		json.Unmarshal(data, &m)
+		edit(m)
+		data, _ = json.Marshal(m)
+	}
+	var ic discordgo.InteractionCreate
+	if err := json.Unmarshal(data, &ic); err != nil {
+		h.t.Fatal(err)
+	}
+	h.adapter.OnInteraction(h.session, &ic)
+	return h.fake.take()
+}
+
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
+	h := newHarness(t)
+	if err := h.adapter.Register(); err != nil {
+		t.Fatal(err)
+	}
+	reqs := h.fake.take()
+	if len(reqs) != 1 || reqs[0].Method != http.MethodPut ||
+		reqs[0].Path != "/api/v9/applications/1000000000000000000/guilds/900000000000000001/commands" {
+		t.Fatalf("requests %+v", reqs)
+	}
+	var names []string
+	for _, c := range reqs[0].List {
+		names = append(names, c.(map[string]any)["name"].(string))
+	}
+	if strings.Join(names, ",") != "start,move,board,hint,resign,help" {
+		t.Errorf("commands %v", names)
+	}
+	// Without guilds: one global overwrite.
+	h.adapter.guilds = nil
+	h.adapter.Register()
+	if reqs := h.fake.take(); len(reqs) != 1 || reqs[0].Path != "/api/v9/applications/1000000000000000000/commands" {
+		t.Errorf("global registration %+v", reqs)
+	}
+}
+
+func TestInteractionsEndToEnd(t *testing.T) {
+	h := newHarness(t)
+
+	// /start: deferred (the engine may think), then the game message edited in.
+	reqs := h.deliver("start.json", nil)
+	if len(reqs) != 2 || reqs[0].Path != "/api/v9/interactions/1100000000000000001/tok-start/callback" ||
+		reqs[0].Body["type"] != float64(5) {
+		t.Fatalf("start: %+v", reqs)
+	}
+	edit := reqs[1]
+	if edit.Method != http.MethodPatch || edit.Path != "/api/v9/webhooks/1000000000000000000/tok-start/messages/@original" {
+		t.Fatalf("start edit: %+v", edit)
+	}
+	body := jsonOf(edit.Body)
+	for _, want := range []string{"Alice started a game against Bot (level 1).", "Game #1", `"custom_id":"move:1:0"`,
+		`"custom_id":"resign:1:0"`, `"value":"c2"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("start edit lacks %s: %s", want, body)
+		}
+	}
+
+	// Autocomplete answers at once with the caller's legal moves.
+	reqs = h.deliver("autocomplete.json", nil)
+	if len(reqs) != 1 || reqs[0].Body["type"] != float64(8) || !strings.Contains(jsonOf(reqs[0].Body), `"value":"d5"`) {
+		t.Errorf("autocomplete: %+v", reqs)
+	}
+
+	// The select menu: deferred update, then the game message edited in place.
+	reqs = h.deliver("select.json", nil)
+	if len(reqs) != 2 || reqs[0].Body["type"] != float64(6) || reqs[1].Method != http.MethodPatch ||
+		!strings.Contains(jsonOf(reqs[1].Body), `"custom_id":"move:1:2"`) {
+		t.Fatalf("select: %+v", reqs)
+	}
+
+	// The same (now stale) menu again: a kind note only alice sees.
+	reqs = h.deliver("select.json", nil)
+	if len(reqs) != 2 || reqs[1].Method != http.MethodPost || !strings.HasPrefix(reqs[1].Path, "/api/v9/webhooks/1000000000000000000/tok-select") ||
+		reqs[1].Body["flags"] != float64(64) || !strings.Contains(jsonOf(reqs[1].Body), "out of date") {
+		t.Errorf("stale select: %+v", reqs)
+	}
+
+	// The Resign button: an only-you confirmation, answered at once.
+	reqs = h.deliver("button.json", nil)
+	if len(reqs) != 1 || reqs[0].Body["type"] != float64(4) {
+		t.Fatalf("resign button: %+v", reqs)
+	}
+	data := reqs[0].Body["data"].(map[string]any)
+	if data["flags"] != float64(64) || !strings.Contains(jsonOf(data), `"custom_id":"resign-yes:1"`) {
+		t.Errorf("resign confirmation: %s", jsonOf(data))
+	}
+
+	// /move by someone not playing: the public acknowledgement is removed
+	// and replaced by an only-you refusal.
+	reqs = h.deliver("move_by_bob.json", nil)
+	if len(reqs) != 3 || reqs[1].Method != http.MethodDelete || reqs[2].Body["flags"] != float64(64) ||
+		!strings.Contains(jsonOf(reqs[2].Body), "You are not playing in this game") {
+		t.Errorf("bob's move: %+v", reqs)
+	}
+
+	// Confirming the resignation: the confirmation is updated and the result
+	// posted in the channel.
+	reqs = h.deliver("button.json", func(m map[string]any) {
+		m["data"].(map[string]any)["custom_id"] = "resign-yes:1"
+	})
+	var posted, updated bool
+	for _, r := range reqs {
+		if r.Path == "/api/v9/channels/800000000000000001/messages" && strings.Contains(jsonOf(r.Body), "Alice resigned.") {
+			posted = true
+		}
+		if strings.HasSuffix(r.Path, "/callback") && r.Body["type"] == float64(7) {
+			updated = true
+		}
+	}
+	if !posted || !updated {
+		t.Errorf("resign confirm: %+v", reqs)
+	}
+}
+
+// Interactions the bot does not handle, and ones without a user, are
+// ignored without a crash.
+func TestOddInteractions(t *testing.T) {
+	h := newHarness(t)
+	if reqs := h.deliver("start.json", func(m map[string]any) { delete(m, "member") }); len(reqs) != 0 {
+		t.Errorf("no user: %+v", reqs)
+	}
+	if reqs := h.deliver("start.json", func(m map[string]any) { m["type"] = 1 }); len(reqs) != 0 {
+		t.Errorf("ping: %+v", reqs)
+	}
+	reqs := h.deliver("start.json", func(m map[string]any) { m["data"].(map[string]any)["name"] = "fly" })
+	if len(reqs) != 1 || !bytes.Contains([]byte(jsonOf(reqs[0].Body)), []byte("I don't know the command /fly")) {
+		t.Errorf("unknown command: %+v", reqs)
+	}
+}

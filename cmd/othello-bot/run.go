@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/bwmarrin/discordgo"
+
+	"othello-bot/bot"
+	"othello-bot/bot/discord"
+	"othello-bot/engine"
+	"othello-bot/storage"
+)
+
+func runBot(args []string, _ io.Reader, _ io.Writer) error {
+	fs := newFlags("run")
+	df := addDataFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	c, err := df.load()
+	if err != nil {
+		return err
+	}
+	token := os.Getenv("DISCORD_TOKEN")
+	if token == "" {
+		return usagef("DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in it")
+	}
+	logger := newLogger(c)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	store, err := storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	session, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return fmt.Errorf("discord session: %w", err)
+	}
+	session.Identify.Intents = discordgo.IntentsGuilds
+	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, logger)
+	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), bot.SystemClock{}, adapter, botConfig(c), logger)
+	adapter.SetService(svc)
+	session.AddHandler(adapter.OnInteraction)
+	if err := session.Open(); err != nil {
+		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
+	}
+	if c.ApplicationID == "" && session.State != nil && session.State.User != nil {
+		adapter.SetAppID(session.State.User.ID) // a bot user's id is its application's id
+	}
+	if err := adapter.Register(); err != nil {
+		session.Close()
+		return err
+	}
+	logger.Info("othello-bot is running", "database", c.Database, "results_log", c.ResultsLog, "guilds", len(c.GuildIDs))
+	if err := svc.Resume(ctx); err != nil {
+		logger.Error("resuming games", "err", err)
+	}
+
+	<-ctx.Done()
+	logger.Info("shutting down: finishing moves in flight")
+	// Stop taking interactions, let the ones in flight finish their moves,
+	// then close the database (deferred above).
+	err = session.Close()
+	svc.Wait()
+	if err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
+		logger.Warn("closing the Discord connection", "err", err)
+	}
+	return nil
+}
