@@ -79,3 +79,22 @@ func TestUndoAndSettings(t *testing.T) {
 		t.Errorf("white's reply to d3: %q", r)
 	}
 }
+
+// FuzzServe sends arbitrary command text: every command gets exactly one
+// well-formed response and nothing crashes.
+func FuzzServe(f *testing.F) {
+	f.Add("boardsize 4\nplay b a1\ngenmove w\nundo\n")
+	f.Add("1 play black zz99\n2 time_settings 1 2 3\nshowboard\n")
+	s := New(engine.New(engine.Options{Searches: 1}), Options{Level: 2, MoveTime: 20 * time.Millisecond, Seed: 3})
+	f.Fuzz(func(t *testing.T, script string) {
+		var out strings.Builder
+		if err := s.Serve(context.Background(), strings.NewReader(script), &out); err != nil {
+			return // an over-long line; nothing else to check
+		}
+		for _, r := range strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n") {
+			if r != "" && r[0] != '=' && r[0] != '?' {
+				t.Fatalf("malformed response %q", r)
+			}
+		}
+	})
+}

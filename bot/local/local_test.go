@@ -22,7 +22,7 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	dir     string
 	store   *storage.Store
 	adapter *local.Adapter
@@ -37,7 +37,7 @@ func testConfig() bot.Config {
 }
 
 // open starts the bot on the database in dir, as `othello-bot local` does.
-func open(t *testing.T, dir string) *env {
+func open(t testing.TB, dir string) *env {
 	t.Helper()
 	s, err := storage.Open(context.Background(), filepath.Join(dir, "bot.db"),
 		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
@@ -48,11 +48,17 @@ func open(t *testing.T, dir string) *env {
 	out := &strings.Builder{}
 	clock := local.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	a := local.New(out, clock, "alice")
-	a.Service = bot.New(s, engine.New(engine.Options{Searches: 1}), clock, a, testConfig(), quiet)
+	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock}
+	a.Service = rebuild(e, quiet)
 	if err := a.Service.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	return &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock}
+	return e
+}
+
+// rebuild makes the service over the env's store with a given logger.
+func rebuild(e *env, log *slog.Logger) *bot.Service {
+	return bot.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, testConfig(), log)
 }
 
 // say feeds lines and returns what the bot printed for them.
