@@ -401,6 +401,7 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.log.Error("resume: posting", "game", g.ID, "err", err)
 		}
 	}
+	s.Tick(ctx) // timers that fell due while the bot was away
 	return nil
 }
 

@@ -88,13 +88,13 @@ func (s *Service) MayThink(req Request) bool {
 	switch req.Kind {
 	case Command:
 		switch req.Command {
-		case "start", "move", "hint", "challenge":
+		case "start", "move", "hint":
 			return true
 		}
 	case Select:
 		return true
 	case Button:
-		return strings.HasPrefix(req.CustomID, "accept:") || strings.HasPrefix(req.CustomID, "rematch:")
+		return strings.HasPrefix(req.CustomID, "rematch:")
 	}
 	return false
 }
@@ -144,6 +144,8 @@ func (s *Service) command(ctx context.Context, req Request) (Response, error) {
 		return s.resignAsk(ctx, req)
 	case "help":
 		return help(), nil
+	case "challenge":
+		return s.challenge(ctx, req)
 	}
 	return refuse("I don't know the command /%s. Try /help.", req.Command), nil
 }
@@ -159,6 +161,10 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 		return s.resignConfirm(ctx, req, args)
 	case "resign-no":
 		return Response{Update: true, Message: &Message{Content: "Good, play on!", Ephemeral: true}}, nil
+	case "accept", "decline", "cancel":
+		return s.answerChallenge(ctx, req, action, args)
+	case "rematch":
+		return s.rematch(ctx, req, args)
 	}
 	return refuse("That button no longer does anything."), nil
 }
@@ -187,6 +193,7 @@ func help() Response {
 			"**/move** `square`, like `d3` (column letter, row number): play a move",
 			"**/board**: show the game · **/hint**: my suggestion, just for you",
 			"**/resign**: give up (asks first)",
+			"**/challenge** `opponent` (or nobody, for anyone), `color`, `size`, `rated`: play another member",
 			"",
 			"One game per channel; start a thread for another one.",
 		}, "\n"),

@@ -130,7 +130,12 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
 		e.Footer = "Transcript: " + game.FormatTranscript(movesOf(g), p.Size())
+		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + strconv.FormatInt(g.ID, 10), Style: Primary}}}}
 		return m
+	}
+	if !g.Deadline.IsZero() {
+		e.Fields = append(e.Fields, Field{Name: "Time", Value: fmt.Sprintf("%s to move, until %s UTC", sideName(g.ToMove()),
+			g.Deadline.UTC().Format("Jan 2 15:04")), Inline: true})
 	}
 	turn := g.ToMove()
 	e.Fields = append(e.Fields, Field{Name: "Turn", Value: sideLabel(g, p.ToMove()), Inline: true})

@@ -65,7 +65,7 @@ CREATE TABLE results (
     size        INTEGER NOT NULL,
     black_discs INTEGER NOT NULL,
     white_discs INTEGER NOT NULL,
-    winner      TEXT NOT NULL CHECK (winner IN ('X', 'O', 'draw')),
+    winner      TEXT NOT NULL CHECK (winner IN ('X', 'O', 'draw', 'none')), -- none: aborted
     reason      TEXT NOT NULL CHECK (reason IN ('normal', 'resign', 'timeout', 'abort')),
     rated       INTEGER NOT NULL CHECK (rated IN (0, 1)),
     transcript  TEXT NOT NULL,

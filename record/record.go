@@ -104,7 +104,7 @@ type Result struct {
 	FinishedAt time.Time
 	BlackDiscs int
 	WhiteDiscs int
-	Winner     game.Color // Empty for a draw
+	Winner     game.Color // Empty for a draw, and for an aborted game
 	Reason     EndReason
 }
 

@@ -216,7 +216,7 @@ type HistoryEntry struct {
 	Opponent   record.Side
 	Mine       int // the player's discs
 	Theirs     int
-	Result     string // "win", "loss" or "draw"
+	Result     string // "win", "loss", "draw" or "aborted"
 	Reason     record.EndReason
 	Size       int
 	Transcript string
@@ -254,6 +254,8 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]Hist
 		h.FinishedAt, h.Color, h.Reason = fromMillis(finished), colorOf(color), record.EndReason(reason)
 		h.Opponent = sideOf(oppID, oppName, oppLevel)
 		switch {
+		case reason == string(record.EndAbort):
+			h.Result = "aborted"
 		case winner == "draw":
 			h.Result = "draw"
 		case winner == color:
@@ -295,4 +297,40 @@ func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]LevelR
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// ErrNotPending is returned when a challenge was already accepted,
+// declined, canceled or expired.
+var ErrNotPending = errors.New("the challenge is no longer open")
+
+// AcceptChallenge closes a pending challenge as accepted and creates its
+// game, in one transaction: of two people accepting an open challenge at
+// once, exactly one gets the game. It fails with ErrNotPending or
+// record.ErrChannelBusy.
+func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *record.Game) error {
+	g.Status, g.Version = record.Active, 1
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'pending'`, challengeID)
+		if err != nil {
+			return fmt.Errorf("accepting challenge %d: %w", challengeID, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrNotPending
+		}
+		if err := s.insertGame(ctx, tx, g); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE challenges SET game_id = ? WHERE id = ?`, g.ID, challengeID)
+		return err
+	})
+}
+
+// LastChallengeAt returns when a player last issued a challenge (zero if
+// never), for the cooldown.
+func (s *Store) LastChallengeAt(ctx context.Context, playerID string) (time.Time, error) {
+	var n sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT max(created_at) FROM challenges WHERE challenger_id = ?`, playerID).Scan(&n); err != nil {
+		return time.Time{}, fmt.Errorf("reading last challenge: %w", err)
+	}
+	return fromNullMillis(n), nil
 }

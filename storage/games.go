@@ -94,34 +94,36 @@ func (s *Store) CreateGame(ctx context.Context, g *record.Game) error {
 	if g.Version == 0 {
 		g.Version = 1
 	}
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, side := range []record.Side{g.Black, g.White} {
-			if err := upsertPlayer(ctx, tx, side.Player, g.CreatedAt); err != nil {
-				return err
-			}
-		}
-		bid, blv := sideColumns(g.Black)
-		wid, wlv := sideColumns(g.White)
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
-			rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
-			turn_started_at, deadline_at, reminded, message_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
-			encodePosition(g.Start), colorCode(g.Start.ToMove()), encodePosition(g.Position), colorCode(g.Position.ToMove()), len(g.Plies), g.Version,
-			millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID)
-		if err != nil {
-			var se sqlite3.Error
-			if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
-				return record.ErrChannelBusy
-			}
-			return fmt.Errorf("creating game: %w", err)
-		}
-		if g.ID, err = res.LastInsertId(); err != nil {
+	return s.inTx(ctx, func(tx *sql.Tx) error { return s.insertGame(ctx, tx, g) })
+}
+
+// insertGame stores a game and its plies inside a transaction.
+func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) error {
+	for _, side := range []record.Side{g.Black, g.White} {
+		if err := upsertPlayer(ctx, tx, side.Player, g.CreatedAt); err != nil {
 			return err
 		}
-		return insertPlies(ctx, tx, g.ID, 0, g.Plies, g.CreatedAt)
-	})
-	return err
+	}
+	bid, blv := sideColumns(g.Black)
+	wid, wlv := sideColumns(g.White)
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
+		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
+		turn_started_at, deadline_at, reminded, message_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
+		encodePosition(g.Start), colorCode(g.Start.ToMove()), encodePosition(g.Position), colorCode(g.Position.ToMove()), len(g.Plies), g.Version,
+		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID)
+	if err != nil {
+		var se sqlite3.Error
+		if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
+			return record.ErrChannelBusy
+		}
+		return fmt.Errorf("creating game: %w", err)
+	}
+	if g.ID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	return insertPlies(ctx, tx, g.ID, 0, g.Plies, g.CreatedAt)
 }
 
 func insertPlies(ctx context.Context, tx *sql.Tx, gameID int64, first int, plies []game.Ply, at time.Time) error {
@@ -402,7 +404,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result)
 		bid, blv := sideColumns(g.Black)
 		wid, wlv := sideColumns(g.White)
 		winner := "draw"
-		if r.Winner != game.Empty {
+		switch {
+		case r.Reason == record.EndAbort:
+			winner, r.Winner = "none", game.Empty
+		case r.Winner != game.Empty:
 			winner = colorCode(r.Winner)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id,

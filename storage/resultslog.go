@@ -158,7 +158,7 @@ func (s *Store) resultLine(ctx context.Context, gameID int64) (string, error) {
 		}
 		return fmt.Sprintf("%s=\"bot\" %s_level=%d", color, color, level.Int64)
 	}
-	win := map[string]string{"X": "black", "O": "white", "draw": "draw"}[winner]
+	win := map[string]string{"X": "black", "O": "white", "draw": "draw", "none": "none"}[winner]
 	return fmt.Sprintf("%s game=%d server=%s size=%d %s %s score=%d-%d winner=%s end=%s transcript=%s",
 		time.UnixMilli(finished).UTC().Format(time.RFC3339), gameID, strconv.Quote(guild), size,
 		side("black", bid, bname, blv), side("white", wid, wname, wlv), bd, wd, win, reason, strconv.Quote(transcript)), nil

@@ -58,8 +58,6 @@ type Adapter struct {
 	Service     *bot.Service
 	Clock       *Clock
 	DefaultUser string
-	// Tick, if set, runs after the clock moves (the service's timers).
-	Tick func(ctx context.Context)
 
 	mu       sync.Mutex
 	out      io.Writer
@@ -148,9 +146,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		}
 		a.Clock.Advance(d)
 		a.note("(%s later)", d)
-		if a.Tick != nil {
-			a.Tick(ctx)
-		}
+		a.Service.Tick(ctx)
 		return
 	default:
 		a.note("(not understood: %q; type a slash command, click LABEL, select VALUE or wait DURATION)", text)

@@ -1,0 +1,373 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/storage"
+)
+
+// challenge posts an invitation to a player-vs-player game: to one member,
+// or open to anyone when no opponent is named.
+func (s *Service) challenge(ctx context.Context, req Request) (Response, error) {
+	opp := record.Player{ID: strings.TrimSpace(req.Options["opponent"])}
+	opp.Name = req.UserNames[opp.ID]
+	if opp.Name == "" {
+		opp.Name = opp.ID
+	}
+	if opp.ID == req.User.ID {
+		return refuse("You can't challenge yourself. /start plays a game against me."), nil
+	}
+	size, err := intOption(req, "size", s.cfg.DefaultSize)
+	if err != nil || !game.ValidSize(size) {
+		return refuse("The board size must be an even number from 4 to 26."), nil
+	}
+	var color game.Color
+	switch strings.ToLower(strings.TrimSpace(req.Options["color"])) {
+	case "black", "b", "x":
+		color = game.Black
+	case "white", "w", "o":
+		color = game.White
+	case "random", "":
+	default:
+		return refuse("The color must be black, white or random."), nil
+	}
+	rated := true
+	if v, ok := req.Options["rated"]; ok && v != "" {
+		if rated, err = strconv.ParseBool(v); err != nil {
+			return refuse("rated must be true or false."), nil
+		}
+	}
+	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
+		Color: color, Size: size, Rated: rated}
+	return s.issue(ctx, c, "")
+}
+
+// issue checks and stores a challenge and posts its message in the channel;
+// the reply to the challenger is a short note only they see.
+func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string) (Response, error) {
+	unlock := s.lockChannel(c.ChannelID)
+	defer unlock()
+	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil {
+		return refuse("Game #%d is running in this channel. Challenge in another channel or a thread.", g.ID), nil
+	} else if !errors.Is(err, record.ErrNotFound) {
+		return Response{}, err
+	}
+	now := s.clock.Now()
+	last, err := s.store.LastChallengeAt(ctx, c.Challenger.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if wait := last.Add(s.cfg.ChallengeCooldown).Sub(now); !last.IsZero() && wait > 0 {
+		return refuse("Please wait %s before your next challenge.", roundUp(wait)), nil
+	}
+	c.CreatedAt, c.ExpiresAt = now, now.Add(s.cfg.ChallengeExpiry)
+	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, storage.ErrChallengePending) {
+		return refuse("You already have a challenge waiting in this channel. Cancel it first, or wait for an answer."), nil
+	} else if err != nil {
+		return Response{}, err
+	}
+	msg := s.challengeMessage(c, intro)
+	id, err := s.notify.Send(ctx, c.ChannelID, *msg)
+	if err != nil {
+		s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0)
+		return Response{}, fmt.Errorf("posting challenge %d: %w", c.ID, err)
+	}
+	if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
+		return Response{}, err
+	}
+	s.log.Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
+	to := "anyone here"
+	if c.Opponent.ID != "" {
+		to = c.Opponent.Name
+	}
+	return refuse("Challenge sent to %s. It expires in %s.", to, roundUp(s.cfg.ChallengeExpiry)), nil
+}
+
+// roundUp writes a duration for people, rounded up to its two largest
+// units: "10 minutes", "1 hour 30 minutes", "45 seconds".
+func roundUp(d time.Duration) string {
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
+	for i, u := range units {
+		if d < u.size && i < len(units)-1 {
+			continue
+		}
+		if i == len(units)-1 {
+			return plural(int((d+u.size-1)/u.size), u.name)
+		}
+		small := units[i+1].size
+		d = (d + small - 1) / small * small // round up to the smaller unit
+		out := plural(int(d/u.size), u.name)
+		if rest := d % u.size / small; rest > 0 {
+			out += " " + plural(int(rest), units[i+1].name)
+		}
+		return out
+	}
+	return "0 seconds"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func colorWords(c *record.Challenge) string {
+	switch c.Color {
+	case game.Black:
+		return c.Challenger.Name + " plays black"
+	case game.White:
+		return c.Challenger.Name + " plays white"
+	}
+	return "colours drawn at random"
+}
+
+// challengeMessage shows a challenge with the buttons its status allows.
+func (s *Service) challengeMessage(c *record.Challenge, intro string) *Message {
+	kind := "an unrated"
+	if c.Rated {
+		kind = "a rated"
+	}
+	what := fmt.Sprintf("%s %dx%d game (%s)", kind, c.Size, c.Size, colorWords(c))
+	var text string
+	if c.Opponent.ID != "" {
+		text = fmt.Sprintf("**%s** challenges **%s** to %s.", c.Challenger.Name, c.Opponent.Name, what)
+	} else {
+		text = fmt.Sprintf("**%s** is looking for an opponent: %s. Anyone may accept.", c.Challenger.Name, what)
+	}
+	if intro != "" {
+		text = intro + " " + text
+	}
+	id := strconv.FormatInt(c.ID, 10)
+	m := &Message{}
+	switch c.Status {
+	case record.ChallengePending:
+		text += fmt.Sprintf(" It expires in %s.", roundUp(c.ExpiresAt.Sub(c.CreatedAt)))
+		buttons := []ButtonSpec{{Label: "Accept", CustomID: "accept:" + id, Style: Success}}
+		if c.Opponent.ID != "" {
+			buttons = append(buttons, ButtonSpec{Label: "Decline", CustomID: "decline:" + id, Style: Secondary})
+		}
+		buttons = append(buttons, ButtonSpec{Label: "Cancel", CustomID: "cancel:" + id, Style: Danger})
+		m.Components = []Row{{Buttons: buttons}}
+	case record.ChallengeExpired:
+		text += " ⌛ The challenge expired without an answer."
+	case record.ChallengeDeclined:
+		text += fmt.Sprintf(" %s declined.", c.Opponent.Name)
+	case record.ChallengeCanceled:
+		text += fmt.Sprintf(" %s canceled it.", c.Challenger.Name)
+	}
+	m.Content = text
+	return m
+}
+
+// answerChallenge handles Accept, Decline and Cancel. Only the named
+// opponent may accept or decline (anyone but the challenger, for an open
+// challenge), and only the challenger may cancel.
+func (s *Service) answerChallenge(ctx context.Context, req Request, action, args string) (Response, error) {
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return refuse("That button no longer works."), nil
+	}
+	unlock := s.lockChannel(req.ChannelID)
+	defer unlock()
+	c, err := s.store.Challenge(ctx, id)
+	if errors.Is(err, record.ErrNotFound) {
+		return refuse("That challenge no longer exists."), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	now := s.clock.Now()
+	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
+		// The timer has not got to it yet; the answer comes too late all the same.
+		if ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired, 0); err != nil {
+			return Response{}, err
+		} else if ok {
+			c.Status = record.ChallengeExpired
+			return Response{Update: true, Message: s.challengeMessage(c, "")}, nil
+		}
+		c, _ = s.store.Challenge(ctx, id)
+	}
+	if c.Status != record.ChallengePending {
+		return refuse("This challenge is no longer open (%s).", c.Status), nil
+	}
+	me := req.User.ID
+	switch action {
+	case "cancel":
+		if me != c.Challenger.ID {
+			return refuse("Only %s can cancel this challenge.", c.Challenger.Name), nil
+		}
+		return s.closeChallenge(ctx, c, record.ChallengeCanceled)
+	case "decline":
+		if me != c.Opponent.ID {
+			return refuse("This challenge is for %s.", c.Opponent.Name), nil
+		}
+		return s.closeChallenge(ctx, c, record.ChallengeDeclined)
+	}
+	switch {
+	case me == c.Challenger.ID:
+		return refuse("You can't accept your own challenge; wait for an opponent, or cancel it."), nil
+	case c.Opponent.ID != "" && me != c.Opponent.ID:
+		return refuse("This challenge is for %s.", c.Opponent.Name), nil
+	}
+	if c.Opponent.ID == "" {
+		c.Opponent = req.User
+	}
+	color := c.Color
+	if color == game.Empty {
+		color = game.Black
+		if rand.IntN(2) == 0 {
+			color = game.White
+		}
+	}
+	start, _ := game.NewPosition(c.Size)
+	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, Start: start, Position: start,
+		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
+		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Deadline: now.Add(s.cfg.MoveTimeout), MessageID: c.MessageID}
+	if color == game.White {
+		g.Black, g.White = g.White, g.Black
+	}
+	switch err := s.store.AcceptChallenge(ctx, c.ID, g); {
+	case errors.Is(err, storage.ErrNotPending):
+		return refuse("Someone else answered this challenge first."), nil
+	case errors.Is(err, record.ErrChannelBusy):
+		return refuse("A game is already running in this channel; finish it first."), nil
+	case err != nil:
+		return Response{}, err
+	}
+	s.log.Info("challenge accepted", "challenge", c.ID, "game", g.ID)
+	note := fmt.Sprintf("%s accepted %s's challenge.", req.User.Name, c.Challenger.Name)
+	return Response{Update: true, Message: s.gameMessage(g, []string{note})}, nil
+}
+
+func (s *Service) closeChallenge(ctx context.Context, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
+	ok, err := s.store.CloseChallenge(ctx, c.ID, status, 0)
+	if err != nil {
+		return Response{}, err
+	}
+	if !ok {
+		return refuse("This challenge was answered a moment ago."), nil
+	}
+	c.Status = status
+	return Response{Update: true, Message: s.challengeMessage(c, "")}, nil
+}
+
+// rematch offers a new game between the same sides with colours swapped:
+// against the bot it starts at once; against a person it is a challenge
+// the other player accepts.
+func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return refuse("That button no longer works."), nil
+	}
+	g, err := s.store.Game(ctx, id)
+	if errors.Is(err, record.ErrNotFound) {
+		return refuse("That game no longer exists."), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	color, playing := playerColor(g, req.User.ID)
+	switch {
+	case !playing:
+		return refuse("Only the players of game #%d can ask for a rematch.", g.ID), nil
+	case g.Status == record.Active:
+		return refuse("Game #%d is still going.", g.ID), nil
+	}
+	other := g.Side(color.Opponent())
+	if other.IsBot() {
+		swapped := game.White
+		if color == game.White {
+			swapped = game.Black
+		}
+		return s.start(ctx, Request{Kind: Command, Command: "start", User: req.User, GuildID: req.GuildID, ChannelID: req.ChannelID,
+			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String()}})
+	}
+	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
+		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated}
+	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID))
+}
+
+// Tick fires the timers that are due: challenges expire, players get a
+// reminder before their move time runs out, and then lose on time. Every
+// timer is in the database and each change is conditional, so a restart or
+// a second tick never fires one twice.
+func (s *Service) Tick(ctx context.Context) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	now := s.clock.Now()
+	pending, err := s.store.PendingChallenges(ctx)
+	if err != nil {
+		s.log.Error("tick: challenges", "err", err)
+	}
+	for _, c := range pending {
+		if now.Before(c.ExpiresAt) {
+			break // soonest first
+		}
+		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired, 0)
+		if err != nil || !ok {
+			continue
+		}
+		c.Status = record.ChallengeExpired
+		s.log.Info("challenge expired", "challenge", c.ID)
+		if c.MessageID != "" {
+			if err := s.notify.Edit(ctx, c.ChannelID, c.MessageID, *s.challengeMessage(c, "")); err != nil {
+				s.log.Error("tick: editing expired challenge", "challenge", c.ID, "err", err)
+			}
+		}
+	}
+	due, err := s.store.DueGames(ctx, now, s.cfg.ReminderBefore)
+	if err != nil {
+		s.log.Error("tick: games", "err", err)
+		return
+	}
+	for _, g := range due {
+		s.fireGameTimer(ctx, g.ID, g.ChannelID, now)
+	}
+}
+
+func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
+	unlock := s.lockChannel(channel)
+	defer unlock()
+	g, err := s.store.Game(ctx, id)
+	if err != nil || g.Status != record.Active || g.Deadline.IsZero() {
+		return
+	}
+	side := g.ToMove()
+	if !now.Before(g.Deadline) {
+		note, err := s.finish(ctx, g, g.Position, record.EndTimeout, g.Position.ToMove())
+		if err != nil {
+			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
+				s.log.Error("tick: timeout", "game", g.ID, "err", err)
+			}
+			return
+		}
+		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position.ToMove())), note})
+		if _, err := s.notify.Send(ctx, g.ChannelID, *msg); err != nil {
+			s.log.Error("tick: announcing timeout", "game", g.ID, "err", err)
+		}
+		return
+	}
+	if g.Reminded || now.Before(g.Deadline.Add(-s.cfg.ReminderBefore)) {
+		return
+	}
+	if ok, err := s.store.MarkReminded(ctx, g); err != nil || !ok {
+		return
+	}
+	text := fmt.Sprintf("⏰ %s, it's your move in game #%d. %s left before you lose on time.",
+		sideLabel(g, g.Position.ToMove()), g.ID, roundUp(g.Deadline.Sub(now)))
+	if _, err := s.notify.Send(ctx, g.ChannelID, Message{Content: text}); err != nil {
+		s.log.Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
+	}
+}
