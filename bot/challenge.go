@@ -25,6 +25,9 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if opp.ID == req.User.ID {
 		return refuse("You can't challenge yourself. /start plays a game against me."), nil
 	}
+	if req.Options["opponent.bot"] == "true" {
+		return refuse("Bots can't take challenges. /start plays a game against me."), nil
+	}
 	size, err := intOption(req, "size", s.cfg.DefaultSize)
 	if err != nil || !game.ValidSize(size) {
 		return refuse("The board size must be an even number from 4 to 26."), nil
@@ -304,7 +307,9 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 // timer is in the database and each change is conditional, so a restart or
 // a second tick never fires one twice.
 func (s *Service) Tick(ctx context.Context) {
-	s.inflight.Add(1)
+	if !s.enter() {
+		return
+	}
 	defer s.inflight.Done()
 	now := s.clock.Now()
 	pending, err := s.store.PendingChallenges(ctx)
@@ -321,9 +326,12 @@ func (s *Service) Tick(ctx context.Context) {
 		}
 		c.Status = record.ChallengeExpired
 		s.log.Info("challenge expired", "challenge", c.ID)
-		if c.MessageID != "" {
-			if err := s.notify.Edit(ctx, c.ChannelID, c.MessageID, *s.challengeMessage(c, "")); err != nil {
-				s.log.Error("tick: editing expired challenge", "challenge", c.ID, "err", err)
+		msg := *s.challengeMessage(c, "")
+		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
+			// The message is gone (deleted, or from before a restart of the
+			// terminal bot): say it in a new one.
+			if _, err := s.notify.Send(ctx, c.ChannelID, msg); err != nil {
+				s.log.Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
 			}
 		}
 	}

@@ -53,6 +53,7 @@ type Service struct {
 
 	mu       sync.Mutex
 	channels map[string]*sync.Mutex
+	closing  bool
 	inflight sync.WaitGroup
 }
 
@@ -78,9 +79,25 @@ func (s *Service) lockChannel(id string) func() {
 	return m.Unlock
 }
 
-// Wait blocks until every request and background task in flight is done:
-// for a clean shutdown.
-func (s *Service) Wait() { s.inflight.Wait() }
+// enter counts a request or task in flight, unless shutdown has begun.
+func (s *Service) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.inflight.Add(1)
+	return true
+}
+
+// Shutdown refuses new work and waits for everything in flight to finish,
+// moves included, so the database can be closed after it.
+func (s *Service) Shutdown() {
+	s.mu.Lock()
+	s.closing = true
+	s.mu.Unlock()
+	s.inflight.Wait()
+}
 
 // MayThink reports whether a request may run the engine, so an adapter with
 // a reply deadline should acknowledge it first and edit the answer in later.
@@ -102,7 +119,9 @@ func (s *Service) MayThink(req Request) bool {
 // Handle answers one request. It never panics: a failure is logged and the
 // user gets a short apology that only they can see.
 func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
-	s.inflight.Add(1)
+	if !s.enter() {
+		return refuse("I'm restarting; please try again in a moment.")
+	}
 	defer s.inflight.Done()
 	defer func() {
 		if r := recover(); r != nil {
@@ -167,20 +186,6 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 		return s.rematch(ctx, req, args)
 	}
 	return refuse("That button no longer does anything."), nil
-}
-
-// run starts a background task the shutdown waits for.
-func (s *Service) run(f func()) {
-	s.inflight.Add(1)
-	go func() {
-		defer s.inflight.Done()
-		defer func() {
-			if r := recover(); r != nil {
-				s.log.Error("background panic", "panic", r, "stack", string(debug.Stack()))
-			}
-		}()
-		f()
-	}()
 }
 
 func help() Response {

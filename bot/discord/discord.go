@@ -65,6 +65,12 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionString, Name: "square", Description: "Column letter and row number, like d3",
 				Required: true, Autocomplete: true},
 		}},
+		{Name: "challenge", Description: "Challenge a member (or anyone, if you name nobody) to a game", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play; leave empty for anyone"},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
+			intOpt("size", "Board size, an even number from 4 to 26 (default 8)", 4, 26, false),
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Does it count for the ratings? (default yes)"},
+		}},
 		{Name: "board", Description: "Show this channel's game"},
 		{Name: "hint", Description: "My suggestion for your move (only you see it)"},
 		{Name: "resign", Description: "Resign this channel's game (asks first)"},
@@ -241,7 +247,14 @@ func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
 			}
 			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
 				if u, ok := data.Resolved.Users[req.Options[o.Name]]; ok {
-					req.UserNames[u.ID] = displayName(u, "")
+					name := displayName(u, "")
+					if mem, ok := data.Resolved.Members[u.ID]; ok && mem.Nick != "" {
+						name = mem.Nick
+					}
+					req.UserNames[u.ID] = name
+					if u.Bot {
+						req.Options[o.Name+".bot"] = "true"
+					}
 				}
 			}
 		}

@@ -72,8 +72,8 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser}
 }
 
-// Run reads input lines until the end, answering each, then waits for
-// everything in flight.
+// Run reads input lines until the end, answering each, then shuts the
+// service down once everything in flight is done.
 func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
@@ -83,7 +83,7 @@ func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 		}
 		a.Line(ctx, sc.Text())
 	}
-	a.Service.Wait()
+	a.Service.Shutdown()
 	return sc.Err()
 }
 

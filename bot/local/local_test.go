@@ -39,6 +39,18 @@ func testConfig() bot.Config {
 // open starts the bot on the database in dir, as `othello-bot local` does.
 func open(t testing.TB, dir string) *env {
 	t.Helper()
+	return openAt(t, dir, time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+}
+
+// reopen restarts the bot on e's database, its clock going on from e's.
+func reopen(e *env) *env {
+	e.t.Helper()
+	e.store.Close()
+	return openAt(e.t, e.dir, e.clock.Now())
+}
+
+func openAt(t testing.TB, dir string, now time.Time) *env {
+	t.Helper()
 	s, err := storage.Open(context.Background(), filepath.Join(dir, "bot.db"),
 		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
 	if err != nil {
@@ -46,7 +58,7 @@ func open(t testing.TB, dir string) *env {
 	}
 	t.Cleanup(func() { s.Close() })
 	out := &strings.Builder{}
-	clock := local.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	clock := local.NewClock(now)
 	a := local.New(out, clock, "alice")
 	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock}
 	a.Service = rebuild(e, quiet)
@@ -222,9 +234,7 @@ func TestRestartResumesGame(t *testing.T) {
 	if err := e.store.AppendTurn(context.Background(), g, storage.Turn{Plies: plies, Position: rules.Position(), At: e.clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	e.store.Close()
-
-	e2 := open(t, dir) // Resume runs as the bot starts
+	e2 := reopen(e) // Resume runs as the bot starts
 	out := e2.out.String()
 	if !strings.Contains(out, "I'm back.") || !strings.Contains(out, "Bot (level 3) ⚪ played") || !strings.Contains(out, "Turn: alice ⚫") {
 		t.Fatalf("resume:\n%s", out)
@@ -267,5 +277,18 @@ func TestHelpAndUnknownInput(t *testing.T) {
 	}
 	if out := e.say("wait 5m"); !strings.Contains(out, "(5m0s later)") {
 		t.Errorf("wait:\n%s", out)
+	}
+}
+
+// After shutdown has begun, requests are turned away kindly, not lost in
+// the middle.
+func TestShutdownRefusesNewWork(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.adapter.Service.Shutdown()
+	if out := e.say("/start level:1"); !strings.Contains(out, "I'm restarting; please try again in a moment.") {
+		t.Errorf("after shutdown:\n%s", out)
+	}
+	if _, err := e.store.ActiveGame(context.Background(), local.ChannelID); err == nil {
+		t.Error("a game started during shutdown")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -65,12 +66,30 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 		logger.Error("resuming games", "err", err)
 	}
 
+	// Timers (expiries, reminders, timeouts) live in the database; a tick
+	// every few seconds fires the ones due.
+	ticking := make(chan struct{})
+	go func() {
+		defer close(ticking)
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				svc.Tick(context.Background())
+			}
+		}
+	}()
+
 	<-ctx.Done()
 	logger.Info("shutting down: finishing moves in flight")
 	// Stop taking interactions, let the ones in flight finish their moves,
 	// then close the database (deferred above).
 	err = session.Close()
-	svc.Wait()
+	<-ticking
+	svc.Shutdown()
 	if err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
 		logger.Warn("closing the Discord connection", "err", err)
 	}
