@@ -178,36 +178,6 @@ func (s *Store) Rating(ctx context.Context, playerID, scope string) (record.Rati
 	return r, nil
 }
 
-// Leaderboard returns the top ratings of a scope, highest first.
-func (s *Store) Leaderboard(ctx context.Context, scope string, limit int) ([]record.Rating, error) {
-	rows, err := s.db.QueryContext(ctx, ratingSelect+` WHERE r.scope = ? ORDER BY r.rating DESC, r.player_id LIMIT ?`, scope, limit)
-	if err != nil {
-		return nil, fmt.Errorf("loading leaderboard: %w", err)
-	}
-	defer rows.Close()
-	var out []record.Rating
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
-
-// Rank returns a player's place on a scope's leaderboard (1 = top).
-func (s *Store) Rank(ctx context.Context, playerID, scope string) (int, error) {
-	var rank int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 + count(*) FROM ratings o, ratings me
-		WHERE me.player_id = ? AND me.scope = ? AND o.scope = me.scope
-		AND (o.rating > me.rating OR (o.rating = me.rating AND o.player_id < me.player_id))`, playerID, scope).Scan(&rank)
-	if err != nil {
-		return 0, fmt.Errorf("ranking %s: %w", playerID, err)
-	}
-	return rank, nil
-}
-
 // HistoryEntry is one finished game seen from one player.
 type HistoryEntry struct {
 	GameID     int64

@@ -418,6 +418,9 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result)
 		if err != nil {
 			return fmt.Errorf("recording result of game %d: %w", g.ID, err)
 		}
+		if rated && !g.Black.IsBot() && !g.White.IsBot() {
+			return updateRatings(ctx, tx, g, r)
+		}
 		return nil
 	})
 	if err != nil {

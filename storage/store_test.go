@@ -311,10 +311,16 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 	if err != nil || gotR != r {
 		t.Errorf("rating %+v, want %+v (%v)", gotR, r, err)
 	}
-	board, _ := s.Leaderboard(ctx, "g", 10)
-	rank, _ := s.Rank(ctx, alice.ID, "g")
-	if len(board) != 2 || board[0].Player != bob || rank != 2 {
-		t.Errorf("leaderboard %+v, alice rank %d", board, rank)
+	// Alice's deviation of 80 makes her established, bob's 60 too: by rating.
+	board, _ := s.Leaderboard(ctx, "g", t0, 10)
+	st, _ := s.Standing(ctx, alice.ID, "g", t0)
+	if len(board) != 2 || board[0].Player != bob || st.Rank != 2 || st.Provisional || board[0].Rank != 1 {
+		t.Errorf("leaderboard %+v, alice %+v", board, st)
+	}
+	// A year later without games both deviations have grown: provisional.
+	later := t0.Add(365 * 24 * time.Hour)
+	if st, _ := s.Standing(ctx, alice.ID, "g", later); !st.Provisional || st.Deviation <= 80 {
+		t.Errorf("after a year idle: %+v", st)
 	}
 	if _, err := s.Rating(ctx, alice.ID, record.GlobalScope); !errors.Is(err, record.ErrNotFound) {
 		t.Errorf("missing rating: %v", err)
