@@ -107,6 +107,9 @@ func (p *gtpPlayer) move(_ context.Context, g *game.Game) (game.Square, error) {
 	size := g.Position().Size()
 	cmds := []string{"boardsize " + strconv.Itoa(size), "clear_board"}
 	for _, ply := range g.Plies() {
+		if ply.Square.IsPass() {
+			continue // grhino passes by itself and rejects "play C pass"
+		}
 		cmds = append(cmds, fmt.Sprintf("play %s %s", ply.Color, ply.Square))
 	}
 	for _, c := range cmds {
