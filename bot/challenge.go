@@ -120,8 +120,11 @@ func roundUp(d time.Duration) string {
 }
 
 func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
+	switch {
+	case n == 1:
+		return "1 " + word
+	case strings.HasSuffix(word, "s"):
+		return fmt.Sprintf("%d %ses", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -165,6 +165,12 @@ func (s *Service) command(ctx context.Context, req Request) (Response, error) {
 		return help(), nil
 	case "challenge":
 		return s.challenge(ctx, req)
+	case "leaderboard":
+		return s.leaderboard(ctx, req)
+	case "stats":
+		return s.stats(ctx, req)
+	case "history":
+		return s.history(ctx, req)
 	}
 	return refuse("I don't know the command /%s. Try /help.", req.Command), nil
 }
@@ -199,6 +205,7 @@ func help() Response {
 			"**/board**: show the game · **/hint**: my suggestion, just for you",
 			"**/resign**: give up (asks first)",
 			"**/challenge** `opponent` (or nobody, for anyone), `color`, `size`, `rated`: play another member",
+			"**/leaderboard** `scope`, **/stats** `user`, **/history** `user`: ratings and records",
 			"",
 			"One game per channel; start a thread for another one.",
 		}, "\n"),

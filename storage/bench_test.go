@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -80,3 +81,94 @@ func BenchmarkAppendTurn(b *testing.B) {
 }
 
 func testingProcs() int { return runtime.GOMAXPROCS(0) }
+
+// BenchmarkQueries100k times the queries behind /history, /stats and
+// /leaderboard on a database of 100,000 finished games among 1,000 players.
+func BenchmarkQueries100k(b *testing.B) {
+	s, _ := openTemp(b)
+	ctx := context.Background()
+	const games, players = 100_000, 1000
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	start, _ := game.NewPosition(8)
+	pos := encodePosition(start)
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for i := 0; i < players; i++ {
+			if _, err := tx.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, 0, 0)`, fmt.Sprint(i), fmt.Sprintf("p%d", i)); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
+				VALUES (?, 'g', ?, ?, 0.06, 100, 50, 50, 0, ?)`, fmt.Sprint(i), 1200+float64(i%700), 50+float64(i%200), millis(now.Add(-time.Duration(i)*time.Hour))); err != nil {
+				return err
+			}
+		}
+		gameStmt, err := tx.Prepare(`INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
+			rated, status, start_position, start_to_move, position, to_move, created_at, updated_at, turn_started_at)
+			VALUES (?, 'g', ?, 8, ?, ?, ?, NULL, 1, 'finished', ?, 'X', ?, 'X', 0, 0, 0)`)
+		if err != nil {
+			return err
+		}
+		resStmt, err := tx.Prepare(`INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id, white_level,
+			size, black_discs, white_discs, winner, reason, rated, transcript, logged_at)
+			VALUES (?, 'g', ?, ?, ?, ?, NULL, 8, 40, 24, 'X', 'normal', 1, 'f5d6c3d3c4', 1)`)
+		if err != nil {
+			return err
+		}
+		for i := 1; i <= games; i++ {
+			white := fmt.Sprint(i % players)
+			var black sql.NullString
+			var level sql.NullInt64
+			if i%5 == 0 { // every fifth game against the bot
+				level = sql.NullInt64{Int64: int64(i%10 + 1), Valid: true}
+			} else {
+				black = sql.NullString{String: fmt.Sprint((i * 7) % players), Valid: true}
+			}
+			if _, err := gameStmt.Exec(i, fmt.Sprintf("c%d", i), black, level, white, pos, pos); err != nil {
+				return err
+			}
+			if _, err := resStmt.Exec(i, millis(now.Add(-time.Duration(i)*time.Minute)), black, level, white); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.wdb.Exec(`ANALYZE`)
+	b.ResetTimer()
+	b.Run("history", func(b *testing.B) {
+		for b.Loop() {
+			if h, err := s.History(ctx, "120", 10); err != nil || len(h) != 10 {
+				b.Fatal(len(h), err)
+			}
+		}
+	})
+	b.Run("record-against-bot", func(b *testing.B) {
+		for b.Loop() {
+			if r, err := s.RecordAgainstBot(ctx, "120"); err != nil || len(r) == 0 {
+				b.Fatal(r, err)
+			}
+		}
+	})
+	b.Run("streak-history-200", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.History(ctx, "120", 200); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("leaderboard", func(b *testing.B) {
+		for b.Loop() {
+			if top, err := s.Leaderboard(ctx, "g", now, 10); err != nil || len(top) != 10 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("standing", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Standing(ctx, "120", "g", now); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

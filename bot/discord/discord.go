@@ -72,6 +72,16 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Does it count for the ratings? (default yes)"},
 		}},
 		{Name: "board", Description: "Show this channel's game"},
+		{Name: "leaderboard", Description: "The top 10 by rating, and your place", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "scope", Description: "This server or everywhere",
+				Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "this server", Value: "server"}, {Name: "everywhere", Value: "global"}}},
+		}},
+		{Name: "stats", Description: "Ratings, record, streak and results against each bot level", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"},
+		}},
+		{Name: "history", Description: "The last 10 finished games, with transcripts", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"},
+		}},
 		{Name: "hint", Description: "My suggestion for your move (only you see it)"},
 		{Name: "resign", Description: "Resign this channel's game (asks first)"},
 		{Name: "help", Description: "How to play"},

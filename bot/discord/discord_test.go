@@ -138,7 +138,7 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	for _, c := range reqs[0].List {
 		names = append(names, c.(map[string]any)["name"].(string))
 	}
-	if strings.Join(names, ",") != "start,move,challenge,board,hint,resign,help" {
+	if strings.Join(names, ",") != "start,move,challenge,board,leaderboard,stats,history,hint,resign,help" {
 		t.Errorf("commands %v", names)
 	}
 	// Without guilds: one global overwrite.
