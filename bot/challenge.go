@@ -48,8 +48,12 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 			return refuse("rated must be true or false."), nil
 		}
 	}
+	style, err := s.styleFor(ctx, req)
+	if err != nil {
+		return refuse("The style must be emoji, image or auto."), nil
+	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
-		Color: color, Size: size, Rated: rated}
+		Color: color, Size: size, Rated: rated, Style: style}
 	return s.issue(ctx, c, "")
 }
 
@@ -240,7 +244,8 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	start, _ := game.NewPosition(c.Size)
 	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, Start: start, Position: start,
 		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
-		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Deadline: now.Add(s.cfg.MoveTimeout), MessageID: c.MessageID}
+		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Deadline: now.Add(s.cfg.MoveTimeout), MessageID: c.MessageID,
+		Style: c.Style}
 	if color == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
@@ -298,10 +303,11 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 			swapped = game.Black
 		}
 		return s.start(ctx, Request{Kind: Command, Command: "start", User: req.User, GuildID: req.GuildID, ChannelID: req.ChannelID,
-			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String()}})
+			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
+				"style": string(g.Style)}})
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
-		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated}
+		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated, Style: g.Style}
 	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID))
 }
 

@@ -56,6 +56,8 @@ type Embed struct {
 	Fields      []Field
 	Footer      string
 	Color       int
+	// Image shows an attached file in the embed: "attachment://NAME".
+	Image string
 }
 
 // Field is a name and value in an embed.

@@ -29,6 +29,10 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if !ok {
 		return refuse("The color must be black, white or random."), nil
 	}
+	style, err := s.styleFor(ctx, req)
+	if err != nil {
+		return refuse("The style must be emoji, image or auto."), nil
+	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	if g, err := s.store.ActiveGame(ctx, req.ChannelID); err == nil {
@@ -39,7 +43,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	start, _ := game.NewPosition(size)
 	now := s.clock.Now()
 	g := &record.Game{GuildID: req.GuildID, ChannelID: req.ChannelID, Start: start, Position: start,
-		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Style: style}
 	human := record.Human(req.User)
 	g.Black, g.White = human, record.Bot(level)
 	if color == game.White {
@@ -403,6 +407,25 @@ func (s *Service) Resume(ctx context.Context) error {
 	}
 	s.Tick(ctx) // timers that fell due while the bot was away
 	return nil
+}
+
+var errBadStyle = errors.New("bad style")
+
+// styleFor reads the style option: a given style becomes the user's
+// preference; without one, the preference applies.
+func (s *Service) styleFor(ctx context.Context, req Request) (record.Style, error) {
+	v, given := req.Options["style"]
+	if !given || strings.TrimSpace(v) == "" {
+		return s.store.BoardStyle(ctx, req.User.ID)
+	}
+	style, ok := record.ParseStyle(strings.ToLower(strings.TrimSpace(v)))
+	if !ok {
+		return "", errBadStyle
+	}
+	if err := s.store.SetBoardStyle(ctx, req.User, style, s.clock.Now()); err != nil {
+		return "", err
+	}
+	return style, nil
 }
 
 func intOption(req Request, name string, def int) (int, error) {

@@ -200,7 +200,7 @@ func help() Response {
 		Description: strings.Join([]string{
 			"Place a disc so that it traps a line of the other colour between it and one of yours; the trapped discs turn over. No move? You pass automatically. Most discs at the end wins.",
 			"",
-			"**/start** `level` 1-10, `color`, `size` (even, 4-26): a game against me in this channel",
+			"**/start** `level` 1-10, `color`, `size` (even, 4-26), `style` (emoji or image): a game against me here",
 			"**/move** `square`, like `d3` (column letter, row number): play a move",
 			"**/board**: show the game · **/hint**: my suggestion, just for you",
 			"**/resign**: give up (asks first)",

@@ -67,44 +67,35 @@ func lastMove(g *record.Game) game.Square {
 	return game.Pass
 }
 
-// textBoard draws a board too large for emoji as a compact monospace grid:
-// one character per square, x/o for the last move, * for legal moves.
-func textBoard(p game.Position, last game.Square) string {
-	n := p.Size()
-	legal := map[game.Square]bool{}
-	for _, m := range p.LegalMoves() {
-		legal[m] = true
+// usesImage reports whether a game's board is shown as a picture.
+func (s *Service) usesImage(g *record.Game) bool {
+	return g.Style == record.StyleImage || g.Size() > s.cfg.MaxEmojiSize || g.Size() > render.MaxEmojiSize
+}
+
+// drawBoard puts the board into a message: emoji in the embed, or a PNG
+// attached and shown in the embed.
+func (s *Service) drawBoard(g *record.Game, m *Message) {
+	p := g.Position
+	last := lastMove(g)
+	if !s.usesImage(g) {
+		m.Embed.Description = render.Emoji(p, last) + "\n" + render.Legend
+		return
 	}
-	var b strings.Builder
-	b.WriteString("```\n   ")
-	for c := 0; c < n; c++ {
-		b.WriteByte(byte('a' + c))
+	b, w := p.Count()
+	caption := fmt.Sprintf("Black %d · White %d · %s to move", b, w, sideName(g.ToMove()))
+	if g.Status != record.Active {
+		caption = fmt.Sprintf("Black %d · White %d · game over", b, w)
 	}
-	b.WriteByte('\n')
-	for r := 0; r < n; r++ {
-		fmt.Fprintf(&b, "%2d ", r+1)
-		for c := 0; c < n; c++ {
-			sq := game.Square{Col: c, Row: r}
-			ch := byte('.')
-			switch p.At(sq) {
-			case game.Black:
-				ch = 'X'
-			case game.White:
-				ch = 'O'
-			default:
-				if legal[sq] {
-					ch = '*'
-				}
-			}
-			if sq == last {
-				ch += 'a' - 'A'
-			}
-			b.WriteByte(ch)
-		}
-		b.WriteByte('\n')
+	data, err := render.PNG(p, last, caption)
+	if err != nil {
+		s.log.Error("drawing board", "game", g.ID, "err", err)
+		m.Embed.Description = "(The picture of the board could not be drawn; /board tries again.)"
+		return
 	}
-	b.WriteString("```X black · O white · * legal move · x/o last move")
-	return b.String()
+	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies))
+	m.Files = []File{{Name: name, Data: data}}
+	m.Embed.Image = "attachment://" + name
+	m.Embed.Description = "Red dot: the last move · small dots: the legal moves"
 }
 
 // gameMessage shows a game: what just happened, the board, the score and
@@ -112,21 +103,14 @@ func textBoard(p game.Position, last game.Square) string {
 // moves and a Resign button.
 func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	p := g.Position
-	last := lastMove(g)
-	desc := ""
-	if p.Size() <= s.cfg.MaxEmojiSize {
-		desc = render.Emoji(p, last) + "\n" + render.Legend
-	} else {
-		desc = textBoard(p, last)
-	}
 	b, w := p.Count()
 	e := &Embed{
-		Title:       fmt.Sprintf("Game #%d · %s vs %s", g.ID, sideLabel(g, game.Black), sideLabel(g, game.White)),
-		Description: desc,
-		Fields:      []Field{{Name: "Score", Value: fmt.Sprintf("%s %d · %s %d", render.Black, b, render.White, w), Inline: true}},
-		Color:       0x2e7d32,
+		Title:  fmt.Sprintf("Game #%d · %s vs %s", g.ID, sideLabel(g, game.Black), sideLabel(g, game.White)),
+		Fields: []Field{{Name: "Score", Value: fmt.Sprintf("%s %d · %s %d", render.Black, b, render.White, w), Inline: true}},
+		Color:  0x2e7d32,
 	}
 	m := &Message{Content: strings.Join(notes, " "), Embed: e}
+	s.drawBoard(g, m)
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
 		e.Footer = "Transcript: " + game.FormatTranscript(movesOf(g), p.Size())

@@ -77,6 +77,7 @@ type Game struct {
 	Deadline      time.Time // the player to move loses on time then; zero: none
 	Reminded      bool      // the timeout reminder has gone out
 	MessageID     string    // the chat message showing the board, if any
+	Style         Style     // how the board is shown
 
 	Result *Result // set once the game has ended
 }
@@ -97,6 +98,26 @@ func (g *Game) ToMove() Side { return g.Side(g.Position.ToMove()) }
 
 // Rules rebuilds the game's rule state from its start and plies.
 func (g *Game) Rules() (*game.Game, error) { return game.ReplayPlies(g.Start, g.Plies) }
+
+// Style is how a board is shown in chat.
+type Style string
+
+const (
+	StyleAuto  Style = "auto"  // emoji up to the configured size, a picture above
+	StyleEmoji Style = "emoji" // emoji where the size allows
+	StyleImage Style = "image" // always a picture
+)
+
+// ParseStyle reads a style name; "" is StyleAuto.
+func ParseStyle(s string) (Style, bool) {
+	switch Style(s) {
+	case StyleAuto, StyleEmoji, StyleImage:
+		return Style(s), true
+	case "":
+		return StyleAuto, true
+	}
+	return "", false
+}
 
 // Result is how a game ended.
 type Result struct {
@@ -123,6 +144,7 @@ type Challenge struct {
 	ExpiresAt  time.Time
 	MessageID  string
 	GameID     int64 // the game it became, once accepted
+	Style      Style // the board style of the game it becomes
 }
 
 // ChallengeStatus is where a challenge stands.

@@ -41,9 +41,9 @@ func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error 
 			opp = sql.NullString{String: c.Opponent.ID, Valid: true}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, size,
-			rated, status, created_at, expires_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			rated, status, created_at, expires_at, message_id, style) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			c.GuildID, c.ChannelID, c.Challenger.ID, opp, challengeColor(c.Color), c.Size, c.Rated, string(c.Status),
-			millis(c.CreatedAt), millis(c.ExpiresAt), c.MessageID)
+			millis(c.CreatedAt), millis(c.ExpiresAt), c.MessageID, string(styleOr(c.Style)))
 		if err != nil {
 			var se sqlite3.Error
 			if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
@@ -57,7 +57,7 @@ func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error 
 }
 
 const challengeSelect = `SELECT c.id, c.guild_id, c.channel_id, c.challenger_id, pc.name, c.opponent_id, coalesce(po.name, ''),
-	c.color, c.size, c.rated, c.status, c.created_at, c.expires_at, c.message_id, coalesce(c.game_id, 0)
+	c.color, c.size, c.rated, c.status, c.created_at, c.expires_at, c.message_id, coalesce(c.game_id, 0), c.style
 	FROM challenges c JOIN players pc ON pc.id = c.challenger_id LEFT JOIN players po ON po.id = c.opponent_id`
 
 func scanChallenge(row scanner) (*record.Challenge, error) {
@@ -68,7 +68,7 @@ func scanChallenge(row scanner) (*record.Challenge, error) {
 		created, expires int64
 	)
 	err := row.Scan(&c.ID, &c.GuildID, &c.ChannelID, &c.Challenger.ID, &c.Challenger.Name, &opp, &c.Opponent.Name,
-		&color, &c.Size, &c.Rated, &status, &created, &expires, &c.MessageID, &c.GameID)
+		&color, &c.Size, &c.Rated, &status, &created, &expires, &c.MessageID, &c.GameID, &c.Style)
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +123,31 @@ func (s *Store) CloseChallenge(ctx context.Context, id int64, status record.Chal
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// BoardStyle returns the board style a player last chose (StyleAuto if
+// none or unknown player).
+func (s *Store) BoardStyle(ctx context.Context, playerID string) (record.Style, error) {
+	var style string
+	err := s.db.QueryRowContext(ctx, `SELECT board_style FROM players WHERE id = ?`, playerID).Scan(&style)
+	if errors.Is(err, sql.ErrNoRows) {
+		return record.StyleAuto, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading board style: %w", err)
+	}
+	return record.Style(style), nil
+}
+
+// SetBoardStyle remembers a player's board style.
+func (s *Store) SetBoardStyle(ctx context.Context, p record.Player, style record.Style, now time.Time) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := upsertPlayer(ctx, tx, p, now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE players SET board_style = ? WHERE id = ?`, string(styleOr(style)), p.ID)
+		return err
+	})
 }
 
 // SetChallengeMessage records the message showing a challenge.

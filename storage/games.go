@@ -63,6 +63,13 @@ func colorOf(code string) game.Color {
 	return game.Empty
 }
 
+func styleOr(s record.Style) record.Style {
+	if s == "" {
+		return record.StyleAuto
+	}
+	return s
+}
+
 func sideColumns(s record.Side) (id sql.NullString, level sql.NullInt64) {
 	if s.IsBot() {
 		return sql.NullString{}, sql.NullInt64{Int64: int64(s.Level), Valid: true}
@@ -108,11 +115,12 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 	wid, wlv := sideColumns(g.White)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
-		turn_started_at, deadline_at, reminded, message_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		turn_started_at, deadline_at, reminded, message_id, style)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.Start), colorCode(g.Start.ToMove()), encodePosition(g.Position), colorCode(g.Position.ToMove()), len(g.Plies), g.Version,
-		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID)
+		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
+		string(styleOr(g.Style)))
 	if err != nil {
 		var se sqlite3.Error
 		if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
@@ -224,7 +232,7 @@ func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) 
 const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesce(pb.name, ''), g.black_level,
 	g.white_id, coalesce(pw.name, ''), g.white_level, g.rated, g.status, g.start_position, g.start_to_move,
 	g.position, g.to_move,
-	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id,
+	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
 	r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
@@ -249,7 +257,7 @@ func scanGame(row scanner) (*record.Game, error) {
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
-		&finished, &bdiscs, &wdiscs, &winner, &reason)
+		&g.Style, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}

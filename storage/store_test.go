@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"io"
 	"log/slog"
@@ -105,6 +106,38 @@ func TestMigrationsFromEmptyAndAgain(t *testing.T) {
 			t.Errorf("open %d: %d of 6 tables", i, tables)
 		}
 		s.Close()
+	}
+}
+
+// A database at schema version 1, with a game in it, upgrades in place and
+// its game loads with the new column's default.
+func TestUpgradeFromVersionOne(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	ms, err := loadMigrations()
+	if err != nil || len(ms) < 2 {
+		t.Fatalf("migrations: %v", err)
+	}
+	old, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := strings.Repeat("-", 27) + "OX------XO" + strings.Repeat("-", 27)
+	for _, q := range []string{ms[0].sql, "PRAGMA user_version = 1",
+		`INSERT INTO players (id, name, created_at, updated_at) VALUES ('111', 'alice', 0, 0)`,
+		`INSERT INTO games (channel_id, size, black_id, white_level, status, start_position, start_to_move, position, to_move,
+			created_at, updated_at, turn_started_at) VALUES ('c', 8, '111', 3, 'active', '` + pos + `', 'X', '` + pos + `', 'X', 0, 0, 0)`} {
+		if _, err := old.Exec(q); err != nil {
+			t.Fatalf("%.40s: %v", q, err)
+		}
+	}
+	old.Close()
+	s := openAt(t, path, "")
+	if s.Version() != len(ms) {
+		t.Errorf("version %d after upgrade", s.Version())
+	}
+	g, err := s.ActiveGame(context.Background(), "c")
+	if err != nil || g.Style != record.StyleAuto || g.Black.Player.Name != "alice" || g.White.Level != 3 {
+		t.Errorf("old game after upgrade: %+v %v", g, err)
 	}
 }
 
@@ -275,7 +308,7 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 	s, _ := openTemp(t)
 	ctx := context.Background()
 	c := &record.Challenge{GuildID: "g", ChannelID: "ch", Challenger: alice, Opponent: bob, Color: game.White, Size: 10,
-		Rated: true, CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute)}
+		Rated: true, CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute), Style: record.StyleImage}
 	if err := s.CreateChallenge(ctx, c); err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +320,7 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 	if err := s.CreateChallenge(ctx, &dup); !errors.Is(err, ErrChallengePending) {
 		t.Errorf("second pending challenge: %v", err)
 	}
-	open := &record.Challenge{ChannelID: "ch2", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Minute)}
+	open := &record.Challenge{ChannelID: "ch2", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Minute), Style: record.StyleAuto}
 	if err := s.CreateChallenge(ctx, open); err != nil {
 		t.Fatal(err)
 	}

@@ -51,6 +51,12 @@ func intOpt(name, desc string, min, max float64, required bool) *discordgo.Appli
 		MinValue: &min, MaxValue: max, Required: required}
 }
 
+// styleOpt picks emoji or a picture for the board; it is remembered.
+var styleOpt = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "style",
+	Description: "Board as emoji or as a picture (remembered for next time)",
+	Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "emoji", Value: "emoji"}, {Name: "picture", Value: "image"},
+		{Name: "automatic (pictures for large boards)", Value: "auto"}}}
+
 // Commands are the slash commands the bot offers.
 func Commands() []*discordgo.ApplicationCommand {
 	colors := []*discordgo.ApplicationCommandOptionChoice{
@@ -60,6 +66,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			intOpt("level", "How strong I play: 1 (random) to 10 (my best)", 1, 10, false),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
 			intOpt("size", "Board size, an even number from 4 to 26 (default 8)", 4, 26, false),
+			styleOpt,
 		}},
 		{Name: "move", Description: "Play a move, like d3", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "square", Description: "Column letter and row number, like d3",
@@ -70,6 +77,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
 			intOpt("size", "Board size, an even number from 4 to 26 (default 8)", 4, 26, false),
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Does it count for the ratings? (default yes)"},
+			styleOpt,
 		}},
 		{Name: "board", Description: "Show this channel's game"},
 		{Name: "leaderboard", Description: "The top 10 by rating, and your place", Options: []*discordgo.ApplicationCommandOption{
@@ -169,10 +177,12 @@ func (a *Adapter) respondNow(i *discordgo.Interaction, resp bot.Response, compon
 		resp.Message = &bot.Message{Content: "Done.", Ephemeral: true}
 	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
+	data := responseData(*resp.Message)
 	if component && resp.Update {
 		typ = discordgo.InteractionResponseUpdateMessage
+		data.Attachments = noAttachments()
 	}
-	a.check("responding", a.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: responseData(*resp.Message)}))
+	a.check("responding", a.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}))
 }
 
 // deliverDeferred completes a deferred interaction. A refusal after a public
@@ -223,7 +233,7 @@ func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (st
 func (a *Adapter) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
 	comps, embs := components(m), embeds(m)
 	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
-		Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m)}, discordgo.WithContext(ctx))
+		Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: noAttachments()}, discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("editing message %s: %w", messageID, err)
 	}
@@ -315,9 +325,13 @@ func responseData(m bot.Message) *discordgo.InteractionResponseData {
 	return d
 }
 
+// noAttachments, sent with an edit, drops the message's earlier files, so
+// the board picture of the move before does not linger beside the new one.
+func noAttachments() *[]*discordgo.MessageAttachment { return &[]*discordgo.MessageAttachment{} }
+
 func webhookEdit(m bot.Message) *discordgo.WebhookEdit {
 	comps, embs := components(m), embeds(m)
-	return &discordgo.WebhookEdit{Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m)}
+	return &discordgo.WebhookEdit{Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: noAttachments()}
 }
 
 func webhookParams(m bot.Message) *discordgo.WebhookParams {
@@ -339,6 +353,9 @@ func embeds(m bot.Message) []*discordgo.MessageEmbed {
 	}
 	if m.Embed.Footer != "" {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: m.Embed.Footer}
+	}
+	if m.Embed.Image != "" {
+		e.Image = &discordgo.MessageEmbedImage{URL: m.Embed.Image}
 	}
 	return []*discordgo.MessageEmbed{e}
 }

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image/png"
 	"io"
 	"log/slog"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -28,6 +31,8 @@ type sent struct {
 	Method, Path string
 	Body         map[string]any
 	List         []any
+	Files        []string
+	FileData     [][]byte
 }
 
 // fakeDiscord answers discordgo's REST calls and records them.
@@ -42,6 +47,25 @@ func (f *fakeDiscord) RoundTrip(r *http.Request) (*http.Response, error) {
 		body, _ = io.ReadAll(r.Body)
 	}
 	s := sent{Method: r.Method, Path: r.URL.Path}
+	// Messages with files go as multipart: the JSON in payload_json, each
+	// file in its own part.
+	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && strings.HasPrefix(mt, "multipart/") {
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		body = nil
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			data, _ := io.ReadAll(part)
+			if part.FormName() == "payload_json" {
+				body = data
+			} else {
+				s.Files = append(s.Files, part.FileName())
+				s.FileData = append(s.FileData, data)
+			}
+		}
+	}
 	var v any
 	if json.Unmarshal(body, &v) == nil {
 		switch v := v.(type) {
@@ -240,5 +264,29 @@ func TestOddInteractions(t *testing.T) {
 	reqs := h.deliver("start.json", func(m map[string]any) { m["data"].(map[string]any)["name"] = "fly" })
 	if len(reqs) != 1 || !bytes.Contains([]byte(jsonOf(reqs[0].Body)), []byte("I don't know the command /fly")) {
 		t.Errorf("unknown command: %+v", reqs)
+	}
+}
+
+// A board picture goes as a file of the message, shown in the embed; an
+// edit replaces the earlier picture instead of adding to it.
+func TestPictureAttachment(t *testing.T) {
+	h := newHarness(t)
+	reqs := h.deliver("start.json", func(m map[string]any) {
+		opts := m["data"].(map[string]any)["options"].([]any)
+		m["data"].(map[string]any)["options"] = append(opts, map[string]any{"name": "style", "type": 3, "value": "image"})
+	})
+	if len(reqs) != 2 || len(reqs[1].Files) != 1 || reqs[1].Files[0] != "board-1-0.png" {
+		t.Fatalf("start with a picture: %+v", reqs)
+	}
+	if _, err := png.DecodeConfig(bytes.NewReader(reqs[1].FileData[0])); err != nil {
+		t.Errorf("attachment is not a PNG: %v", err)
+	}
+	body := jsonOf(reqs[1].Body)
+	if !strings.Contains(body, `"image":{"url":"attachment://board-1-0.png"}`) || !strings.Contains(body, `"attachments":[]`) {
+		t.Errorf("edit body: %s", body)
+	}
+	reqs = h.deliver("select.json", nil)
+	if len(reqs) != 2 || len(reqs[1].Files) != 1 || reqs[1].Files[0] != "board-1-2.png" || !strings.Contains(jsonOf(reqs[1].Body), `"attachments":[]`) {
+		t.Errorf("move with a picture: %+v", reqs)
 	}
 }

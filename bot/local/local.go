@@ -9,6 +9,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,6 +60,8 @@ type Adapter struct {
 	Service     *bot.Service
 	Clock       *Clock
 	DefaultUser string
+	// ImageDir is where attached board pictures are saved.
+	ImageDir string
 
 	mu       sync.Mutex
 	out      io.Writer
@@ -69,7 +73,7 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	if defaultUser == "" {
 		defaultUser = "you"
 	}
-	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser}
+	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards"}
 }
 
 // Run reads input lines until the end, answering each, then shuts the
@@ -298,9 +302,21 @@ func (a *Adapter) print(s *shown, edited bool) {
 		}
 	}
 	for _, f := range m.Files {
-		b.WriteString("attachment: " + f.Name + "\n")
+		b.WriteString("attachment: " + a.save(f) + "\n")
 	}
 	fmt.Fprint(a.out, strings.ReplaceAll(b.String(), "**", ""))
+}
+
+// save writes an attachment to ImageDir and returns its path (or why not).
+func (a *Adapter) save(f bot.File) string {
+	path := filepath.Join(a.ImageDir, filepath.Base(f.Name))
+	if err := os.MkdirAll(a.ImageDir, 0o755); err != nil {
+		return fmt.Sprintf("%s (not saved: %v)", f.Name, err)
+	}
+	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+		return fmt.Sprintf("%s (not saved: %v)", f.Name, err)
+	}
+	return path
 }
 
 // Send posts a message in the terminal channel (the Notifier side).

@@ -60,6 +60,7 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 	out := &strings.Builder{}
 	clock := local.NewClock(now)
 	a := local.New(out, clock, "alice")
+	a.ImageDir = filepath.Join(dir, "boards")
 	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock}
 	a.Service = rebuild(e, quiet)
 	if err := a.Service.Resume(context.Background()); err != nil {

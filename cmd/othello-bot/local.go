@@ -50,6 +50,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	defer store.Close()
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
+	adapter.ImageDir = c.ImageDir
 	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, adapter, botConfig(c), logger)
 	adapter.Service = svc
 	if err := svc.Resume(ctx); err != nil {

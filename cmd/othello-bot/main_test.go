@@ -71,7 +71,7 @@ func TestMigrate(t *testing.T) {
 	db := filepath.Join(dir, "bot.db")
 	for i := 0; i < 2; i++ {
 		code, out, errOut := runCLI(t, "", "migrate", "--db", db, "--results", filepath.Join(dir, "results.log"))
-		if code != 0 || out != "database "+db+" is at schema version 1\n" {
+		if code != 0 || out != "database "+db+" is at schema version 2\n" {
 			t.Fatalf("run %d: code %d, %q, %q", i, code, out, errOut)
 		}
 	}
