@@ -16,6 +16,19 @@ import (
 
 const noGame = "There is no game in this channel. Start one with /start."
 
+// channelGame loads the channel's active game. Without one it returns nil
+// and the refusal to answer with (or the error).
+func (s *Service) channelGame(ctx context.Context, channelID string) (*record.Game, Response, error) {
+	g, err := s.store.ActiveGame(ctx, channelID)
+	switch {
+	case errors.Is(err, record.ErrNotFound):
+		return nil, refuse(noGame), nil
+	case err != nil:
+		return nil, Response{}, err
+	}
+	return g, Response{}, nil
+}
+
 func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	level, err := intOption(req, "level", s.cfg.DefaultLevel)
 	if err != nil || level < engine.MinLevel || level > engine.MaxLevel {
@@ -227,23 +240,17 @@ func playerColor(g *record.Game, userID string) (game.Color, bool) {
 }
 
 func (s *Service) board(ctx context.Context, req Request) (Response, error) {
-	g, err := s.store.ActiveGame(ctx, req.ChannelID)
-	if errors.Is(err, record.ErrNotFound) {
-		return refuse(noGame), nil
-	}
-	if err != nil {
-		return Response{}, err
+	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	if g == nil {
+		return refusal, err
 	}
 	return Response{Message: s.gameMessage(g, nil)}, nil
 }
 
 func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
-	g, err := s.store.ActiveGame(ctx, req.ChannelID)
-	if errors.Is(err, record.ErrNotFound) {
-		return refuse(noGame), nil
-	}
-	if err != nil {
-		return Response{}, err
+	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	if g == nil {
+		return refusal, err
 	}
 	color, playing := playerColor(g, req.User.ID)
 	switch {
@@ -284,12 +291,9 @@ func describeEval(e engine.Eval) string {
 }
 
 func (s *Service) resignAsk(ctx context.Context, req Request) (Response, error) {
-	g, err := s.store.ActiveGame(ctx, req.ChannelID)
-	if errors.Is(err, record.ErrNotFound) {
-		return refuse(noGame), nil
-	}
-	if err != nil {
-		return Response{}, err
+	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	if g == nil {
+		return refusal, err
 	}
 	return s.confirmResign(g, req.User.ID), nil
 }

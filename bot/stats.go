@@ -26,6 +26,14 @@ func subject(req Request) record.Player {
 	return record.Player{ID: id, Name: name}
 }
 
+// noGamesYet is the friendly answer about someone without finished games.
+func noGamesYet(req Request, who record.Player) Response {
+	if who.ID == req.User.ID {
+		return reply("You haven't finished a game yet. /start plays me, /challenge plays a friend.")
+	}
+	return reply("%s hasn't finished a game yet.", who.Name)
+}
+
 func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error) {
 	scope, title := record.GlobalScope, "Leaderboard · everywhere"
 	switch strings.ToLower(strings.TrimSpace(req.Options["scope"])) {
@@ -82,10 +90,7 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	if len(history) == 0 {
-		if who.ID == req.User.ID {
-			return reply("You haven't finished a game yet. /start plays me, /challenge plays a friend."), nil
-		}
-		return reply("%s hasn't finished a game yet.", who.Name), nil
+		return noGamesYet(req, who), nil
 	}
 	var fields []Field
 	for _, sc := range []struct{ name, scope string }{{"Rating here", req.GuildID}, {"Rating everywhere", record.GlobalScope}} {
@@ -181,10 +186,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	if len(hist) == 0 {
-		if who.ID == req.User.ID {
-			return reply("You haven't finished a game yet. /start plays me, /challenge plays a friend."), nil
-		}
-		return reply("%s hasn't finished a game yet.", who.Name), nil
+		return noGamesYet(req, who), nil
 	}
 	var b strings.Builder
 	for _, h := range hist {

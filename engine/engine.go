@@ -321,7 +321,7 @@ func solveLimit(budget time.Duration) int {
 func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, timed bool, end time.Time) Result {
 	t0 := time.Now()
 	var list [40]scoredMove
-	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, true)
+	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, orderDeep)
 	res := Result{Move: square(int(list[0].x))}
 	prev := -1
 	for d := 1; d <= maxDepth; d++ {
@@ -358,7 +358,7 @@ func (s *searcher) analyze(ctx context.Context, p game.Position) []MoveEval {
 	}
 	s.deadline = end
 	var list [40]scoredMove
-	n := s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, true)
+	n := s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, orderDeep)
 	var best []rootResult
 	for i := 0; i < n; i++ {
 		best = append(best, rootResult{int(list[i].x), 0})

@@ -63,18 +63,26 @@ type scoredMove struct {
 	score int32
 }
 
-// orderMoves lists moves best first: the table move, then by how few
-// replies they leave the opponent and where they are.
-func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMove, byMobility bool) int {
+// ordering weighs what orderMoves looks at: the square's rank, the
+// opponent's replies after the move, and the corners among them.
+type ordering struct{ square, replies, corners int32 }
+
+var (
+	orderShallow = ordering{square: 16}                            // near the leaves: the square alone
+	orderDeep    = ordering{square: 16, replies: 64, corners: 256} // midgame: mobility, corners above all
+	orderEndgame = ordering{square: 1, replies: 16, corners: 8}    // solver: fewest replies first
+)
+
+// orderMoves lists moves best first: the table move, then by the weights.
+func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMove, w ordering) int {
 	n := 0
 	for m := moves; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
-		sc := int32(squareOrder[x]) * 16
-		if byMobility {
+		sc := int32(squareOrder[x]) * w.square
+		if w.replies != 0 || w.corners != 0 {
 			f := s.t.Flips(x, p, o)
 			reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
-			sc -= int32(bits.OnesCount64(reply)) * 64
-			sc -= int32(bits.OnesCount64(reply&s.ev.corners)) * 256
+			sc -= int32(bits.OnesCount64(reply))*w.replies + int32(bits.OnesCount64(reply&s.ev.corners))*w.corners
 		}
 		if x == ttMove {
 			sc = 1 << 30
@@ -122,7 +130,11 @@ func (s *searcher) search(p, o uint64, depth int, alpha, beta int32) int32 {
 		}
 	}
 	var list [40]scoredMove
-	n := s.orderMoves(p, o, moves, ttMove, &list, depth >= 3)
+	order := orderShallow
+	if depth >= 3 {
+		order = orderDeep
+	}
+	n := s.orderMoves(p, o, moves, ttMove, &list, order)
 	alpha0 := alpha
 	best, bestMove := int32(-infinity), -1
 	for i := 0; i < n; i++ {
@@ -174,7 +186,7 @@ type rootResult struct {
 func (s *searcher) searchRoot(p, o uint64, depth int, prevBest int, all bool) []rootResult {
 	moves := bitboard.Moves(p, o, s.t.Mask)
 	var list [40]scoredMove
-	n := s.orderMoves(p, o, moves, prevBest, &list, true)
+	n := s.orderMoves(p, o, moves, prevBest, &list, orderDeep)
 	out := make([]rootResult, 0, n)
 	alpha, beta := int32(-infinity), int32(infinity)
 	for i := 0; i < n; i++ {

@@ -116,23 +116,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 		}
 	}
 	var list [40]scoredMove
-	n := 0
-	for m := moves; m != 0; m &= m - 1 {
-		x := bits.TrailingZeros64(m)
-		f := s.t.Flips(x, p, o)
-		reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
-		sc := -int32(bits.OnesCount64(reply))*16 - int32(bits.OnesCount64(reply&s.ev.corners))*8 + int32(squareOrder[x])
-		if x == ttMove {
-			sc = 1 << 30
-		}
-		list[n] = scoredMove{int8(x), sc}
-		n++
-	}
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && list[j].score > list[j-1].score; j-- {
-			list[j], list[j-1] = list[j-1], list[j]
-		}
-	}
+	n := s.orderMoves(p, o, moves, ttMove, &list, orderEndgame)
 	alpha0 := alpha
 	best, bestMove := -65, -1
 	for i := 0; i < n; i++ {
@@ -180,7 +164,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 func (s *searcher) solveRoot(p, o uint64, all bool) []rootResult {
 	moves := bitboard.Moves(p, o, s.t.Mask)
 	var list [40]scoredMove
-	n := s.orderMoves(p, o, moves, -1, &list, true)
+	n := s.orderMoves(p, o, moves, -1, &list, orderDeep)
 	out := make([]rootResult, 0, n)
 	alpha := -65
 	for i := 0; i < n; i++ {

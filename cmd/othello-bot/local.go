@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -15,6 +16,11 @@ import (
 	"othello-bot/engine"
 	"othello-bot/storage"
 )
+
+// newService makes the command logic both transports share.
+func newService(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger) *bot.Service {
+	return bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, notify, botConfig(c), logger)
+}
 
 func botConfig(c config.Config) bot.Config {
 	return bot.Config{
@@ -43,7 +49,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	logger := newLogger(c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+	store, err := openStore(ctx, c, logger)
 	if err != nil {
 		return err
 	}
@@ -51,7 +57,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir
-	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, adapter, botConfig(c), logger)
+	svc := newService(store, c, clock, adapter, logger)
 	adapter.Service = svc
 	if err := svc.Resume(ctx); err != nil {
 		return fmt.Errorf("resuming games: %w", err)

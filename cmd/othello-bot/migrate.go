@@ -44,6 +44,11 @@ func newLogger(c config.Config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: c.SlogLevel()}))
 }
 
+// openStore opens the configured database and results log.
+func openStore(ctx context.Context, c config.Config, logger *slog.Logger) (*storage.Store, error) {
+	return storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+}
+
 func runMigrate(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlags("migrate")
 	df := addDataFlags(fs)
@@ -54,7 +59,7 @@ func runMigrate(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, err := storage.Open(context.Background(), c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: newLogger(c)})
+	s, err := openStore(context.Background(), c, newLogger(c))
 	if err != nil {
 		return err
 	}

@@ -14,8 +14,6 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
-	"othello-bot/engine"
-	"othello-bot/storage"
 )
 
 func runBot(args []string, _ io.Reader, _ io.Writer) error {
@@ -36,7 +34,7 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	store, err := storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+	store, err := openStore(ctx, c, logger)
 	if err != nil {
 		return err
 	}
@@ -48,7 +46,7 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	}
 	session.Identify.Intents = discordgo.IntentsGuilds
 	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, logger)
-	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), bot.SystemClock{}, adapter, botConfig(c), logger)
+	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
 	adapter.SetService(svc)
 	session.AddHandler(adapter.OnInteraction)
 	if err := session.Open(); err != nil {
