@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -32,14 +31,8 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if err != nil || !game.ValidSize(size) {
 		return refuse("The board size must be an even number from 4 to 26."), nil
 	}
-	var color game.Color
-	switch strings.ToLower(strings.TrimSpace(req.Options["color"])) {
-	case "black", "b", "x":
-		color = game.Black
-	case "white", "w", "o":
-		color = game.White
-	case "random", "":
-	default:
+	color, ok := colorOption(req)
+	if !ok {
 		return refuse("The color must be black, white or random."), nil
 	}
 	rated := true
@@ -234,13 +227,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if c.Opponent.ID == "" {
 		c.Opponent = req.User
 	}
-	color := c.Color
-	if color == game.Empty {
-		color = game.Black
-		if rand.IntN(2) == 0 {
-			color = game.White
-		}
-	}
+	color := orRandom(c.Color)
 	start, _ := game.NewPosition(c.Size)
 	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, Start: start, Position: start,
 		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),

@@ -59,7 +59,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Style: style}
 	human := record.Human(req.User)
 	g.Black, g.White = human, record.Bot(level)
-	if color == game.White {
+	if orRandom(color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
 	if err := s.store.CreateGame(ctx, g); errors.Is(err, record.ErrChannelBusy) {
@@ -205,16 +205,13 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return Response{}, err
 	}
+	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
 	if err == nil {
-		_, err = rules.Position().Play(sq)
+		plies, err = rules.Play(sq) // a refused move leaves the game as it was
 	}
 	if err != nil {
-		return refuse("%s. Your legal moves: %s.", err, squareList(rules.Position().LegalMoves())), nil
-	}
-	plies, err := rules.Play(sq)
-	if err != nil {
-		return Response{}, err
+		return refuse("%s. Your legal moves: %s.", err, game.SquareList(rules.Position().LegalMoves())), nil
 	}
 	if err := s.commit(ctx, g, rules, plies); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return refuse("The game changed at the same moment; use /board to see it now."), nil
@@ -440,29 +437,23 @@ func intOption(req Request, name string, def int) (int, error) {
 	return strconv.Atoi(strings.TrimSpace(v))
 }
 
-// colorOption reads the color option: the human's colour, random if unset.
+// colorOption reads the color option: black, white, or Empty for random
+// (also when it is not given).
 func colorOption(req Request) (game.Color, bool) {
-	switch strings.ToLower(strings.TrimSpace(req.Options["color"])) {
-	case "black", "b", "x":
-		return game.Black, true
-	case "white", "w", "o":
-		return game.White, true
-	case "random", "":
-		if rand.IntN(2) == 0 {
-			return game.Black, true
-		}
-		return game.White, true
+	v := strings.TrimSpace(req.Options["color"])
+	if v == "" || strings.EqualFold(v, "random") {
+		return game.Empty, true
 	}
-	return game.Empty, false
+	return game.ParseColor(v)
 }
 
-func squareList(sqs []game.Square) string {
-	if len(sqs) == 0 {
-		return "none"
+// orRandom settles a colour choice of Empty (random) by a coin toss.
+func orRandom(c game.Color) game.Color {
+	if c != game.Empty {
+		return c
 	}
-	parts := make([]string, len(sqs))
-	for i, q := range sqs {
-		parts[i] = q.String()
+	if rand.IntN(2) == 0 {
+		return game.Black
 	}
-	return strings.Join(parts, ", ")
+	return game.White
 }

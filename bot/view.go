@@ -113,7 +113,7 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	s.drawBoard(g, m)
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
-		e.Footer = "Transcript: " + game.FormatTranscript(movesOf(g), p.Size())
+		e.Footer = "Transcript: " + game.FormatTranscript(game.MovesOf(g.Plies), p.Size())
 		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + strconv.FormatInt(g.ID, 10), Style: Primary}}}}
 		return m
 	}
@@ -142,14 +142,4 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 		{Buttons: []ButtonSpec{{Label: "Resign", CustomID: "resign:" + id + ":" + ply, Style: Danger}}},
 	}
 	return m
-}
-
-func movesOf(g *record.Game) []game.Square {
-	out := make([]game.Square, 0, len(g.Plies))
-	for _, p := range g.Plies {
-		if !p.Square.IsPass() {
-			out = append(out, p.Square)
-		}
-	}
-	return out
 }

@@ -1,5 +1,7 @@
 package game
 
+import "strings"
+
 // Color is what occupies a square, or whose turn it is.
 type Color int8
 
@@ -46,10 +48,10 @@ func (c Color) Letter() string {
 // ParseColor accepts the names and letters players use for a side:
 // x/black/b and o/white/w, in any case.
 func ParseColor(s string) (Color, bool) {
-	switch s {
-	case "X", "x", "black", "Black", "BLACK", "b", "B":
+	switch strings.ToLower(s) {
+	case "x", "black", "b":
 		return Black, true
-	case "O", "o", "white", "White", "WHITE", "w", "W":
+	case "o", "white", "w":
 		return White, true
 	}
 	return Empty, false

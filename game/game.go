@@ -37,9 +37,13 @@ func (g *Game) Position() Position { return g.pos }
 func (g *Game) Plies() []Ply { return append([]Ply(nil), g.plies...) }
 
 // Moves returns the squares played so far, without passes.
-func (g *Game) Moves() []Square {
-	out := make([]Square, 0, len(g.plies))
-	for _, p := range g.plies {
+func (g *Game) Moves() []Square { return MovesOf(g.plies) }
+
+// MovesOf returns the squares of plies, without the passes: what a
+// transcript lists.
+func MovesOf(plies []Ply) []Square {
+	out := make([]Square, 0, len(plies))
+	for _, p := range plies {
 		if !p.Square.IsPass() {
 			out = append(out, p.Square)
 		}

@@ -48,6 +48,15 @@ func (s Square) String() string {
 	return string(rune('a'+s.Col)) + strconv.Itoa(s.Row+1)
 }
 
+// SquareList writes squares for people: "d3, c4, f5".
+func SquareList(sqs []Square) string {
+	parts := make([]string, len(sqs))
+	for i, q := range sqs {
+		parts[i] = q.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
 // On reports whether s lies on a board of the given size.
 func (s Square) On(size int) bool {
 	return s.Col >= 0 && s.Col < size && s.Row >= 0 && s.Row < size

@@ -199,11 +199,8 @@ func (s *Server) timeSettings(args []string) error {
 }
 
 func parseColor(s string) (game.Color, error) {
-	switch strings.ToLower(s) {
-	case "b", "black":
-		return game.Black, nil
-	case "w", "white":
-		return game.White, nil
+	if c, ok := game.ParseColor(s); ok {
+		return c, nil
 	}
 	return game.Empty, errSyntax
 }

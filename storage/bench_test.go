@@ -21,8 +21,6 @@ type benchPlayer struct {
 	g     *record.Game
 	rules *game.Game
 	rng   *rand.Rand
-	id    int
-	games int
 }
 
 var benchChannels atomic.Int64

@@ -204,16 +204,6 @@ func (s *Store) checkChanged(ctx context.Context, tx *sql.Tx, res sql.Result, id
 	return record.ErrStale
 }
 
-// SetMessage records the chat message that shows a game's board. It does not
-// change the game's version: it is bookkeeping, not play.
-func (s *Store) SetMessage(ctx context.Context, gameID int64, messageID string) error {
-	_, err := s.wdb.ExecContext(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, gameID)
-	if err != nil {
-		return fmt.Errorf("saving message of game %d: %w", gameID, err)
-	}
-	return nil
-}
-
 // MarkReminded notes that the timeout reminder for the current turn went
 // out; it reports false if it had already been sent or the turn moved on.
 func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) {
@@ -399,7 +389,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result)
 		status = record.Aborted
 	}
 	rated := g.Rated && r.Reason != record.EndAbort
-	transcript := game.FormatTranscript(movesOf(g.Plies), g.Size())
+	transcript := game.FormatTranscript(game.MovesOf(g.Plies), g.Size())
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL
 			WHERE id = ? AND version = ? AND status = 'active'`, string(status), millis(r.FinishedAt), g.ID, g.Version)
@@ -444,14 +434,4 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result)
 		}
 	}
 	return nil
-}
-
-func movesOf(plies []game.Ply) []game.Square {
-	out := make([]game.Square, 0, len(plies))
-	for _, p := range plies {
-		if !p.Square.IsPass() {
-			out = append(out, p.Square)
-		}
-	}
-	return out
 }

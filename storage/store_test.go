@@ -299,8 +299,8 @@ func TestStaleVersionRace(t *testing.T) {
 	}
 	final, _ := s.Game(ctx, g.ID)
 	rules, err := final.Rules()
-	if err != nil || len(movesOf(final.Plies)) != 12 || !rules.Position().Equal(final.Position) || final.Version != 13 {
-		t.Fatalf("after the race: %d moves, version %d, replay %v", len(movesOf(final.Plies)), final.Version, err)
+	if err != nil || len(game.MovesOf(final.Plies)) != 12 || !rules.Position().Equal(final.Position) || final.Version != 13 {
+		t.Fatalf("after the race: %d moves, version %d, replay %v", len(game.MovesOf(final.Plies)), final.Version, err)
 	}
 }
 

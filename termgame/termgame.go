@@ -194,7 +194,7 @@ func (s *session) playerTurn(g *game.Game) ([]game.Ply, error) {
 				return plies, nil
 			}
 		}
-		s.say("%v. Legal moves: %s.", err, squares(g.Position().LegalMoves()))
+		s.say("%v. Legal moves: %s.", err, game.SquareList(g.Position().LegalMoves()))
 	}
 }
 
@@ -242,12 +242,4 @@ func (s *session) sayResult(p game.Position) {
 	default:
 		s.say("The computer wins.")
 	}
-}
-
-func squares(sqs []game.Square) string {
-	parts := make([]string, len(sqs))
-	for i, q := range sqs {
-		parts[i] = q.String()
-	}
-	return strings.Join(parts, ", ")
 }
