@@ -428,9 +428,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result)
 	g.Result = &r
 	if s.log != nil {
 		if err := s.logResult(ctx, g.ID); err != nil {
-			// The game is safely finished; the line follows at the next
-			// start's catch-up.
-			s.logger.Error("results log", "game", g.ID, "err", err)
+			// The game is safely finished; the line follows when the log
+			// can be written again.
+			s.logger.Error("RESULTS LOG CANNOT BE WRITTEN: retrying in the background", "game", g.ID, "err", err)
+			s.retryResultsLog()
 		}
 	}
 	return nil

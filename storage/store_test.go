@@ -264,11 +264,14 @@ func TestStaleVersionRace(t *testing.T) {
 		var mu sync.Mutex
 		wins, stale := 0, 0
 		start := make(chan struct{})
+		var ready sync.WaitGroup // every racer has read the same version
 		for i := 0; i < racers; i++ {
 			wg.Add(1)
+			ready.Add(1)
 			go func(i int) {
 				defer wg.Done()
 				mine, err := s.Game(ctx, g.ID)
+				ready.Done()
 				if err != nil {
 					t.Error(err)
 					return
@@ -290,7 +293,7 @@ func TestStaleVersionRace(t *testing.T) {
 				}
 			}(i)
 		}
-		time.Sleep(10 * time.Millisecond) // let every racer read the same version
+		ready.Wait()
 		close(start)
 		wg.Wait()
 		if wins != 1 || stale != racers-1 {
@@ -408,7 +411,7 @@ func logLines(t testing.TB, path string) []string {
 func countGame(lines []string, id int64) int {
 	n := 0
 	for _, l := range lines {
-		if gid, ok := lineGameID(l); ok && gid == id {
+		if gid, ok := parseResultLine(l); ok && gid == id {
 			n++
 		}
 	}
