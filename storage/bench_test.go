@@ -111,6 +111,10 @@ func BenchmarkQueries100k(b *testing.B) {
 		if err != nil {
 			return err
 		}
+		moveStmt, err := tx.Prepare(`INSERT INTO moves (game_id, ply, color, square, played_at) VALUES (?, ?, ?, ?, 0)`)
+		if err != nil {
+			return err
+		}
 		for i := 1; i <= games; i++ {
 			white := fmt.Sprint(i % players)
 			var black sql.NullString
@@ -125,6 +129,11 @@ func BenchmarkQueries100k(b *testing.B) {
 			}
 			if _, err := resStmt.Exec(i, millis(now.Add(-time.Duration(i)*time.Minute)), black, level, white); err != nil {
 				return err
+			}
+			for ply := 1; ply <= 60; ply++ { // a full game's moves, for a realistic file size
+				if _, err := moveStmt.Exec(i, ply, []string{"X", "O"}[ply%2], fmt.Sprintf("%c%d", 'a'+ply%8, 1+ply/8%8)); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -158,6 +167,14 @@ func BenchmarkQueries100k(b *testing.B) {
 	b.Run("leaderboard", func(b *testing.B) {
 		for b.Loop() {
 			if top, err := s.Leaderboard(ctx, "g", now, 10); err != nil || len(top) != 10 {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The integrity check every start runs (Open's quickCheck).
+	b.Run("quick-check", func(b *testing.B) {
+		for b.Loop() {
+			if err := s.quickCheck(ctx); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -62,6 +62,9 @@ type Adapter struct {
 	DefaultUser string
 	// ImageDir is where attached board pictures are saved.
 	ImageDir string
+	// ShutdownGrace is how long a line in flight may go on after Run's
+	// context is cancelled.
+	ShutdownGrace time.Duration
 
 	mu       sync.Mutex
 	out      io.Writer
@@ -73,19 +76,24 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	if defaultUser == "" {
 		defaultUser = "you"
 	}
-	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards"}
+	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards", ShutdownGrace: 30 * time.Second}
 }
 
 // Run reads input lines until the end, answering each, then shuts the
 // service down once everything in flight is done.
+//
+// A cancelled ctx (SIGINT, SIGTERM) stops the reading; the line being
+// handled still finishes, for up to ShutdownGrace.
 func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
+	work, cancel := bot.Detach(ctx, a.ShutdownGrace)
+	defer cancel()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for sc.Scan() {
 		if err := ctx.Err(); err != nil {
 			break
 		}
-		a.Line(ctx, sc.Text())
+		a.Line(work, sc.Text())
 	}
 	a.Service.Shutdown()
 	return sc.Err()

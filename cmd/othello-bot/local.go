@@ -59,7 +59,10 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	adapter.ImageDir = c.ImageDir
 	svc := newService(store, c, clock, adapter, logger)
 	adapter.Service = svc
-	if err := svc.Resume(ctx); err != nil {
+	work, cancelWork := bot.Detach(ctx, shutdownGrace)
+	defer cancelWork()
+	adapter.ShutdownGrace = shutdownGrace
+	if err := svc.Resume(work); err != nil {
 		return fmt.Errorf("resuming games: %w", err)
 	}
 	return adapter.Run(ctx, stdin)

@@ -16,6 +16,10 @@ import (
 	"othello-bot/bot/discord"
 )
 
+// shutdownGrace bounds how long work in flight may go on after SIGINT or
+// SIGTERM.
+const shutdownGrace = 30 * time.Second
+
 func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	fs := newFlags("run")
 	df := addDataFlags(fs)
@@ -60,7 +64,11 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 		return err
 	}
 	logger.Info("othello-bot is running", "database", c.Database, "results_log", c.ResultsLog, "guilds", len(c.GuildIDs))
-	if err := svc.Resume(ctx); err != nil {
+	// The bot's moves after a restart are work in flight too: a signal
+	// lets them finish within the grace period.
+	work, cancelWork := bot.Detach(ctx, shutdownGrace)
+	defer cancelWork()
+	if err := svc.Resume(work); err != nil {
 		logger.Error("resuming games", "err", err)
 	}
 
