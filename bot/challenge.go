@@ -47,12 +47,13 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
 		Color: color, Size: size, Rated: rated, Style: style}
-	return s.issue(ctx, c, "")
+	return s.issue(ctx, c, "", false)
 }
 
 // issue checks and stores a challenge and posts its message in the channel;
-// the reply to the challenger is a short note only they see.
-func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string) (Response, error) {
+// the reply to the challenger is a short note only they see. A rematch is
+// not held back by the cooldown.
+func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, rematch bool) (Response, error) {
 	unlock := s.lockChannel(c.ChannelID)
 	defer unlock()
 	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil {
@@ -61,12 +62,14 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string) 
 		return Response{}, err
 	}
 	now := s.clock.Now()
-	last, err := s.store.LastChallengeAt(ctx, c.Challenger.ID)
-	if err != nil {
-		return Response{}, err
-	}
-	if wait := last.Add(s.cfg.ChallengeCooldown).Sub(now); !last.IsZero() && wait > 0 {
-		return refuse("Please wait %s before your next challenge.", roundUp(wait)), nil
+	if !rematch {
+		recent, err := s.store.RecentChallenges(ctx, c.Challenger.ID, 2)
+		if err != nil {
+			return Response{}, err
+		}
+		if wait := s.cooldownLeft(recent, now); wait > 0 {
+			return refuse("Please wait %s before your next challenge.", roundUp(wait)), nil
+		}
 	}
 	c.CreatedAt, c.ExpiresAt = now, now.Add(s.cfg.ChallengeExpiry)
 	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, storage.ErrChallengePending) {
@@ -77,18 +80,36 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string) 
 	msg := s.challengeMessage(c, intro)
 	id, err := s.notify.Send(ctx, c.ChannelID, *msg)
 	if err != nil {
-		s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0)
+		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("withdrawing it: %w", cerr))
+		}
 		return Response{}, fmt.Errorf("posting challenge %d: %w", c.ID, err)
 	}
 	if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
 		return Response{}, err
 	}
 	s.log.Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
-	to := "anyone here"
-	if c.Opponent.ID != "" {
-		to = c.Opponent.Name
+	if c.Opponent.ID == "" {
+		return refuse("Open challenge posted: anyone here may accept it. It expires in %s.", roundUp(s.cfg.ChallengeExpiry)), nil
 	}
-	return refuse("Challenge sent to %s. It expires in %s.", to, roundUp(s.cfg.ChallengeExpiry)), nil
+	return refuse("Challenge sent to %s. It expires in %s.", c.Opponent.Name, roundUp(s.cfg.ChallengeExpiry)), nil
+}
+
+// cooldownLeft is how long a player must still wait before a new
+// challenge, given their last two. Correcting a challenge right after
+// canceling it is not spam: one such correction is free per cooldown. A
+// stored time in the future (the clock stepped back) never makes the wait
+// longer than the cooldown itself.
+func (s *Service) cooldownLeft(recent []*record.Challenge, now time.Time) time.Duration {
+	cool := s.cfg.ChallengeCooldown
+	if len(recent) == 0 {
+		return 0
+	}
+	last := recent[0]
+	if last.Status == record.ChallengeCanceled && (len(recent) < 2 || now.Sub(recent[1].CreatedAt) >= cool) {
+		return 0
+	}
+	return min(last.CreatedAt.Add(cool).Sub(now), cool)
 }
 
 // roundUp writes a duration for people, rounded up to its two largest
@@ -191,6 +212,11 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if err != nil {
 		return Response{}, err
 	}
+	if c.ChannelID != req.ChannelID {
+		// A forged or misrouted custom id: the challenge lives elsewhere.
+		s.log.Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
+		return refuse("That button does not belong to this channel."), nil
+	}
 	now := s.clock.Now()
 	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
 		// The timer has not got to it yet; the answer comes too late all the same.
@@ -200,7 +226,9 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 			c.Status = record.ChallengeExpired
 			return Response{Update: true, Message: s.challengeMessage(c, "")}, nil
 		}
-		c, _ = s.store.Challenge(ctx, id)
+		if c, err = s.store.Challenge(ctx, id); err != nil {
+			return Response{}, err
+		}
 	}
 	if c.Status != record.ChallengePending {
 		return refuse("This challenge is no longer open (%s).", c.Status), nil
@@ -228,7 +256,10 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		c.Opponent = req.User
 	}
 	color := orRandom(c.Color)
-	start, _ := game.NewPosition(c.Size)
+	start, err := game.NewPosition(c.Size)
+	if err != nil {
+		return Response{}, fmt.Errorf("challenge %d: %w", c.ID, err)
+	}
 	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, Start: start, Position: start,
 		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
 		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Deadline: now.Add(s.cfg.MoveTimeout), MessageID: c.MessageID,
@@ -240,7 +271,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	case errors.Is(err, storage.ErrNotPending):
 		return refuse("Someone else answered this challenge first."), nil
 	case errors.Is(err, record.ErrChannelBusy):
-		return refuse("A game is already running in this channel; finish it first."), nil
+		return refuse("Another game is running in this channel; this challenge can be accepted once it ends."), nil
 	case err != nil:
 		return Response{}, err
 	}
@@ -276,6 +307,10 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 	if err != nil {
 		return Response{}, err
 	}
+	if g.ChannelID != req.ChannelID {
+		s.log.Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
+		return refuse("That button does not belong to this channel."), nil
+	}
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
@@ -295,7 +330,7 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated, Style: g.Style}
-	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID))
+	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true)
 }
 
 // Tick fires the timers that are due: challenges expire, players get a
@@ -317,8 +352,12 @@ func (s *Service) Tick(ctx context.Context) {
 			break // soonest first
 		}
 		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired, 0)
-		if err != nil || !ok {
+		if err != nil {
+			s.log.Error("tick: expiring challenge", "challenge", c.ID, "err", err)
 			continue
+		}
+		if !ok {
+			continue // answered at the same moment
 		}
 		c.Status = record.ChallengeExpired
 		s.log.Info("challenge expired", "challenge", c.ID)
@@ -345,7 +384,11 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	unlock := s.lockChannel(channel)
 	defer unlock()
 	g, err := s.store.Game(ctx, id)
-	if err != nil || g.Status != record.Active || g.Deadline.IsZero() {
+	if err != nil {
+		s.log.Error("tick: loading game", "game", id, "err", err)
+		return
+	}
+	if g.Status != record.Active || g.Deadline.IsZero() {
 		return
 	}
 	side := g.ToMove()
@@ -366,11 +409,14 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	if g.Reminded || now.Before(g.Deadline.Add(-s.cfg.ReminderBefore)) {
 		return
 	}
-	if ok, err := s.store.MarkReminded(ctx, g); err != nil || !ok {
+	if ok, err := s.store.MarkReminded(ctx, g); err != nil {
+		s.log.Error("tick: noting reminder", "game", g.ID, "err", err)
+		return
+	} else if !ok {
 		return
 	}
 	text := fmt.Sprintf("⏰ %s, it's your move in game #%d. %s left before you lose on time.",
-		sideLabel(g, g.Position.ToMove()), g.ID, roundUp(g.Deadline.Sub(now)))
+		sideLabel(g, g.Position.ToMove()), g.ID, roundUp(min(g.Deadline.Sub(now), s.cfg.MoveTimeout)))
 	if _, err := s.notify.Send(ctx, g.ChannelID, Message{Content: text}); err != nil {
 		s.log.Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
 	}

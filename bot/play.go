@@ -49,11 +49,17 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	if g, err := s.store.ActiveGame(ctx, req.ChannelID); err == nil {
-		return refuse("Game #%d is already running in this channel. Finish it first, or start a thread for another game.", g.ID), nil
+		if _, playing := playerColor(g, req.User.ID); playing {
+			return refuse("Game #%d is already running in this channel. Finish it first, or start a thread for another game.", g.ID), nil
+		}
+		return refuse("Game #%d (%s) is running in this channel. Start a thread for your own game.", g.ID, gamePlayers(g)), nil
 	} else if !errors.Is(err, record.ErrNotFound) {
 		return Response{}, err
 	}
-	start, _ := game.NewPosition(size)
+	start, err := game.NewPosition(size)
+	if err != nil {
+		return Response{}, err
+	}
 	now := s.clock.Now()
 	g := &record.Game{GuildID: req.GuildID, ChannelID: req.ChannelID, Start: start, Position: start,
 		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Style: style}

@@ -18,6 +18,11 @@ func sideName(s record.Side) string {
 	return s.Player.Name
 }
 
+// gamePlayers names both sides: "alice vs Bot (level 3)".
+func gamePlayers(g *record.Game) string {
+	return sideName(g.Black) + " vs " + sideName(g.White)
+}
+
 // sideLabel is a side's name with its disc.
 func sideLabel(g *record.Game, c game.Color) string {
 	return sideName(g.Side(c)) + " " + render.Disc(c)
@@ -113,7 +118,11 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	s.drawBoard(g, m)
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
-		e.Footer = "Transcript: " + game.FormatTranscript(game.MovesOf(g.Plies), p.Size())
+		if moves := game.MovesOf(g.Plies); len(moves) > 0 {
+			e.Footer = "Transcript: " + game.FormatTranscript(moves, p.Size())
+		} else {
+			e.Footer = "No moves were played."
+		}
 		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + strconv.FormatInt(g.ID, 10), Style: Primary}}}}
 		return m
 	}

@@ -309,7 +309,9 @@ func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *recor
 		if err != nil {
 			return fmt.Errorf("accepting challenge %d: %w", challengeID, err)
 		}
-		if n, _ := res.RowsAffected(); n != 1 {
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("accepting challenge %d: %w", challengeID, err)
+		} else if n != 1 {
 			return ErrNotPending
 		}
 		if err := s.insertGame(ctx, tx, g); err != nil {
@@ -320,12 +322,21 @@ func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *recor
 	})
 }
 
-// LastChallengeAt returns when a player last issued a challenge (zero if
-// never), for the cooldown.
-func (s *Store) LastChallengeAt(ctx context.Context, playerID string) (time.Time, error) {
-	var n sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, `SELECT max(created_at) FROM challenges WHERE challenger_id = ?`, playerID).Scan(&n); err != nil {
-		return time.Time{}, fmt.Errorf("reading last challenge: %w", err)
+// RecentChallenges returns a player's last n challenges, newest first,
+// for the cooldown.
+func (s *Store) RecentChallenges(ctx context.Context, playerID string, n int) ([]*record.Challenge, error) {
+	rows, err := s.db.QueryContext(ctx, challengeSelect+` WHERE c.challenger_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?`, playerID, n)
+	if err != nil {
+		return nil, fmt.Errorf("reading recent challenges: %w", err)
 	}
-	return fromNullMillis(n), nil
+	defer rows.Close()
+	var out []*record.Challenge
+	for rows.Next() {
+		c, err := scanChallenge(rows)
+		if err != nil {
+			return nil, fmt.Errorf("reading recent challenges: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }

@@ -103,6 +103,10 @@ func TestDeclineCancelAndCooldown(t *testing.T) {
 	expect(t, e.say("bob: click Decline"), "bob declined.")
 	expect(t, e.say("/challenge @bob"), "Challenge sent to bob.")
 	expect(t, e.say("click Cancel"), "alice canceled it.")
+	// A corrected challenge right after canceling is not spam...
+	expect(t, e.say("/challenge @bob size:10"), "Challenge sent to bob.")
+	expect(t, e.say("click Cancel"), "alice canceled it.")
+	// ...but a second correction within the cooldown is.
 	expect(t, e.say("/challenge @bob"), "Please wait 30 seconds before your next challenge.")
 	expect(t, e.say("/challenge @alice"), "You can't challenge yourself.")
 	if cs, _ := e.store.PendingChallenges(context.Background()); len(cs) != 0 {
@@ -266,5 +270,55 @@ func TestConcurrentPressesInOneGame(t *testing.T) {
 		if err != nil || !rules.Position().Equal(after.Position) {
 			t.Fatalf("round %d: stored game does not replay: %v", round, err)
 		}
+	}
+}
+
+// A clock stepped back leaves stored times in the future: no wait is ever
+// longer than its configured maximum.
+func TestClockStepBackClampsTheCooldown(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob")
+	e.say("bob: click Decline")
+	e = openAt(t, e.dir, e.clock.Now().Add(-365*24*time.Hour)) // a year back
+	expect(t, e.say("/challenge @bob"), "Please wait 30 seconds before your next challenge.")
+}
+
+// A rematch right after a short game is not held back by the cooldown.
+func TestRematchIgnoresTheCooldown(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob size:4", "bob: click Accept")
+	g := e.game()
+	e.say(g.ToMove().Player.ID+": /resign", g.ToMove().Player.ID+": click Resign")
+	out := e.say("click Rematch")
+	expect(t, out, "Rematch of game #1!", "[Accept]")
+	if strings.Contains(out, "Please wait") {
+		t.Fatalf("rematch held back:\n%s", out)
+	}
+}
+
+// Buttons carry ids; one pressed (or forged) in another channel is refused
+// and changes nothing.
+func TestComponentsFromAnotherChannelAreRefused(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob")
+	c := e.challenge()
+	bob := record.Player{ID: "bob", Name: "bob"}
+	for _, id := range []string{"accept", "decline"} {
+		resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Button, User: bob, GuildID: local.GuildID,
+			ChannelID: "elsewhere", CustomID: fmt.Sprintf("%s:%d", id, c.ID)})
+		if resp.Message == nil || !resp.Message.Ephemeral || !strings.Contains(resp.Message.Content, "does not belong to this channel") {
+			t.Fatalf("%s from another channel: %+v", id, resp.Message)
+		}
+	}
+	if c2, _ := e.store.Challenge(context.Background(), c.ID); c2.Status != record.ChallengePending {
+		t.Fatalf("challenge now %s", c2.Status)
+	}
+	e.say("bob: click Accept")
+	g := e.game()
+	e.say(g.ToMove().Player.ID+": /resign", g.ToMove().Player.ID+": click Resign")
+	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Button, User: bob, GuildID: local.GuildID,
+		ChannelID: "elsewhere", CustomID: fmt.Sprintf("rematch:%d", g.ID)})
+	if resp.Message == nil || !strings.Contains(resp.Message.Content, "does not belong to this channel") {
+		t.Fatalf("rematch from another channel: %+v", resp.Message)
 	}
 }

@@ -53,7 +53,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer closeStore(store, logger)
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir

@@ -44,6 +44,14 @@ func newLogger(c config.Config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: c.SlogLevel()}))
 }
 
+// closeStore closes the database, logging a failure: the last writes
+// may not have reached the disk.
+func closeStore(s *storage.Store, logger *slog.Logger) {
+	if err := s.Close(); err != nil {
+		logger.Error("closing the database", "path", s.Path(), "err", err)
+	}
+}
+
 // openStore opens the configured database and results log.
 func openStore(ctx context.Context, c config.Config, logger *slog.Logger) (*storage.Store, error) {
 	return storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
@@ -63,7 +71,7 @@ func runMigrate(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer closeStore(s, newLogger(c))
 	fmt.Fprintf(stdout, "database %s is at schema version %d\n", s.Path(), s.Version())
 	return nil
 }

@@ -42,7 +42,7 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer closeStore(store, logger)
 
 	session, err := discordgo.New("Bot " + token)
 	if err != nil {
@@ -60,7 +60,9 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 		adapter.SetAppID(session.State.User.ID) // a bot user's id is its application's id
 	}
 	if err := adapter.Register(); err != nil {
-		session.Close()
+		if cerr := session.Close(); cerr != nil {
+			logger.Warn("closing the Discord connection", "err", cerr)
+		}
 		return err
 	}
 	logger.Info("othello-bot is running", "database", c.Database, "results_log", c.ResultsLog, "guilds", len(c.GuildIDs))
