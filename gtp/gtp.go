@@ -17,6 +17,7 @@ import (
 
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/lineio"
 )
 
 // Options set the engine's strength and thinking time.
@@ -72,16 +73,33 @@ var errSyntax = errors.New("syntax error")
 
 // Serve reads commands from in until quit or the end of input.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
+	lines := lineio.New(in, 0)
 	w := bufio.NewWriter(out)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
+	for {
+		text, err := lines.Next()
+		var tooLong *lineio.TooLongError
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &tooLong):
+			// The id is lost with the line; answer so the controller
+			// stays in step.
+			fmt.Fprintf(w, "? line too long\n\n")
+			if err := w.Flush(); err != nil {
+				return fmt.Errorf("gtp: writing response: %w", err)
+			}
+			continue
+		case err != nil:
+			return fmt.Errorf("gtp: reading commands: %w", err)
+		}
+		line, _, _ := strings.Cut(text, "#")
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue
 		}
 		id := ""
-		if _, err := strconv.Atoi(fields[0]); err == nil {
+		// An id is a non-negative integer; "-5" is not one.
+		if _, err := strconv.ParseUint(fields[0], 10, 63); err == nil {
 			id, fields = fields[0], fields[1:]
 			if len(fields) == 0 {
 				continue
@@ -101,7 +119,6 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			return nil
 		}
 	}
-	return sc.Err()
 }
 
 func (s *Server) handle(ctx context.Context, cmd string, args []string) (string, error) {

@@ -98,3 +98,13 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// A 10 MB line is answered with an error and the session goes on; a
+// negative number is not an id.
+func TestLongLineAndNegativeID(t *testing.T) {
+	got := session(t, "1 name\n"+strings.Repeat("x", 10<<20)+"\n2 name\n-5 name\n3 -5\n")
+	want := []string{"=1 othello-bot", "? line too long", "=2 othello-bot", "? unknown command", "?3 unknown command"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

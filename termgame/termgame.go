@@ -3,7 +3,6 @@
 package termgame
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"othello-bot/game"
+	"othello-bot/lineio"
 )
 
 // Opponent chooses the computer's moves. The position always has a legal
@@ -47,7 +47,7 @@ const (
 
 type session struct {
 	ctx    context.Context
-	in     *bufio.Scanner
+	in     *lineio.Reader
 	out    io.Writer
 	opp    Opponent
 	player game.Color
@@ -60,9 +60,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	if opts.Opponent == nil {
 		return errors.New("termgame: no opponent")
 	}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	s := &session{ctx: ctx, in: sc, out: out, opp: opts.Opponent, script: map[game.Color][]string{}}
+	s := &session{ctx: ctx, in: lineio.New(in, 0), out: out, opp: opts.Opponent, script: map[game.Color][]string{}}
 
 	var start game.Position
 	if p := opts.Preset; p != nil {
@@ -113,14 +111,21 @@ func (s *session) say(format string, args ...any) {
 
 // ask prints a question and returns the next line of input.
 func (s *session) ask(question string) (string, error) {
-	s.say("%s", question)
-	if !s.in.Scan() {
-		if err := s.in.Err(); err != nil {
+	for {
+		s.say("%s", question)
+		line, err := s.in.Next()
+		var tooLong *lineio.TooLongError
+		switch {
+		case errors.Is(err, io.EOF):
+			return "", ErrNoInput
+		case errors.As(err, &tooLong):
+			s.say("Sorry, %v.", err)
+			continue
+		case err != nil:
 			return "", fmt.Errorf("reading input: %w", err)
 		}
-		return "", ErrNoInput
+		return strings.TrimSpace(line), nil
 	}
-	return strings.TrimSpace(s.in.Text()), nil
 }
 
 func (s *session) askSize() (int, error) {

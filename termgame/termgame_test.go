@@ -204,3 +204,14 @@ func FuzzParsePreset(f *testing.F) {
 		}
 	})
 }
+
+// A 10 MB answer is refused with a reason and the question asked again.
+func TestLongLineIsRefusedAndAskedAgain(t *testing.T) {
+	out, err := play(t, strings.Repeat("4", 10<<20)+"\n4\nX\n", Options{})
+	if !errors.Is(err, ErrNoInput) {
+		t.Fatalf("err = %v", err)
+	}
+	if !strings.Contains(out, "Sorry, that line is longer than") || strings.Count(out, askSize+"\n") != 2 || !strings.Contains(out, "Player is X") {
+		t.Fatalf("output:\n%.500s", out)
+	}
+}

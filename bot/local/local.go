@@ -5,8 +5,8 @@
 package local
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/lineio"
 	"othello-bot/record"
 )
 
@@ -69,6 +70,10 @@ type Adapter struct {
 	mu       sync.Mutex
 	out      io.Writer
 	messages []*shown
+	// run makes message ids unique across runs on one database: a timer
+	// that edits a message from an earlier run must not hit this run's
+	// message with the same number.
+	run string
 }
 
 // New returns an adapter printing to out. Set Service before Run.
@@ -76,7 +81,8 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	if defaultUser == "" {
 		defaultUser = "you"
 	}
-	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards", ShutdownGrace: 30 * time.Second}
+	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards", ShutdownGrace: 30 * time.Second,
+		run: strconv.FormatInt(time.Now().UnixNano(), 36)}
 }
 
 // Run reads input lines until the end, answering each, then shuts the
@@ -87,16 +93,28 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 	work, cancel := bot.Detach(ctx, a.ShutdownGrace)
 	defer cancel()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for sc.Scan() {
-		if err := ctx.Err(); err != nil {
-			break
+	a.note("othello-bot local: type /help for the bot's commands, help for this terminal's, quit or Ctrl-D to leave.")
+	lines := lineio.New(in, 0)
+	for {
+		line, err := lines.Next()
+		var tooLong *lineio.TooLongError
+		switch {
+		case errors.Is(err, io.EOF):
+			a.Service.Shutdown()
+			return nil
+		case errors.As(err, &tooLong):
+			a.note("(%v)", err)
+			continue
+		case err != nil:
+			a.Service.Shutdown()
+			return fmt.Errorf("reading input: %w", err)
 		}
-		a.Line(work, sc.Text())
+		if ctx.Err() != nil || isQuit(line) {
+			a.Service.Shutdown()
+			return nil
+		}
+		a.Line(work, line)
 	}
-	a.Service.Shutdown()
-	return sc.Err()
 }
 
 // Line handles one input line.
@@ -114,6 +132,9 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 	rest = strings.TrimSpace(rest)
 	var target *shown
 	switch {
+	case strings.EqualFold(text, "help"):
+		a.note("%s", terminalHelp)
+		return
 	case strings.HasPrefix(text, "/"):
 		req.Kind = bot.Command
 		req.Command, req.Options, req.UserNames = parseCommand(text)
@@ -251,7 +272,18 @@ func (a *Adapter) show(m bot.Message, user string) *shown {
 	}
 	a.messages = append(a.messages, s)
 	a.print(s, false)
+	s.msg.Files = dropData(s.msg.Files)
 	return s
+}
+
+// dropData forgets pictures once they are saved: kept, they would pile up
+// (tens of MB after a long session of large boards).
+func dropData(files []bot.File) []bot.File {
+	out := make([]bot.File, len(files))
+	for i, f := range files {
+		out[i] = bot.File{Name: f.Name}
+	}
+	return out
 }
 
 func (a *Adapter) replace(s *shown, m bot.Message, user string) {
@@ -262,6 +294,20 @@ func (a *Adapter) replace(s *shown, m bot.Message, user string) {
 		s.visible = user
 	}
 	a.print(s, true)
+	s.msg.Files = dropData(s.msg.Files)
+}
+
+const terminalHelp = `(Type what you would type in Discord, one line at a time:
+  /start level:3 size:8     a slash command with options; /help lists them
+  select d3                 pick from the newest move menu you can see
+  click Resign              press the button with that label
+  bob: /move e6             a line from another user (name, colon, line)
+  wait 11m                  move the bot's clock on, for timers
+  quit                      leave (Ctrl-D too))`
+
+func isQuit(line string) bool {
+	t := strings.ToLower(strings.TrimSpace(line))
+	return t == "quit" || t == "exit"
 }
 
 // print writes a message as Discord would show it, markdown bold removed.
@@ -330,16 +376,17 @@ func (a *Adapter) save(f bot.File) string {
 // Send posts a message in the terminal channel (the Notifier side).
 func (a *Adapter) Send(_ context.Context, channelID string, m bot.Message) (string, error) {
 	s := a.show(m, "")
-	return strconv.Itoa(s.id), nil
+	return a.run + "." + strconv.Itoa(s.id), nil
 }
 
 // Edit replaces a message shown earlier.
 func (a *Adapter) Edit(_ context.Context, channelID, messageID string, m bot.Message) error {
-	id, err := strconv.Atoi(messageID)
+	run, num, _ := strings.Cut(messageID, ".")
+	id, err := strconv.Atoi(num)
 	a.mu.Lock()
-	if err != nil || id < 1 || id > len(a.messages) {
+	if run != a.run || err != nil || id < 1 || id > len(a.messages) {
 		a.mu.Unlock()
-		return fmt.Errorf("no message %q", messageID)
+		return fmt.Errorf("no message %q in this run", messageID)
 	}
 	s := a.messages[id-1]
 	a.mu.Unlock()

@@ -36,3 +36,43 @@ func TestSignalLetsTheMoveInFlightFinish(t *testing.T) {
 		t.Fatalf("stored moves: %v", g.Plies)
 	}
 }
+
+// A 10 MB line is refused on its own; the lines after it are answered.
+func TestLongLineIsRefusedAndTheSessionGoesOn(t *testing.T) {
+	e := open(t, t.TempDir())
+	in := "/help\n" + strings.Repeat("x", 10<<20) + "\n/start level:1 size:4 color:black\n"
+	if err := e.adapter.Run(context.Background(), strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	out := e.out.String()
+	if !strings.Contains(out, "that line is longer than") || !strings.Contains(out, "alice started a game") {
+		t.Fatalf("output:\n%s", out)
+	}
+}
+
+// Message ids differ between runs on one database: a timer that edits a
+// message from an earlier run posts a new one instead of overwriting this
+// run's message with the same number (here a private help reply).
+func TestMessageIDsAreUniqueAcrossRuns(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob")
+	e = reopen(e)
+	e.say("/help")
+	out := e.say("wait 11m")
+	if strings.Contains(out, "(edited)") || !strings.Contains(out, "The challenge expired without an answer.") {
+		t.Fatalf("expiry after a restart:\n%s", out)
+	}
+}
+
+// The terminal greets, explains itself on help, and stops at quit.
+func TestBannerHelpAndQuit(t *testing.T) {
+	e := open(t, t.TempDir())
+	if err := e.adapter.Run(context.Background(), strings.NewReader("help\nquit\n/start level:1 size:4\n")); err != nil {
+		t.Fatal(err)
+	}
+	out := e.out.String()
+	if !strings.HasPrefix(out, "othello-bot local: type /help") || !strings.Contains(out, "click Resign") ||
+		strings.Contains(out, "started a game") {
+		t.Fatalf("output:\n%s", out)
+	}
+}

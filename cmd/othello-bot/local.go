@@ -39,6 +39,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("local")
 	df := addDataFlags(fs)
 	user := fs.String("user", "you", "who lines without a \"name:\" prefix come from")
+	logPath := fs.String("log", "", "write the log here at the configured level (default: only warnings and errors, to stderr)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -46,7 +47,19 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	logger := newLogger(c)
+	// The log stays out of the conversation: warnings and errors only on
+	// the terminal, everything the config asks for in a file.
+	level := max(c.SlogLevel(), slog.LevelWarn)
+	var logOut io.Writer = os.Stderr
+	if *logPath != "" {
+		f, err := os.OpenFile(*logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("log file: %w", err)
+		}
+		defer f.Close()
+		logOut, level = f, c.SlogLevel()
+	}
+	logger := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store, err := openStore(ctx, c, logger)
