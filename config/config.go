@@ -4,6 +4,7 @@
 package config
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -137,6 +138,14 @@ func Parse(data []byte) (Config, error) {
 		f, ok := fields[k]
 		if !ok {
 			return Config{}, fmt.Errorf("unknown key %q", k)
+		}
+		// encoding/json leaves a field alone on null: refuse it like any
+		// other wrong type instead of quietly keeping the default.
+		if bytes.Equal(bytes.TrimSpace(raw[k]), []byte("null")) {
+			if f.Type() == reflect.TypeOf(Duration(0)) {
+				return Config{}, fmt.Errorf(`key %q: want a duration in quotes, like "2s", "10m" or "24h", not null`, k)
+			}
+			return Config{}, fmt.Errorf("key %q: want %s, not null", k, jsonKind(f.Kind()))
 		}
 		if err := json.Unmarshal(raw[k], f.Addr().Interface()); err != nil {
 			var te *json.UnmarshalTypeError

@@ -2,6 +2,7 @@ package config
 
 import (
 	"os"
+	"reflect"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,10 +20,14 @@ func TestExampleIsCompleteAndDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every field, compared as a whole: the defaults have no guild list,
+	// the example an empty one, and both mean "register globally".
 	d := Default()
-	if c.Database != d.Database || c.MoveTimeout != d.MoveTimeout || c.MaxEmojiSize != d.MaxEmojiSize ||
-		c.EngineMoveTime != d.EngineMoveTime || c.LogLevel != d.LogLevel || c.ReminderBefore != d.ReminderBefore {
-		t.Errorf("example differs from defaults: %+v", c)
+	if c.GuildIDs != nil && len(c.GuildIDs) == 0 {
+		c.GuildIDs = nil
+	}
+	if !reflect.DeepEqual(c, d) {
+		t.Errorf("example differs from defaults:\nexample  %+v\ndefaults %+v", c, d)
 	}
 	for _, key := range []string{"applicationId", "guildIds", "database", "resultsLog", "defaultLevel", "defaultSize",
 		"engineMoveTime", "challengeExpiry", "challengeCooldown", "moveTimeout", "reminderBefore", "maxEmojiBoardSize",
@@ -50,6 +55,10 @@ func TestErrorsNameTheKey(t *testing.T) {
 		`{"applicationId": "my app"}`:  `key "applicationId" must be the application's id`,
 		`{"engineMoveTime": "1ms"}`:    `key "engineMoveTime" must be between 50ms and 1m`,
 		`{"challengeCooldown": "-1s"}`: `key "challengeCooldown" must be between 0s and 1h`,
+		`{"defaultLevel": null}`:       `key "defaultLevel": want a whole number, not null`,
+		`{"moveTimeout": null}`:        `key "moveTimeout": want a duration in quotes`,
+		`{"guildIds": null}`:           `key "guildIds": want a list, not null`,
+		`{"guildIds": [null]}`:         `key "guildIds": entry 1 ("") is not a server id`,
 	} {
 		_, err := Parse([]byte(in))
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {

@@ -108,3 +108,16 @@ func TestLocalPiped(t *testing.T) {
 		t.Errorf("results log %q", log)
 	}
 }
+
+// A position too deep to solve in time gets an estimate, marked as one.
+func TestSolveTimeLimit(t *testing.T) {
+	start := "---------------------------OX------XO---------------------------"
+	code, out, errOut := runCLI(t, "", "solve", "-board", start, "-side", "X", "-time", "200ms")
+	if code != 0 || !regexp.MustCompile(`^best=[c-f][3-6] score=[+-]\d+ exact=false seconds=\d+\.\d\d\nnot exact: `).MatchString(out) {
+		t.Fatalf("code %d, output %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "solve", "-board", start, "-side", "X", "-time", "0s")
+	if code != 2 || !strings.Contains(errOut, "-time must be positive") {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+}
