@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -140,6 +141,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 		resp, err = s.component(ctx, req)
 	default:
 		return refuse("I don't know what to do with that.")
+	}
+	if errors.Is(err, engine.ErrBusy) {
+		// Load, not a fault: every searcher is taken by other games.
+		s.log.Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
+		return refuse("I'm busy thinking about other games; please try again in a moment.")
 	}
 	if err != nil {
 		s.log.Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,

@@ -87,6 +87,10 @@ func New(opts Options) *Engine {
 	return e
 }
 
+// ErrBusy is returned when every searcher stayed busy until the deadline:
+// the caller should try again later.
+var ErrBusy = errors.New("engine: every searcher is busy")
+
 // ErrNoMove is returned when the side to move has no legal move.
 var ErrNoMove = errors.New("engine: no legal move to choose from")
 
@@ -142,14 +146,17 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, erro
 	if !p.HasMoves() {
 		return nil, ErrNoMove
 	}
-	ctx, cancel := e.budget(ctx)
+	bctx, cancel := e.budget(ctx)
 	defer cancel()
-	s, release, err := e.acquire(ctx)
+	s, release, err := e.acquire(bctx)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, err // the caller gave up
+		}
+		return nil, ErrBusy
 	}
 	defer release()
-	return s.analyze(ctx, p), nil
+	return s.analyze(bctx, p), nil
 }
 
 // Solve plays the endgame perfectly: the best move and the exact final

@@ -2,12 +2,18 @@ package local_test
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"othello-bot/bot"
+	"othello-bot/bot/local"
 	"othello-bot/game"
+	"othello-bot/record"
 )
 
 // A shutdown signal while the bot thinks lets the move finish and be
@@ -76,3 +82,57 @@ func TestBannerHelpAndQuit(t *testing.T) {
 		t.Fatalf("output:\n%s", out)
 	}
 }
+
+// Many hints at once on large boards: those that find every searcher busy
+// are told so kindly, and the log calls it a warning, not an error.
+func TestSimultaneousHintsSayBusy(t *testing.T) {
+	e := open(t, t.TempDir())
+	logs := &strings.Builder{}
+	var logMu sync.Mutex
+	svc := rebuild(e, slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		logMu.Lock()
+		defer logMu.Unlock()
+		return logs.Write(p)
+	}), nil)))
+	ctx := context.Background()
+	const n = 20
+	for i := 0; i < n; i++ {
+		resp := svc.Handle(ctx, bot.Request{Kind: bot.Command, Command: "start", User: record.Player{ID: "alice", Name: "alice"},
+			GuildID: local.GuildID, ChannelID: fmt.Sprint("c", i), Options: map[string]string{"level": "1", "size": "26", "color": "black"}})
+		if resp.Message == nil || resp.Message.Ephemeral {
+			t.Fatalf("start %d: %+v", i, resp.Message)
+		}
+	}
+	var wg sync.WaitGroup
+	answers := make([]string, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			resp := svc.Handle(ctx, bot.Request{Kind: bot.Command, Command: "hint", User: record.Player{ID: "alice", Name: "alice"},
+				GuildID: local.GuildID, ChannelID: fmt.Sprint("c", i)})
+			answers[i] = resp.Message.Content
+		}(i)
+	}
+	wg.Wait()
+	busy, hints := 0, 0
+	for _, a := range answers {
+		switch {
+		case strings.Contains(a, "I'm busy thinking about other games"):
+			busy++
+		case strings.HasPrefix(a, "My suggestion"):
+			hints++
+		default:
+			t.Errorf("answer %q", a)
+		}
+	}
+	logMu.Lock()
+	defer logMu.Unlock()
+	if busy == 0 || hints == 0 || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "level=WARN msg=\"engine busy\"") {
+		t.Fatalf("%d busy, %d hints; log:\n%s", busy, hints, logs.String())
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
