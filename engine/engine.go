@@ -311,8 +311,8 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int) Resul
 // solveLimit is how many empty squares the top level tries to solve
 // exactly in the given time: about one more for each doubling of it.
 func solveLimit(budget time.Duration) int {
-	n := 19
-	for t := time.Second; t < budget && n < 24; t *= 2 {
+	n := 19 // at 1s; then 19 + floor(log2(seconds)), within 14..24
+	for t := 2 * time.Second; t <= budget && n < 24; t *= 2 {
 		n++
 	}
 	for t := time.Second; t > budget && n > 14; t /= 2 {

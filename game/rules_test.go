@@ -245,9 +245,11 @@ func TestReplayErrors(t *testing.T) {
 	}
 }
 
-// Random games on every representation: after each move the mover gains
-// flips+1 discs and the opponent loses flips, and bitboard and grid agree on
-// the legal moves.
+// Random games on every size: after each move the mover gains flips+1
+// discs and the opponent loses flips; the position agrees with a separate,
+// deliberately plain implementation of the rules (below) on the legal
+// moves, the flips and the board after the move; and on sizes up to 8,
+// where positions live on bitboards, the grid agrees with them too.
 func TestRandomGamesCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, size := range []int{4, 6, 8, 10, 26} {
@@ -261,6 +263,13 @@ func checkRandomGame(t *testing.T, size int, rng *rand.Rand) {
 	t.Helper()
 	randomGame(t, size, rng, func(g *Game, m Square) {
 		p := g.Position()
+		ref := newReference(p)
+		if !slices.Equal(p.LegalMoves(), ref.moves()) {
+			t.Fatalf("size %d: moves %s vs reference %s", size, squaresString(p.LegalMoves()), squaresString(ref.moves()))
+		}
+		if len(p.Flips(m)) != ref.flips(m, nil) {
+			t.Fatalf("size %d: %s flips %d vs reference %d", size, m, len(p.Flips(m)), ref.flips(m, nil))
+		}
 		grid := p.toGrid()
 		if !slices.Equal(p.LegalMoves(), grid.LegalMoves()) {
 			t.Fatalf("size %d: moves %s vs grid %s", size, squaresString(p.LegalMoves()), squaresString(grid.LegalMoves()))
@@ -274,6 +283,9 @@ func checkRandomGame(t *testing.T, size int, rng *rand.Rand) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !slices.Equal(q.Cells(), ref.play(m)) {
+			t.Fatalf("size %d: board after %s differs from the reference", size, m)
+		}
 		b1, w1 := q.Count()
 		mine0, theirs0, mine1, theirs1 := b0, w0, b1, w1
 		if p.ToMove() == White {
@@ -282,9 +294,72 @@ func checkRandomGame(t *testing.T, size int, rng *rand.Rand) {
 		if mine1 != mine0+flips+1 || theirs1 != theirs0-flips {
 			t.Fatalf("size %d: %s with %d flips: %d/%d -> %d/%d", size, m, flips, mine0, theirs0, mine1, theirs1)
 		}
-		gq, _ := grid.Play(m)
-		if !gq.Equal(q) {
+		gq, err := grid.Play(m)
+		if err != nil || !gq.Equal(q) {
 			t.Fatalf("size %d: bitboard and grid differ after %s", size, m)
 		}
 	})
+}
+
+// reference is the rules written as plainly as possible, on a slice of
+// cells, sharing no code with Position: the check for boards larger than
+// 8x8, which have no bitboards to compare with.
+type reference struct {
+	n     int
+	cells []Color
+	side  Color
+}
+
+func newReference(p Position) reference {
+	return reference{n: p.Size(), cells: p.Cells(), side: p.ToMove()}
+}
+
+// flips counts the discs a move at sq turns; with turn set, it turns them.
+func (r reference) flips(sq Square, turn []Color) int {
+	if r.cells[sq.Row*r.n+sq.Col] != Empty {
+		return 0
+	}
+	other := White
+	if r.side == White {
+		other = Black
+	}
+	total := 0
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			if dr == 0 && dc == 0 {
+				continue
+			}
+			row, col, k := sq.Row+dr, sq.Col+dc, 0
+			for row >= 0 && row < r.n && col >= 0 && col < r.n && r.cells[row*r.n+col] == other {
+				row, col, k = row+dr, col+dc, k+1
+			}
+			if k > 0 && row >= 0 && row < r.n && col >= 0 && col < r.n && r.cells[row*r.n+col] == r.side {
+				total += k
+				for j := 1; turn != nil && j <= k; j++ {
+					turn[(sq.Row+j*dr)*r.n+sq.Col+j*dc] = r.side
+				}
+			}
+		}
+	}
+	return total
+}
+
+func (r reference) moves() []Square {
+	var out []Square
+	for row := 0; row < r.n; row++ {
+		for col := 0; col < r.n; col++ {
+			if sq := (Square{Col: col, Row: row}); r.flips(sq, nil) > 0 {
+				out = append(out, sq)
+			}
+		}
+	}
+	return out
+}
+
+// play returns the cells after the side to move plays sq.
+func (r reference) play(sq Square) []Color {
+	out := slices.Clone(r.cells)
+	r.flips(sq, out)
+	out[sq.Row*r.n+sq.Col] = r.side
+	return out
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -87,17 +88,46 @@ func TestGoldenPictures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantImg, _ := png.Decode(bytes.NewReader(want))
+			wantImg, err := png.Decode(bytes.NewReader(want))
+			if err != nil {
+				t.Fatalf("golden %s does not decode: %v", golden, err)
+			}
 			if gotImg.Bounds() != wantImg.Bounds() {
 				t.Fatalf("size %v, golden %v", gotImg.Bounds(), wantImg.Bounds())
 			}
 			total := gotImg.Bounds().Dx() * gotImg.Bounds().Dy()
 			if n := differs(gotImg, wantImg); n > total/5000 { // less than one legal-move dot
-				os.WriteFile(filepath.Join(t.TempDir(), c.name+".png"), data, 0o644)
-				t.Errorf("%d of %d pixels differ from %s", n, total, golden)
+				t.Errorf("%d of %d pixels differ from %s; %s", n, total, golden, keepFailure(c.name, data))
 			}
 		})
 	}
+}
+
+// keepFailure saves a picture that failed its comparison where it outlives
+// the test, and says where, so it can be looked at.
+func keepFailure(name string, data []byte) string {
+	dir := filepath.Join(os.TempDir(), "othello-bot-render-failures")
+	path := filepath.Join(dir, name+".png")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Sprintf("could not keep the picture: %v", err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Sprintf("could not keep the picture: %v", err)
+	}
+	return "the picture drawn is in " + path
+}
+
+func drawn(t *testing.T, p game.Position, last game.Square) image.Image {
+	t.Helper()
+	data, err := PNG(p, last, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
 
 // A different position must not pass as the golden one: the comparison
@@ -105,10 +135,7 @@ func TestGoldenPictures(t *testing.T) {
 func TestGoldenComparisonSeesAMove(t *testing.T) {
 	p, last := position(t, 8, 17)
 	q, qlast := position(t, 8, 18)
-	a, _ := PNG(p, last, "x")
-	b, _ := PNG(q, qlast, "x")
-	ai, _ := png.Decode(bytes.NewReader(a))
-	bi, _ := png.Decode(bytes.NewReader(b))
+	ai, bi := drawn(t, p, last), drawn(t, q, qlast)
 	if n := differs(ai, bi); n <= ai.Bounds().Dx()*ai.Bounds().Dy()/5000 {
 		t.Errorf("one move apart, only %d pixels differ", n)
 	}

@@ -12,6 +12,7 @@ import (
 	"othello-bot/bot/local"
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/rating"
 	"othello-bot/record"
 )
 
@@ -90,12 +91,36 @@ func TestServerAndGlobalScopesDiffer(t *testing.T) {
 	if !strings.HasPrefix(g1, "**1.** ann") || !strings.HasPrefix(g2, "**1.** bob") {
 		t.Errorf("g1:\n%s\ng2:\n%s", g1, g2)
 	}
-	// Globally both have played all three games. (Each game is its own
-	// Glicko-2 rating period, so the latest result weighs most while the
-	// deviations are high: bob's win over a 1720 ann puts him ahead.)
-	if !strings.Contains(g1, "ann · 1720? · 2 games, 2-0-0") || !strings.Contains(g2, "1-0-0") ||
-		!strings.Contains(global, "ann · 1490? · 3 games, 2-1-0") || !strings.Contains(global, "bob · 1510? · 3 games, 1-2-0") {
-		t.Errorf("records: g1:\n%s\ng2:\n%s\nglobal:\n%s", g1, g2, global)
+	// The expected ratings, from the Glicko-2 implementation the paper's
+	// worked example checks (rating/): each game its own rating period,
+	// the deviation growing with the minute between games.
+	idle := time.Minute.Seconds() / rating.Period
+	type pair struct{ ann, bob rating.Player }
+	play := func(p pair, annScore float64, first bool) pair {
+		if !first {
+			p.ann, p.bob = p.ann.Idle(idle), p.bob.Idle(idle)
+		}
+		return pair{p.ann.Update([]rating.Result{{Opponent: p.bob, Score: annScore}}),
+			p.bob.Update([]rating.Result{{Opponent: p.ann, Score: 1 - annScore}})}
+	}
+	server1 := play(play(pair{rating.New(), rating.New()}, 1, true), 1, false)
+	server2 := play(pair{rating.New(), rating.New()}, 0, true)
+	all := play(server1, 0, false)
+	// Globally both have played all three games; the latest result weighs
+	// most while the deviations are high, so bob's win puts him ahead.
+	if all.bob.Rating <= all.ann.Rating {
+		t.Fatalf("the expectation itself: bob %.0f, ann %.0f", all.bob.Rating, all.ann.Rating)
+	}
+	for _, c := range []struct{ board, want string }{
+		{g1, fmt.Sprintf("ann · %.0f? · 2 games, 2-0-0", server1.ann.Rating)},
+		{g1, fmt.Sprintf("bob · %.0f? · 2 games, 0-2-0", server1.bob.Rating)},
+		{g2, fmt.Sprintf("bob · %.0f? · 1 game, 1-0-0", server2.bob.Rating)},
+		{global, fmt.Sprintf("**1.** bob · %.0f? · 3 games, 1-2-0", all.bob.Rating)},
+		{global, fmt.Sprintf("**2.** ann · %.0f? · 3 games, 2-1-0", all.ann.Rating)},
+	} {
+		if !strings.Contains(c.board, c.want) {
+			t.Errorf("want %q in:\n%s", c.want, c.board)
+		}
 	}
 }
 
