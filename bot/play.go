@@ -211,6 +211,9 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return Response{}, err
 	}
+	if strings.TrimSpace(square) == "" {
+		return refuse("Which square? Type it like /move d3. Your legal moves: %s.", game.SquareList(rules.Position().LegalMoves())), nil
+	}
 	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
 	if err == nil {
@@ -271,13 +274,19 @@ func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
 		return Response{}, fmt.Errorf("hint for game %d: %w", g.ID, err)
 	}
 	var lines []string
+	exact := true
 	for i, e := range evals {
 		if i == 3 {
 			break
 		}
+		exact = exact && e.Eval.Exact
 		lines = append(lines, fmt.Sprintf("**%s** %s", e.Move, describeEval(e.Eval)))
 	}
-	return Response{Message: &Message{Ephemeral: true, Content: "My suggestion: " + strings.Join(lines, " · ")}}, nil
+	unit := "Numbers: the final disc margin I expect for you (+ ahead, − behind)."
+	if exact {
+		unit = "Solved exactly: the final disc margin with perfect play from both sides."
+	}
+	return Response{Message: &Message{Ephemeral: true, Content: "My suggestion: " + strings.Join(lines, " · ") + "\n" + unit}}, nil
 }
 
 func describeEval(e engine.Eval) string {
@@ -290,7 +299,7 @@ func describeEval(e engine.Eval) string {
 	case e.Exact:
 		return "(a draw with perfect play)"
 	}
-	return fmt.Sprintf("(%+.1f)", e.Discs())
+	return fmt.Sprintf("(%+.1f discs)", e.Discs())
 }
 
 func (s *Service) resignAsk(ctx context.Context, req Request) (Response, error) {

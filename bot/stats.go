@@ -104,12 +104,13 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		case err != nil:
 			return Response{}, err
 		default:
-			prov := ""
+			// A wide interval ("1338 ± 581") reads as nonsense to players;
+			// until the rating settles, say that instead.
+			value := fmt.Sprintf("%.0f ± %.0f (#%d)", st.Rating.Rating, 2*st.Deviation, st.Rank)
 			if st.Provisional {
-				prov = ", provisional"
+				value = fmt.Sprintf("%.0f, provisional: %s so far (#%d)", st.Rating.Rating, plural(st.Games, "rated game"), st.Rank)
 			}
-			fields = append(fields, Field{Name: sc.name, Value: fmt.Sprintf("%.0f ± %.0f (#%d%s) · %d-%d-%d",
-				st.Rating.Rating, 2*st.Deviation, st.Rank, prov, st.Wins, st.Losses, st.Draws), Inline: true})
+			fields = append(fields, Field{Name: sc.name, Value: fmt.Sprintf("%s · %d-%d-%d", value, st.Wins, st.Losses, st.Draws), Inline: true})
 		}
 	}
 	w, l, d := 0, 0, 0

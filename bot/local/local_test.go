@@ -140,21 +140,22 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	e.say("/start level:2 color:black size:8")
 	before := e.game()
 	cases := map[string]string{
-		"/move e4":           "e4 is taken. Your legal moves: d3, c4, f5, e6.",
-		"/move c3":           "c3 flips nothing.",
-		"/move d9":           "d9 is off the 8x8 board.",
-		"/move 3d":           "3d is not a square (use a letter then a number, like d3).",
-		"/move":              `"" is not a square`,
-		"bob: /move d3":      "You are not playing in this game.",
-		"bob: select d3":     "You are not playing in this game.",
-		"/start level:3":     "is already running in this channel",
-		"/start level:11":    "The level must be a number from 1 (easiest) to 10",
-		"/start size:7":      "The board size must be an even number from 4 to 26.",
-		"/start color:green": "The color must be black, white or random.",
-		"bob: /hint":         "Hints are for the players of this game.",
-		"bob: /resign":       "You are not playing in this game.",
-		"/fly":               "I don't know the command /fly.",
-		"select z9":          "z9 is off the 8x8 board.",
+		"/move e4":            "e4 is taken. Your legal moves: d3, c4, f5, e6.",
+		"/move c3":            "c3 flips nothing.",
+		"/move d9":            "d9 is off the 8x8 board.",
+		"/move 3d":            "3d is not a square (use a letter then a number, like d3).",
+		"/move":               "Which square? Type it like /move d3. Your legal moves: ",
+		"bob: /start level:3": "Game #1 (alice vs Bot (level 2)) is running in this channel. Start a thread for your own game.",
+		"bob: /move d3":       "You are not playing in this game.",
+		"bob: select d3":      "You are not playing in this game.",
+		"/start level:3":      "is already running in this channel",
+		"/start level:11":     "The level must be a number from 1 (easiest) to 10",
+		"/start size:7":       "The board size must be an even number from 4 to 26.",
+		"/start color:green":  "The color must be black, white or random.",
+		"bob: /hint":          "Hints are for the players of this game.",
+		"bob: /resign":        "You are not playing in this game.",
+		"/fly":                "I don't know the command /fly.",
+		"select z9":           "z9 is off the 8x8 board.",
 	}
 	for line, want := range cases {
 		user := "alice"
@@ -253,7 +254,8 @@ func TestRestartResumesGame(t *testing.T) {
 func TestHintAndAutocomplete(t *testing.T) {
 	e := open(t, t.TempDir())
 	e.say("/start level:1 color:black size:8")
-	if out := e.say("/hint"); !strings.Contains(out, "My suggestion: ") || !strings.Contains(out, "(only visible to alice)") {
+	if out := e.say("/hint"); !strings.Contains(out, "My suggestion: ") || !strings.Contains(out, "(only visible to alice)") ||
+		!strings.Contains(out, " discs)") || !strings.Contains(out, "final disc margin") {
 		t.Errorf("hint:\n%s", out)
 	}
 	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Autocomplete, User: record.Player{ID: "alice", Name: "alice"},

@@ -177,6 +177,17 @@ func TestAbortBeforeTwoMovesEach(t *testing.T) {
 	}
 }
 
+// A game aborted before any move says so instead of an empty transcript.
+func TestAbortWithNoMoves(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob color:black", "bob: click Accept")
+	out := e.say("bob: /resign", "bob: click Resign")
+	expect(t, out, "aborted before both sides had moved twice", "No moves were played.")
+	if strings.Contains(out, "Transcript:") {
+		t.Errorf("an empty transcript shown:\n%s", out)
+	}
+}
+
 // Rematch swaps the colours and needs the other player's acceptance.
 func TestRematch(t *testing.T) {
 	e := open(t, t.TempDir())
