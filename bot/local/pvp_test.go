@@ -133,7 +133,12 @@ func TestChallengeExpires(t *testing.T) {
 		t.Errorf("late accept: %+v", resp.Message)
 	}
 	// An open challenge anyone may take, except its challenger.
-	e.say("wait 1m", "/challenge size:4")
+	e.say("wait 1m")
+	out := e.say("/challenge size:4")
+	expect(t, out, "Open challenge posted: anyone here may accept it.")
+	if strings.Contains(out, "sent to anyone") {
+		t.Errorf("open challenge wording:\n%s", out)
+	}
 	expect(t, e.say("click Accept"), "You can't accept your own challenge")
 	expect(t, e.say("carol: click Accept"), "carol accepted alice's challenge.")
 }
