@@ -92,7 +92,7 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 	if c.Opponent.ID == "" {
 		return refuse("Open challenge posted: anyone here may accept it. It expires in %s.", roundUp(s.cfg.ChallengeExpiry)), nil
 	}
-	return refuse("Challenge sent to %s. It expires in %s.", c.Opponent.Name, roundUp(s.cfg.ChallengeExpiry)), nil
+	return refuse("Challenge sent to %s. It expires in %s.", name(c.Opponent), roundUp(s.cfg.ChallengeExpiry)), nil
 }
 
 // cooldownLeft is how long a player must still wait before a new
@@ -150,9 +150,9 @@ func plural(n int, word string) string {
 func colorWords(c *record.Challenge) string {
 	switch c.Color {
 	case game.Black:
-		return c.Challenger.Name + " plays black"
+		return name(c.Challenger) + " plays black"
 	case game.White:
-		return c.Challenger.Name + " plays white"
+		return name(c.Challenger) + " plays white"
 	}
 	return "colours drawn at random"
 }
@@ -165,19 +165,24 @@ func (s *Service) challengeMessage(c *record.Challenge, intro string) *Message {
 	}
 	what := fmt.Sprintf("%s %dx%d game (%s)", kind, c.Size, c.Size, colorWords(c))
 	var text string
-	if c.Opponent.ID != "" {
-		text = fmt.Sprintf("**%s** challenges **%s** to %s.", c.Challenger.Name, c.Opponent.Name, what)
-	} else {
-		text = fmt.Sprintf("**%s** is looking for an opponent: %s. Anyone may accept.", c.Challenger.Name, what)
+	m := &Message{}
+	switch {
+	case c.Opponent.ID != "" && c.Status == record.ChallengePending:
+		// The one deliberate ping of a challenge: the member challenged.
+		text = fmt.Sprintf("%s, **%s** challenges you to %s.", mention(c.Opponent.ID), name(c.Challenger), what)
+		m.Mentions = []string{c.Opponent.ID}
+	case c.Opponent.ID != "":
+		text = fmt.Sprintf("**%s** challenged **%s** to %s.", name(c.Challenger), name(c.Opponent), what)
+	default:
+		text = fmt.Sprintf("**%s** is looking for an opponent: %s. Anyone may accept.", name(c.Challenger), what)
 	}
 	if intro != "" {
 		text = intro + " " + text
 	}
 	id := strconv.FormatInt(c.ID, 10)
-	m := &Message{}
 	switch c.Status {
 	case record.ChallengePending:
-		text += fmt.Sprintf(" It expires in %s.", roundUp(c.ExpiresAt.Sub(c.CreatedAt)))
+		text += fmt.Sprintf(" It expires %s.", stamp(c.ExpiresAt, stampRelative))
 		buttons := []ButtonSpec{{Label: "Accept", CustomID: "accept:" + id, Style: Success}}
 		if c.Opponent.ID != "" {
 			buttons = append(buttons, ButtonSpec{Label: "Decline", CustomID: "decline:" + id, Style: Secondary})
@@ -187,9 +192,9 @@ func (s *Service) challengeMessage(c *record.Challenge, intro string) *Message {
 	case record.ChallengeExpired:
 		text += " ⌛ The challenge expired without an answer."
 	case record.ChallengeDeclined:
-		text += fmt.Sprintf(" %s declined.", c.Opponent.Name)
+		text += fmt.Sprintf(" %s declined.", name(c.Opponent))
 	case record.ChallengeCanceled:
-		text += fmt.Sprintf(" %s canceled it.", c.Challenger.Name)
+		text += fmt.Sprintf(" %s canceled it.", name(c.Challenger))
 	}
 	m.Content = text
 	return m
@@ -237,12 +242,12 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	switch action {
 	case "cancel":
 		if me != c.Challenger.ID {
-			return refuse("Only %s can cancel this challenge.", c.Challenger.Name), nil
+			return refuse("Only %s can cancel this challenge.", name(c.Challenger)), nil
 		}
 		return s.closeChallenge(ctx, c, record.ChallengeCanceled)
 	case "decline":
 		if me != c.Opponent.ID {
-			return refuse("This challenge is for %s.", c.Opponent.Name), nil
+			return refuse("This challenge is for %s.", name(c.Opponent)), nil
 		}
 		return s.closeChallenge(ctx, c, record.ChallengeDeclined)
 	}
@@ -250,7 +255,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	case me == c.Challenger.ID:
 		return refuse("You can't accept your own challenge; wait for an opponent, or cancel it."), nil
 	case c.Opponent.ID != "" && me != c.Opponent.ID:
-		return refuse("This challenge is for %s.", c.Opponent.Name), nil
+		return refuse("This challenge is for %s.", name(c.Opponent)), nil
 	}
 	if c.Opponent.ID == "" {
 		c.Opponent = req.User
@@ -276,8 +281,12 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		return Response{}, err
 	}
 	s.log.Info("challenge accepted", "challenge", c.ID, "game", g.ID)
-	note := fmt.Sprintf("%s accepted %s's challenge.", req.User.Name, c.Challenger.Name)
-	return Response{Update: true, Message: s.gameMessage(g, []string{note})}, nil
+	note := fmt.Sprintf("%s accepted %s's challenge.", name(req.User), name(c.Challenger))
+	resp := Response{Update: true, Message: s.gameMessage(g, []string{note})}
+	if first := g.ToMove().Player; first.ID != req.User.ID {
+		resp.Followups = []Message{ping(first.ID, fmt.Sprintf("%s accepted your challenge: your move in game #%d.", name(req.User), g.ID))}
+	}
+	return resp, nil
 }
 
 func (s *Service) closeChallenge(ctx context.Context, c *record.Challenge, status record.ChallengeStatus) (Response, error) {

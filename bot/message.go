@@ -37,6 +37,15 @@ type Request struct {
 	// selected options.
 	CustomID string
 	Values   []string
+	// ID identifies the request in the log.
+	ID string
+	// Token lets the bot finish its reply after a restart: Discord's
+	// interaction token, valid for 15 minutes. Empty where there is none.
+	Token string
+	// AppPermissions are the bot's permissions in the channel, when the
+	// transport knows them (PermissionsKnown).
+	AppPermissions   int64
+	PermissionsKnown bool
 }
 
 // Message is something the bot says.
@@ -47,6 +56,19 @@ type Message struct {
 	Files      []File
 	// Ephemeral replies are shown only to the user who asked.
 	Ephemeral bool
+	// Mentions are the users this message may ping (written <@id> in its
+	// text). Nobody else is ever pinged, whatever the text holds.
+	Mentions []string
+	// Game is set on a game message that is the game's live one (its menu
+	// and buttons act on the game): the adapter reports where it put it
+	// with Service.Posted, and the older game message loses its menu.
+	Game *GameRef
+}
+
+// GameRef names a game and the version of it a message shows.
+type GameRef struct {
+	ID      int64
+	Version int64
 }
 
 // Embed is a titled box with a description and fields.
@@ -119,6 +141,9 @@ type Response struct {
 	// it replaces the message the component is on.
 	Message *Message
 	Update  bool
+	// Followups are further public messages sent through the interaction
+	// (they reach the channel even where the bot may not post).
+	Followups []Message
 	// Choices answer an Autocomplete request.
 	Choices []Choice
 }

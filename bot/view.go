@@ -15,7 +15,7 @@ func sideName(s record.Side) string {
 	if s.IsBot() {
 		return fmt.Sprintf("Bot (level %d)", s.Level)
 	}
-	return s.Player.Name
+	return name(s.Player)
 }
 
 // gamePlayers names both sides: "alice vs Bot (level 3)".
@@ -60,6 +60,32 @@ func resultLine(g *record.Game) string {
 		return fmt.Sprintf("**Draw**, %s.", score)
 	}
 	return fmt.Sprintf("**%s wins** %s.", sideLabel(g, r.Winner), score)
+}
+
+// transcriptFooter puts a finished game's moves in the footer, or, when
+// they are too long for it (large boards), the start of them there and the
+// whole transcript in an attached text file.
+func transcriptFooter(g *record.Game, m *Message) {
+	moves := game.MovesOf(g.Plies)
+	if len(moves) == 0 {
+		m.Embed.Footer = "No moves were played."
+		return
+	}
+	t := game.FormatTranscript(moves, g.Size())
+	if footer := "Transcript: " + t; length(footer) <= MaxFooter {
+		m.Embed.Footer = footer
+		return
+	}
+	name := fmt.Sprintf("game-%d-transcript.txt", g.ID)
+	note := fmt.Sprintf(" (%d moves; the whole transcript is in %s)", len(moves), name)
+	m.Embed.Footer = clip("Transcript: "+t, MaxFooter-length(note)) + note
+	m.Files = append(m.Files, File{Name: name, Data: []byte(t + "\n")})
+}
+
+// ping is a short message that notifies a player: mentions ping only when
+// a message is created, never when one is edited.
+func ping(userID, text string) Message {
+	return Message{Content: mention(userID) + " " + text, Mentions: []string{userID}}
 }
 
 // lastMove is the most recent square played, or Pass.
@@ -114,21 +140,17 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 		Fields: []Field{{Name: "Score", Value: fmt.Sprintf("%s %d · %s %d", render.Black, b, render.White, w), Inline: true}},
 		Color:  0x2e7d32,
 	}
-	m := &Message{Content: strings.Join(notes, " "), Embed: e}
+	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version}}
 	s.drawBoard(g, m)
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
-		if moves := game.MovesOf(g.Plies); len(moves) > 0 {
-			e.Footer = "Transcript: " + game.FormatTranscript(moves, p.Size())
-		} else {
-			e.Footer = "No moves were played."
-		}
+		transcriptFooter(g, m)
 		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + strconv.FormatInt(g.ID, 10), Style: Primary}}}}
 		return m
 	}
 	if !g.Deadline.IsZero() {
-		e.Fields = append(e.Fields, Field{Name: "Time", Value: fmt.Sprintf("%s to move, until %s UTC", sideName(g.ToMove()),
-			g.Deadline.UTC().Format("Jan 2 15:04")), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: "Time", Value: fmt.Sprintf("%s to move, until %s (%s)", sideName(g.ToMove()),
+			stamp(g.Deadline, stampFull), stamp(g.Deadline, stampRelative)), Inline: true})
 	}
 	turn := g.ToMove()
 	e.Fields = append(e.Fields, Field{Name: "Turn", Value: sideLabel(g, p.ToMove()), Inline: true})
@@ -138,10 +160,10 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	moves := p.LegalMoves()
 	id := strconv.FormatInt(g.ID, 10)
 	ply := strconv.Itoa(len(g.Plies))
-	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: fmt.Sprintf("%s, pick your move", turn.Player.Name)}
+	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: fmt.Sprintf("%s, pick your move", plainName(turn.Player))}
 	for i, sq := range moves {
 		if i == maxMenuOptions {
-			menu.Placeholder = fmt.Sprintf("%s, pick a move (%d of %d here; /move plays any)", turn.Player.Name, maxMenuOptions, len(moves))
+			menu.Placeholder = fmt.Sprintf("%s, pick a move (%d of %d here; /move plays any)", plainName(turn.Player), maxMenuOptions, len(moves))
 			break
 		}
 		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})

@@ -42,6 +42,10 @@ func New(r io.Reader, max int) *Reader {
 // io.EOF (after a last line without a newline, which it returns first).
 func (l *Reader) Next() (string, error) {
 	line, err := l.r.ReadSlice('\n')
+	// bufio keeps at least 16 bytes, so a short limit is checked here too.
+	if body := len(line) - len("\n"); (err == nil && body > l.max) || (err != nil && len(line) > l.max) {
+		err = bufio.ErrBufferFull
+	}
 	switch {
 	case err == nil:
 		return strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r"), nil

@@ -78,6 +78,10 @@ type Game struct {
 	Reminded      bool      // the timeout reminder has gone out
 	MessageID     string    // the chat message showing the board, if any
 	Style         Style     // how the board is shown
+	// ReplyToken is the chat's handle on a reply the bot still owes the
+	// player (it is thinking), valid until ReplyExpires; "" when none.
+	ReplyToken   string
+	ReplyExpires time.Time
 
 	Result *Result // set once the game has ended
 }

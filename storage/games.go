@@ -115,12 +115,12 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 	wid, wlv := sideColumns(g.White)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
-		turn_started_at, deadline_at, reminded, message_id, style)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.Start), colorCode(g.Start.ToMove()), encodePosition(g.Position), colorCode(g.Position.ToMove()), len(g.Plies), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
-		string(styleOr(g.Style)))
+		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires))
 	if err != nil {
 		var se sqlite3.Error
 		if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
@@ -151,6 +151,11 @@ type Turn struct {
 	Position game.Position
 	At       time.Time
 	Deadline time.Time // zero: no move timeout
+	// ReplyToken and ReplyExpires note the reply owed to the player who
+	// made this turn while the bot thinks about its own; a turn without
+	// them (the bot's) clears the note.
+	ReplyToken   string
+	ReplyExpires time.Time
 }
 
 // AppendTurn records a turn in an active game, in one transaction. It is
@@ -160,10 +165,10 @@ type Turn struct {
 func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t Turn) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
-			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0
+			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?
 			WHERE id = ? AND version = ? AND status = 'active'`,
 			encodePosition(t.Position), colorCode(t.Position.ToMove()), len(t.Plies), millis(t.At), millis(t.At),
-			nullMillis(t.Deadline), g.ID, g.Version)
+			nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), g.ID, g.Version)
 		if err != nil {
 			return fmt.Errorf("updating game %d: %w", g.ID, err)
 		}
@@ -179,6 +184,58 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t Turn) error {
 	g.Position = t.Position
 	g.Version++
 	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
+	g.ReplyToken, g.ReplyExpires = t.ReplyToken, t.ReplyExpires
+	return nil
+}
+
+// SetGameMessage records the chat message that shows a game at a version
+// as the game's live message, unless a message of a newer version is
+// already recorded (replies can arrive out of order). It returns the
+// message it replaces ("" if none or the same) and whether the given
+// message became the live one.
+func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error) {
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		var current string
+		var currentVersion int64
+		if err := tx.QueryRowContext(ctx, `SELECT message_id, message_version FROM games WHERE id = ?`, gameID).Scan(&current, &currentVersion); err != nil {
+			return fmt.Errorf("reading game %d's message: %w", gameID, err)
+		}
+		if version < currentVersion && current != messageID {
+			return nil
+		}
+		live = true
+		if current != messageID {
+			previous = current
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, message_version = max(message_version, ?) WHERE id = ?`,
+			messageID, version, gameID)
+		if err != nil {
+			return fmt.Errorf("recording game %d's message: %w", gameID, err)
+		}
+		return nil
+	})
+	return previous, live, err
+}
+
+// Setting reads a value kept between runs ("" if never set).
+func (s *Store) Setting(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading setting %s: %w", key, err)
+	}
+	return v, nil
+}
+
+// SetSetting keeps a value between runs.
+func (s *Store) SetSetting(ctx context.Context, key, value string) error {
+	_, err := s.wdb.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value)
+	if err != nil {
+		return fmt.Errorf("writing setting %s: %w", key, err)
+	}
 	return nil
 }
 
@@ -223,7 +280,7 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.white_id, coalesce(pw.name, ''), g.white_level, g.rated, g.status, g.start_position, g.start_to_move,
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
-	r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.reply_token, g.reply_expires_at, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -241,13 +298,13 @@ func scanGame(row scanner) (*record.Game, error) {
 		blv, wlv                             sql.NullInt64
 		size                                 int
 		created, updated, turnStarted        int64
-		deadline                             sql.NullInt64
+		deadline, replyExpires               sql.NullInt64
 		finished, bdiscs, wdiscs             sql.NullInt64
 		winner, reason                       sql.NullString
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
-		&g.Style, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&g.Style, &g.ReplyToken, &replyExpires, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}
@@ -262,6 +319,7 @@ func scanGame(row scanner) (*record.Game, error) {
 	}
 	g.CreatedAt, g.UpdatedAt, g.TurnStartedAt = fromMillis(created), fromMillis(updated), fromMillis(turnStarted)
 	g.Deadline = fromNullMillis(deadline)
+	g.ReplyExpires = fromNullMillis(replyExpires)
 	if finished.Valid {
 		g.Result = &record.Result{GameID: g.ID, FinishedAt: fromMillis(finished.Int64), BlackDiscs: int(bdiscs.Int64),
 			WhiteDiscs: int(wdiscs.Int64), Winner: colorOf(winner.String), Reason: record.EndReason(reason.String)}

@@ -223,7 +223,7 @@ func (s *Store) quickCheck(ctx context.Context) error {
 			return err
 		}
 		if line != "ok" {
-			problems = append(problems, line)
+			problems = append(problems, strings.Join(strings.Fields(line), " "))
 		}
 	}
 	if err := rows.Err(); err != nil {

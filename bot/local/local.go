@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -358,7 +359,57 @@ func (a *Adapter) print(s *shown, edited bool) {
 	for _, f := range m.Files {
 		b.WriteString("attachment: " + a.save(f) + "\n")
 	}
-	fmt.Fprint(a.out, strings.ReplaceAll(b.String(), "**", ""))
+	fmt.Fprint(a.out, a.plain(b.String()))
+}
+
+var (
+	timestampRE = regexp.MustCompile(`<t:(-?\d+):([tTdDfFR])>`)
+	mentionRE   = regexp.MustCompile(`<@!?([^>]+)>`)
+	escapedRE   = regexp.MustCompile(`\\([^0-9A-Za-z\s])`)
+)
+
+// plain turns Discord's markup into what a reader sees: bold marks
+// dropped, escapes undone, mentions as @name, timestamps in words.
+func (a *Adapter) plain(s string) string {
+	s = strings.ReplaceAll(s, "**", "")
+	s = timestampRE.ReplaceAllStringFunc(s, func(m string) string {
+		parts := timestampRE.FindStringSubmatch(m)
+		unix, _ := strconv.ParseInt(parts[1], 10, 64)
+		t := time.Unix(unix, 0).UTC()
+		if parts[2] == "R" {
+			return relative(t.Sub(a.Clock.Now()))
+		}
+		return t.Format("Jan 2 15:04 UTC")
+	})
+	s = mentionRE.ReplaceAllString(s, "@$1")
+	s = escapedRE.ReplaceAllString(s, "$1")
+	return strings.ReplaceAll(s, "\u200b", "")
+}
+
+// relative says how far off a time is, as Discord's relative timestamps
+// do: "in 10 minutes", "3 hours ago".
+func relative(d time.Duration) string {
+	past := d < 0
+	if past {
+		d = -d
+	}
+	n, unit := int64(d.Seconds()+0.5), "second"
+	for _, u := range []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}} {
+		if d >= u.size {
+			n, unit = int64((d+u.size/2)/u.size), u.name
+			break
+		}
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	if past {
+		return fmt.Sprintf("%d %s ago", n, unit)
+	}
+	return fmt.Sprintf("in %d %s", n, unit)
 }
 
 // save writes an attachment to ImageDir and returns its path (or why not).

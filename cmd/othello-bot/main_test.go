@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"othello-bot/storage"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -71,7 +74,7 @@ func TestMigrate(t *testing.T) {
 	db := filepath.Join(dir, "bot.db")
 	for i := 0; i < 2; i++ {
 		code, out, errOut := runCLI(t, "", "migrate", "--db", db, "--results", filepath.Join(dir, "results.log"))
-		if code != 0 || out != "database "+db+" is at schema version 2\n" {
+		if code != 0 || out != fmt.Sprintf("database %s is at schema version %d\n", db, storage.LatestVersion()) || storage.LatestVersion() < 3 {
 			t.Fatalf("run %d: code %d, %q, %q", i, code, out, errOut)
 		}
 	}

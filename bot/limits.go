@@ -1,0 +1,175 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf16"
+)
+
+// Discord's limits on what a message may hold
+// (https://discord.com/developers/docs/resources/message and
+// .../interactions/message-components). Lengths are counted in UTF-16
+// code units, as Discord's own clients count them, which is never less
+// than the count of characters.
+const (
+	MaxContent       = 2000
+	MaxEmbedTitle    = 256
+	MaxDescription   = 4096
+	MaxFields        = 25
+	MaxFieldName     = 256
+	MaxFieldValue    = 1024
+	MaxFooter        = 2048
+	MaxEmbedTotal    = 6000
+	MaxRows          = 5
+	MaxButtonsPerRow = 5
+	MaxCustomID      = 100
+	MaxButtonLabel   = 80
+	MaxMenuOptions   = 25
+	MaxOptionLabel   = 100
+	MaxOptionValue   = 100
+	MaxPlaceholder   = 150
+	MaxChoices       = 25
+	MaxChoiceName    = 100
+	MaxFileSize      = 10 << 20
+)
+
+// length counts a text as Discord does.
+func length(s string) int { return len(utf16.Encode([]rune(s))) }
+
+// clip shortens s to at most n units, ending with "…" when cut.
+func clip(s string, n int) string {
+	if length(s) <= n {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && length(string(rs))+1 > n {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+// LimitErrors lists every Discord limit the message breaks; none for a
+// message Discord accepts.
+func (m Message) LimitErrors() []string {
+	var errs []string
+	check := func(what string, n, max int) {
+		if n > max {
+			errs = append(errs, fmt.Sprintf("%s is %d, the limit is %d", what, n, max))
+		}
+	}
+	check("content", length(m.Content), MaxContent)
+	if e := m.Embed; e != nil {
+		check("embed title", length(e.Title), MaxEmbedTitle)
+		check("embed description", length(e.Description), MaxDescription)
+		check("embed fields", len(e.Fields), MaxFields)
+		check("embed footer", length(e.Footer), MaxFooter)
+		for i, f := range e.Fields {
+			check(fmt.Sprintf("field %d name", i+1), length(f.Name), MaxFieldName)
+			check(fmt.Sprintf("field %d value", i+1), length(f.Value), MaxFieldValue)
+		}
+		check("embed total", e.total(), MaxEmbedTotal)
+	}
+	check("component rows", len(m.Components), MaxRows)
+	for i, row := range m.Components {
+		check(fmt.Sprintf("row %d buttons", i+1), len(row.Buttons), MaxButtonsPerRow)
+		if row.Menu != nil && len(row.Buttons) > 0 {
+			errs = append(errs, fmt.Sprintf("row %d has a menu and buttons", i+1))
+		}
+		for _, b := range row.Buttons {
+			check("button "+b.CustomID+" custom_id", length(b.CustomID), MaxCustomID)
+			check("button "+b.CustomID+" label", length(b.Label), MaxButtonLabel)
+		}
+		if mn := row.Menu; mn != nil {
+			check("menu custom_id", length(mn.CustomID), MaxCustomID)
+			check("menu placeholder", length(mn.Placeholder), MaxPlaceholder)
+			check("menu options", len(mn.Options), MaxMenuOptions)
+			if len(mn.Options) == 0 {
+				errs = append(errs, "menu without options")
+			}
+			for _, o := range mn.Options {
+				check("menu option label", length(o.Label), MaxOptionLabel)
+				check("menu option value", length(o.Value), MaxOptionValue)
+			}
+		}
+	}
+	for _, f := range m.Files {
+		check("file "+f.Name, len(f.Data), MaxFileSize)
+	}
+	return errs
+}
+
+// total is what Discord counts against the 6,000 units of an embed.
+func (e *Embed) total() int {
+	n := length(e.Title) + length(e.Description) + length(e.Footer)
+	for _, f := range e.Fields {
+		n += length(f.Name) + length(f.Value)
+	}
+	return n
+}
+
+// fit is the last guard before a message leaves the bot: anything over a
+// limit is cut (and reported), so Discord never answers 400. The builders
+// are meant to stay inside the limits by themselves; tests check that they
+// do, at the largest board and with the longest names.
+func (m *Message) fit() []string {
+	errs := m.LimitErrors()
+	if len(errs) == 0 {
+		return nil
+	}
+	m.Content = clip(m.Content, MaxContent)
+	if e := m.Embed; e != nil {
+		e.Title = clip(e.Title, MaxEmbedTitle)
+		e.Description = clip(e.Description, MaxDescription)
+		e.Footer = clip(e.Footer, MaxFooter)
+		if len(e.Fields) > MaxFields {
+			e.Fields = e.Fields[:MaxFields]
+		}
+		for i := range e.Fields {
+			e.Fields[i].Name = clip(e.Fields[i].Name, MaxFieldName)
+			e.Fields[i].Value = clip(e.Fields[i].Value, MaxFieldValue)
+		}
+		if over := e.total() - MaxEmbedTotal; over > 0 {
+			e.Description = clip(e.Description, max(0, length(e.Description)-over-1))
+		}
+	}
+	if len(m.Components) > MaxRows {
+		m.Components = m.Components[:MaxRows]
+	}
+	for i := range m.Components {
+		row := &m.Components[i]
+		if len(row.Buttons) > MaxButtonsPerRow {
+			row.Buttons = row.Buttons[:MaxButtonsPerRow]
+		}
+		for j := range row.Buttons {
+			row.Buttons[j].Label = clip(row.Buttons[j].Label, MaxButtonLabel)
+		}
+		if mn := row.Menu; mn != nil {
+			mn.Placeholder = clip(mn.Placeholder, MaxPlaceholder)
+			if len(mn.Options) > MaxMenuOptions {
+				mn.Options = mn.Options[:MaxMenuOptions]
+			}
+			for k := range mn.Options {
+				mn.Options[k].Label = clip(mn.Options[k].Label, MaxOptionLabel)
+			}
+		}
+	}
+	return errs
+}
+
+// joinLines joins lines with newlines, stopping before the total would
+// pass max units; it says how many lines were left out.
+func joinLines(lines []string, max int) string {
+	var b strings.Builder
+	for i, l := range lines {
+		more := fmt.Sprintf("… and %d more", len(lines)-i)
+		if i == len(lines)-1 {
+			more = "" // nothing after the last line to announce
+		}
+		if length(b.String())+length(l)+1+length(more) > max {
+			b.WriteString(more)
+			break
+		}
+		b.WriteString(l + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
