@@ -21,6 +21,10 @@ type nopNotifier struct{}
 
 func (nopNotifier) Send(context.Context, string, bot.Message) (string, error) { return "1", nil }
 func (nopNotifier) Edit(context.Context, string, string, bot.Message) error   { return nil }
+func (nopNotifier) RemoveComponents(context.Context, string, string) error    { return nil }
+func (nopNotifier) EditReply(context.Context, string, bot.Message) (string, error) {
+	return "1", nil
+}
 
 // BenchmarkHumanMove handles one human move end to end (load the game,
 // check it, apply it, commit it, build the reply) with 1,000 active games in

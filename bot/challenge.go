@@ -45,6 +45,9 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if err != nil {
 		return refuse("The style must be emoji, image or auto."), nil
 	}
+	if missing := s.missingPermission(req, size, style); missing != "" {
+		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
+	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
 		Color: color, Size: size, Rated: rated, Style: style}
 	return s.issue(ctx, c, "", false)
@@ -78,7 +81,7 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 		return Response{}, err
 	}
 	msg := s.challengeMessage(c, intro)
-	id, err := s.notify.Send(ctx, c.ChannelID, *msg)
+	id, err := s.send(ctx, c.ChannelID, *msg)
 	if err != nil {
 		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0); cerr != nil {
 			err = errors.Join(err, fmt.Errorf("withdrawing it: %w", cerr))
@@ -88,7 +91,7 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 	if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
 		return Response{}, err
 	}
-	s.log.Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
+	s.logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
 	if c.Opponent.ID == "" {
 		return refuse("Open challenge posted: anyone here may accept it. It expires in %s.", roundUp(s.cfg.ChallengeExpiry)), nil
 	}
@@ -219,7 +222,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	}
 	if c.ChannelID != req.ChannelID {
 		// A forged or misrouted custom id: the challenge lives elsewhere.
-		s.log.Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
+		s.logger(ctx).Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
 		return refuse("That button does not belong to this channel."), nil
 	}
 	now := s.clock.Now()
@@ -280,7 +283,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	case err != nil:
 		return Response{}, err
 	}
-	s.log.Info("challenge accepted", "challenge", c.ID, "game", g.ID)
+	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID)
 	note := fmt.Sprintf("%s accepted %s's challenge.", name(req.User), name(c.Challenger))
 	resp := Response{Update: true, Message: s.gameMessage(g, []string{note})}
 	if first := g.ToMove().Player; first.ID != req.User.ID {
@@ -317,7 +320,7 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		return Response{}, err
 	}
 	if g.ChannelID != req.ChannelID {
-		s.log.Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
+		s.logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
 		return refuse("That button does not belong to this channel."), nil
 	}
 	color, playing := playerColor(g, req.User.ID)
@@ -337,6 +340,9 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
 				"style": string(g.Style)}})
 	}
+	if missing := s.missingPermission(req, g.Size(), g.Style); missing != "" {
+		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
+	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated, Style: g.Style}
 	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true)
@@ -354,7 +360,7 @@ func (s *Service) Tick(ctx context.Context) {
 	now := s.clock.Now()
 	pending, err := s.store.PendingChallenges(ctx)
 	if err != nil {
-		s.log.Error("tick: challenges", "err", err)
+		s.logger(ctx).Error("tick: challenges", "err", err)
 	}
 	for _, c := range pending {
 		if now.Before(c.ExpiresAt) {
@@ -362,26 +368,26 @@ func (s *Service) Tick(ctx context.Context) {
 		}
 		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired, 0)
 		if err != nil {
-			s.log.Error("tick: expiring challenge", "challenge", c.ID, "err", err)
+			s.logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
 			continue
 		}
 		if !ok {
 			continue // answered at the same moment
 		}
 		c.Status = record.ChallengeExpired
-		s.log.Info("challenge expired", "challenge", c.ID)
+		s.logger(ctx).Info("challenge expired", "challenge", c.ID)
 		msg := *s.challengeMessage(c, "")
 		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
 			// The message is gone (deleted, or from before a restart of the
 			// terminal bot): say it in a new one.
-			if _, err := s.notify.Send(ctx, c.ChannelID, msg); err != nil {
-				s.log.Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
+			if _, err := s.send(ctx, c.ChannelID, msg); err != nil {
+				s.logger(ctx).Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
 			}
 		}
 	}
 	due, err := s.store.DueGames(ctx, now, s.cfg.ReminderBefore)
 	if err != nil {
-		s.log.Error("tick: games", "err", err)
+		s.logger(ctx).Error("tick: games", "err", err)
 		return
 	}
 	for _, g := range due {
@@ -394,7 +400,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	defer unlock()
 	g, err := s.store.Game(ctx, id)
 	if err != nil {
-		s.log.Error("tick: loading game", "game", id, "err", err)
+		s.logger(ctx).Error("tick: loading game", "game", id, "err", err)
 		return
 	}
 	if g.Status != record.Active || g.Deadline.IsZero() {
@@ -405,13 +411,17 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		note, err := s.finish(ctx, g, g.Position, record.EndTimeout, g.Position.ToMove())
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
-				s.log.Error("tick: timeout", "game", g.ID, "err", err)
+				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
 			}
 			return
 		}
+		loser := g.Side(g.Position.ToMove())
 		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position.ToMove())), note})
-		if _, err := s.notify.Send(ctx, g.ChannelID, *msg); err != nil {
-			s.log.Error("tick: announcing timeout", "game", g.ID, "err", err)
+		s.showFinal(ctx, g, *msg)
+		// The loser is the one player pinged: they may not have seen the
+		// reminder.
+		if _, err := s.send(ctx, g.ChannelID, ping(loser.Player.ID, fmt.Sprintf("you ran out of time in game #%d. %s", g.ID, note))); err != nil {
+			s.logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
 		}
 		return
 	}
@@ -419,14 +429,52 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		return
 	}
 	if ok, err := s.store.MarkReminded(ctx, g); err != nil {
-		s.log.Error("tick: noting reminder", "game", g.ID, "err", err)
+		s.logger(ctx).Error("tick: noting reminder", "game", g.ID, "err", err)
 		return
 	} else if !ok {
 		return
 	}
-	text := fmt.Sprintf("⏰ %s, it's your move in game #%d. %s left before you lose on time.",
-		sideLabel(g, g.Position.ToMove()), g.ID, roundUp(min(g.Deadline.Sub(now), s.cfg.MoveTimeout)))
-	if _, err := s.notify.Send(ctx, g.ChannelID, Message{Content: text}); err != nil {
-		s.log.Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
+	deadline := g.Deadline
+	if limit := now.Add(s.cfg.MoveTimeout); deadline.After(limit) {
+		deadline = limit // the clock stepped back
 	}
+	text := fmt.Sprintf("⏰ it's your move in game #%d. Your time runs out %s (%s).", g.ID,
+		stamp(deadline, stampRelative), stamp(deadline, stampFull))
+	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
+		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
+	}
+}
+
+// Permissions the bot needs in a channel to post there on its own (a
+// challenge, then a game's timers), as Discord numbers them.
+const (
+	PermViewChannel  int64 = 1 << 10
+	PermSendMessages int64 = 1 << 11
+	PermEmbedLinks   int64 = 1 << 14
+	PermAttachFiles  int64 = 1 << 15
+)
+
+// missingPermission names the first permission the bot lacks to run a
+// game between members here ("" when it has them all, or when the
+// transport does not say). Replies to a user's own command need none.
+func (s *Service) missingPermission(req Request, size int, style record.Style) string {
+	if !req.PermissionsKnown {
+		return ""
+	}
+	need := []struct {
+		bit  int64
+		name string
+	}{{PermViewChannel, "View Channel"}, {PermSendMessages, "Send Messages"}, {PermEmbedLinks, "Embed Links"}}
+	if style == record.StyleImage || size > s.cfg.MaxEmojiSize {
+		need = append(need, struct {
+			bit  int64
+			name string
+		}{PermAttachFiles, "Attach Files"})
+	}
+	for _, p := range need {
+		if req.AppPermissions&p.bit == 0 {
+			return p.name
+		}
+	}
+	return ""
 }

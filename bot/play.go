@@ -68,6 +68,11 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if orRandom(color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
+	if g.ToMove().IsBot() && req.Token != "" {
+		// The bot moves first: if it crashes while thinking, the restarted
+		// bot finishes this reply.
+		g.ReplyToken, g.ReplyExpires = req.Token, now.Add(replyTokenLife)
+	}
 	if err := s.store.CreateGame(ctx, g); errors.Is(err, record.ErrChannelBusy) {
 		return refuse("A game is already running in this channel."), nil
 	} else if err != nil {
@@ -77,8 +82,8 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	s.log.Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
-	notes := []string{fmt.Sprintf("%s started a game against %s.", req.User.Name, sideName(record.Bot(level)))}
+	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
+	notes := []string{fmt.Sprintf("%s started a game against %s.", name(req.User), sideName(record.Bot(level)))}
 	more, err := s.advance(ctx, g, rules)
 	if err != nil {
 		return Response{}, err
@@ -102,7 +107,7 @@ func (s *Service) advance(ctx context.Context, g *record.Game, rules *game.Game)
 		if err != nil {
 			return notes, fmt.Errorf("engine chose %s in game %d: %w", r.Move, g.ID, err)
 		}
-		if err := s.commit(ctx, g, rules, plies); err != nil {
+		if err := s.commit(ctx, g, rules, plies, ""); err != nil {
 			return notes, err
 		}
 		notes = append(notes, describePlies(g, plies)...)
@@ -117,12 +122,16 @@ func (s *Service) advance(ctx context.Context, g *record.Game, rules *game.Game)
 	return notes, nil
 }
 
-// commit stores a turn with the timer it starts.
-func (s *Service) commit(ctx context.Context, g *record.Game, rules *game.Game, plies []game.Ply) error {
+// commit stores a turn with the timer it starts. token is the reply owed
+// to the player who made the turn, kept while the bot thinks about its own.
+func (s *Service) commit(ctx context.Context, g *record.Game, rules *game.Game, plies []game.Ply, token string) error {
 	now := s.clock.Now()
 	t := storage.Turn{Plies: plies, Position: rules.Position(), At: now}
 	if !rules.Over() && !g.Black.IsBot() && !g.White.IsBot() {
 		t.Deadline = now.Add(s.cfg.MoveTimeout)
+	}
+	if token != "" && !rules.Over() && g.Side(rules.Position().ToMove()).IsBot() {
+		t.ReplyToken, t.ReplyExpires = token, now.Add(replyTokenLife)
 	}
 	return s.store.AppendTurn(ctx, g, t)
 }
@@ -143,7 +152,7 @@ func (s *Service) finish(ctx context.Context, g *record.Game, p game.Position, r
 	if err != nil {
 		return "", err
 	}
-	s.log.Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
+	s.logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
 	return resultLine(g), nil
 }
 
@@ -222,7 +231,7 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return refuse("%s. Your legal moves: %s.", err, game.SquareList(rules.Position().LegalMoves())), nil
 	}
-	if err := s.commit(ctx, g, rules, plies); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+	if err := s.commit(ctx, g, rules, plies, req.Token); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return refuse("The game changed at the same moment; use /board to see it now."), nil
 	} else if err != nil {
 		return Response{}, err
@@ -232,7 +241,17 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Message: s.gameMessage(g, append(notes, more...))}, nil
+	resp := Response{Message: s.gameMessage(g, append(notes, more...))}
+	// In a game between members, the turn passing to the other player
+	// pings them (an edited message would not).
+	if next := g.ToMove(); g.Status == record.Active && !next.IsBot() && next.Player.ID != req.User.ID {
+		text := fmt.Sprintf("your move in game #%d.", g.ID)
+		if !g.Deadline.IsZero() {
+			text = fmt.Sprintf("your move in game #%d (time runs out %s).", g.ID, stamp(g.Deadline, stampRelative))
+		}
+		resp.Followups = []Message{ping(next.Player.ID, text)}
+	}
+	return resp, nil
 }
 
 func playerColor(g *record.Game, userID string) (game.Color, bool) {
@@ -360,11 +379,13 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	if err != nil {
 		return Response{}, err
 	}
-	msg := s.gameMessage(g, []string{fmt.Sprintf("%s resigned.", req.User.Name), note})
-	if _, err := s.notify.Send(ctx, g.ChannelID, *msg); err != nil {
-		s.log.Error("announcing resignation", "game", g.ID, "err", err)
+	final := s.gameMessage(g, []string{fmt.Sprintf("%s resigned.", name(req.User)), note})
+	resp := Response{Update: true, Message: &Message{Ephemeral: true, Content: fmt.Sprintf("You resigned game #%d.", g.ID)}}
+	if !s.showFinal(ctx, g, *final) {
+		// The bot may not post in this channel: the interaction can.
+		resp.Followups = []Message{*final}
 	}
-	return Response{Update: true, Message: &Message{Ephemeral: true, Content: fmt.Sprintf("You resigned game #%d.", g.ID)}}, nil
+	return resp, nil
 }
 
 func (s *Service) autocomplete(ctx context.Context, req Request) (Response, error) {
@@ -403,22 +424,34 @@ func (s *Service) Resume(ctx context.Context) error {
 	for _, g := range games {
 		rules, err := g.Rules()
 		if err != nil {
-			s.log.Error("resume: game does not replay", "game", g.ID, "err", err)
+			s.logger(ctx).Error("resume: game does not replay", "game", g.ID, "err", err)
 			continue
 		}
 		if !rules.Over() && !g.ToMove().IsBot() {
 			continue
 		}
-		s.log.Info("resuming game", "game", g.ID, "channel", g.ChannelID)
+		s.logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
+		token, tokenValid := g.ReplyToken, g.ReplyToken != "" && s.clock.Now().Before(g.ReplyExpires)
 		unlock := s.lockChannel(g.ChannelID)
 		notes, err := s.advance(ctx, g, rules)
 		unlock()
 		if err != nil {
-			s.log.Error("resume", "game", g.ID, "err", err)
+			s.logger(ctx).Error("resume", "game", g.ID, "err", err)
 			continue
 		}
-		if _, err := s.notify.Send(ctx, g.ChannelID, *s.gameMessage(g, append([]string{"I'm back."}, notes...))); err != nil {
-			s.log.Error("resume: posting", "game", g.ID, "err", err)
+		msg := s.gameMessage(g, append([]string{"I'm back."}, notes...))
+		if tokenValid {
+			// Finish the reply the player has been looking at.
+			s.fitOut(ctx, msg)
+			id, err := s.notify.EditReply(ctx, token, *msg)
+			if err == nil {
+				s.Posted(ctx, g.ChannelID, msg, id)
+				continue
+			}
+			s.logger(ctx).Warn("resume: finishing the reply in flight", "game", g.ID, "err", err)
+		}
+		if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
+			s.logger(ctx).Error("resume: posting", "game", g.ID, "err", err)
 		}
 	}
 	s.Tick(ctx) // timers that fell due while the bot was away

@@ -28,6 +28,11 @@ func (SystemClock) Now() time.Time { return time.Now().UTC() }
 type Notifier interface {
 	Send(ctx context.Context, channelID string, m Message) (messageID string, err error)
 	Edit(ctx context.Context, channelID, messageID string, m Message) error
+	// RemoveComponents takes the menu and buttons off a message, leaving
+	// the rest as it is.
+	RemoveComponents(ctx context.Context, channelID, messageID string) error
+	// EditReply finishes the reply to an interaction, by its token.
+	EditReply(ctx context.Context, token string, m Message) (messageID string, err error)
 }
 
 // Config is what the service needs from the configuration.
@@ -100,19 +105,12 @@ func (s *Service) Shutdown() {
 	s.inflight.Wait()
 }
 
-// MayThink reports whether a request may run the engine, so an adapter with
-// a reply deadline should acknowledge it first and edit the answer in later.
-func (s *Service) MayThink(req Request) bool {
-	switch req.Kind {
-	case Command:
-		switch req.Command {
-		case "start", "move", "hint":
-			return true
-		}
-	case Select:
+// PrivateCommand reports whether every answer to a command is for the
+// user alone, so an adapter can acknowledge it privately.
+func PrivateCommand(name string) bool {
+	switch name {
+	case "hint", "help", "resign", "challenge":
 		return true
-	case Button:
-		return strings.HasPrefix(req.CustomID, "rematch:")
 	}
 	return false
 }
@@ -124,9 +122,18 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 		return refuse("I'm restarting; please try again in a moment.")
 	}
 	defer s.inflight.Done()
+	ctx = WithLogger(ctx, s.logger(ctx).With("user", req.User.ID, "channel", req.ChannelID))
+	defer func() {
+		if resp.Message != nil {
+			s.fitOut(ctx, resp.Message)
+		}
+		for i := range resp.Followups {
+			s.fitOut(ctx, &resp.Followups[i])
+		}
+	}()
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
+			s.logger(ctx).Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
 				"user", req.User.ID, "channel", req.ChannelID, "stack", string(debug.Stack()))
 			resp = refuse("Sorry, something went wrong on my side. Please try again; /board shows where the game stands.")
 		}
@@ -144,11 +151,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	}
 	if errors.Is(err, engine.ErrBusy) {
 		// Load, not a fault: every searcher is taken by other games.
-		s.log.Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
+		s.logger(ctx).Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
 		return refuse("I'm busy thinking about other games; please try again in a moment.")
 	}
 	if err != nil {
-		s.log.Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
+		s.logger(ctx).Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
 			"user", req.User.ID, "channel", req.ChannelID)
 		return refuse("Sorry, something went wrong on my side. Please try again in a moment.")
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"reflect"
 	"sort"
@@ -48,6 +49,9 @@ type Config struct {
 	ImageDir string `json:"imageDir"`
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `json:"logLevel"`
+	// DiscordAPI is the base URL of Discord's REST API: Discord's own, or a
+	// REST proxy in front of it (as large bots use to share rate limits).
+	DiscordAPI string `json:"discordAPI"`
 }
 
 // Duration is a time.Duration written as "2s", "10m" or "24h" in JSON.
@@ -86,6 +90,7 @@ func Default() Config {
 		MaxEmojiSize:      10,
 		ImageDir:          "boards",
 		LogLevel:          "info",
+		DiscordAPI:        "https://discord.com/",
 	}
 }
 
@@ -188,6 +193,7 @@ func (c Config) Validate() error {
 		{"reminderBefore", c.ReminderBefore.D() < 0 || c.ReminderBefore.D() >= c.MoveTimeout.D(), "must be at least 0s and less than moveTimeout"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
+		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},
 	}
 	for _, ch := range checks {
 		if ch.bad {
@@ -203,6 +209,11 @@ func (c Config) Validate() error {
 		return fmt.Errorf("key \"applicationId\" must be the application's id (digits)")
 	}
 	return nil
+}
+
+func validBase(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 func validLevel(s string) bool {

@@ -31,7 +31,7 @@ func TestExampleIsCompleteAndDefault(t *testing.T) {
 	}
 	for _, key := range []string{"applicationId", "guildIds", "database", "resultsLog", "defaultLevel", "defaultSize",
 		"engineMoveTime", "challengeExpiry", "challengeCooldown", "moveTimeout", "reminderBefore", "maxEmojiBoardSize",
-		"imageDir", "logLevel"} {
+		"imageDir", "logLevel", "discordAPI"} {
 		if !strings.Contains(string(data), `"`+key+`"`) {
 			t.Errorf("example lacks %q", key)
 		}

@@ -9,8 +9,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"mime"
+	"path"
 	"runtime/debug"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,32 +28,73 @@ import (
 type Adapter struct {
 	session *discordgo.Session
 	svc     *bot.Service
-	appID   string
 	guilds  []string
 	log     *slog.Logger
+	memory  Memory
 	// timeout bounds the handling of one interaction (Discord keeps an
 	// interaction token for 15 minutes).
 	timeout time.Duration
+
+	mu    sync.Mutex
+	appID string
+
+	// inflight counts interactions being handled, up to their last reply,
+	// so a shutdown can wait for every reply to be sent.
+	inflight sync.WaitGroup
+}
+
+// Memory keeps small facts between runs (where the commands were
+// registered). The store provides it.
+type Memory interface {
+	Setting(ctx context.Context, key string) (string, error)
+	SetSetting(ctx context.Context, key, value string) error
 }
 
 // New returns an adapter over a session. Set the service with SetService
-// before interactions arrive.
-func New(s *discordgo.Session, appID string, guilds []string, log *slog.Logger) *Adapter {
+// before interactions arrive. memory may be nil (nothing is remembered).
+func New(s *discordgo.Session, appID string, guilds []string, memory Memory, log *slog.Logger) *Adapter {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Adapter{session: s, appID: appID, guilds: guilds, log: log, timeout: 2 * time.Minute}
+	return &Adapter{session: s, appID: appID, guilds: guilds, memory: memory, log: log, timeout: 2 * time.Minute}
 }
 
-// SetAppID sets the application id commands are registered under.
-func (a *Adapter) SetAppID(id string) { a.appID = id }
+// SetAppID sets the application id commands are registered under and
+// replies are edited with (from the Ready event).
+func (a *Adapter) SetAppID(id string) {
+	a.mu.Lock()
+	a.appID = id
+	a.mu.Unlock()
+}
+
+// AppID returns the application id.
+func (a *Adapter) AppID() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.appID
+}
 
 // SetService gives the adapter the command logic.
 func (a *Adapter) SetService(svc *bot.Service) { a.svc = svc }
 
+// Wait returns once every interaction being handled has had its replies
+// sent (or failed): call it after the gateway is closed, before the
+// service shuts down.
+func (a *Adapter) Wait() { a.inflight.Wait() }
+
 func intOpt(name, desc string, min, max float64, required bool) *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: name, Description: desc,
 		MinValue: &min, MaxValue: max, Required: required}
+}
+
+// sizeOpt offers the board sizes as a list: every even size from 4 to 26.
+func sizeOpt() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "size",
+		Description: "Board size (default 8x8)"}
+	for n := 4; n <= 26; n += 2 {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%dx%d", n, n), Value: n})
+	}
+	return o
 }
 
 // styleOpt picks emoji or a picture for the board; it is remembered.
@@ -57,15 +103,16 @@ var styleOpt = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCo
 	Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "emoji", Value: "emoji"}, {Name: "picture", Value: "image"},
 		{Name: "automatic (pictures for large boards)", Value: "auto"}}}
 
-// Commands are the slash commands the bot offers.
+// Commands are the slash commands the bot offers: in servers, installed
+// to the server (the games live in channels, which DMs are not).
 func Commands() []*discordgo.ApplicationCommand {
 	colors := []*discordgo.ApplicationCommandOptionChoice{
 		{Name: "black (moves first)", Value: "black"}, {Name: "white", Value: "white"}, {Name: "random", Value: "random"}}
-	return []*discordgo.ApplicationCommand{
+	cmds := []*discordgo.ApplicationCommand{
 		{Name: "start", Description: "Start a game of Othello against me in this channel", Options: []*discordgo.ApplicationCommandOption{
 			intOpt("level", "How strong I play: 1 (random) to 10 (my best)", 1, 10, false),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
-			intOpt("size", "Board size, an even number from 4 to 26 (default 8)", 4, 26, false),
+			sizeOpt(),
 			styleOpt,
 		}},
 		{Name: "move", Description: "Play a move, like d3", Options: []*discordgo.ApplicationCommandOption{
@@ -75,7 +122,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "challenge", Description: "Challenge a member (or anyone, if you name nobody) to a game", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play; leave empty for anyone"},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
-			intOpt("size", "Board size, an even number from 4 to 26 (default 8)", 4, 26, false),
+			sizeOpt(),
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Does it count for the ratings? (default yes)"},
 			styleOpt,
 		}},
@@ -94,134 +141,207 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "resign", Description: "Resign this channel's game (asks first)"},
 		{Name: "help", Description: "How to play"},
 	}
+	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	for _, c := range cmds {
+		c.Contexts, c.IntegrationTypes = &contexts, &installs
+	}
+	return cmds
 }
 
+// scopesKey is the setting that remembers where the commands are
+// registered: "global" or server ids.
+const scopesKey = "discord.command_scopes"
+
 // Register overwrites the bot's commands in each configured server, or
-// globally when none is configured.
-func (a *Adapter) Register() error {
-	scopes := a.guilds
-	if len(scopes) == 0 {
-		scopes = []string{""}
+// globally when none is configured, and clears the commands a former
+// configuration left in the other scope (so no command shows twice).
+func (a *Adapter) Register(ctx context.Context) error {
+	want := a.guilds
+	if len(want) == 0 {
+		want = []string{"global"}
 	}
-	for _, g := range scopes {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, g, Commands()); err != nil {
-			where := "globally"
-			if g != "" {
-				where = "in server " + g
-			}
-			return fmt.Errorf("registering commands %s: %w", where, err)
+	var before []string
+	if a.memory != nil {
+		prev, err := a.memory.Setting(ctx, scopesKey)
+		if err != nil {
+			return err
 		}
+		before = strings.Fields(prev)
+	}
+	app := a.AppID()
+	for _, scope := range before {
+		if slices.Contains(want, scope) {
+			continue
+		}
+		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), []*discordgo.ApplicationCommand{},
+			discordgo.WithContext(ctx)); err != nil {
+			return fmt.Errorf("clearing the commands registered %s before: %w", where(scope), err)
+		}
+		a.log.Info("cleared old commands", "scope", scope)
+	}
+	for _, scope := range want {
+		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), Commands(), discordgo.WithContext(ctx)); err != nil {
+			return fmt.Errorf("registering commands %s: %w", where(scope), err)
+		}
+	}
+	if a.memory != nil {
+		return a.memory.SetSetting(ctx, scopesKey, strings.Join(want, " "))
 	}
 	return nil
 }
 
-// OnInteraction is the discordgo handler for interactions.
+func guildOf(scope string) string {
+	if scope == "global" {
+		return ""
+	}
+	return scope
+}
+
+func where(scope string) string {
+	if scope == "global" {
+		return "globally"
+	}
+	return "in server " + scope
+}
+
+// autocompleteTime is what an autocomplete answer may take: it cannot be
+// deferred, and Discord waits 3 seconds.
+const autocompleteTime = 2500 * time.Millisecond
+
+// Dispatch is the discordgo handler for interactions when the session
+// runs its handlers in its event loop (SyncEvents): it counts the
+// interaction before the loop goes on, so Wait after closing the gateway
+// misses none, and handles it on its own goroutine.
+func (a *Adapter) Dispatch(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	a.inflight.Add(1)
+	go func() {
+		defer a.inflight.Done()
+		a.handle(s, ic)
+	}()
+}
+
+// OnInteraction handles one interaction to its last reply.
 func (a *Adapter) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	a.inflight.Add(1)
+	defer a.inflight.Done()
+	a.handle(s, ic)
+}
+
+func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	log := a.log.With("req", ic.ID)
+	acked := false
 	defer func() {
 		if r := recover(); r != nil {
-			a.log.Error("interaction panic", "panic", r, "stack", string(debug.Stack()))
-			a.respondError(ic.Interaction)
+			log.Error("interaction panic", "panic", r, "stack", string(debug.Stack()))
+			a.respondError(ic.Interaction, acked)
 		}
 	}()
 	req, ok := toRequest(ic.Interaction)
 	if !ok {
 		return
 	}
+	req.ID, req.Token = ic.ID, ic.Token
+	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.AppPermissions != 0
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 	defer cancel()
+	ctx = bot.WithLogger(ctx, log)
 
 	if req.Kind == bot.Autocomplete {
-		resp := a.svc.Handle(ctx, req)
-		choices := make([]*discordgo.ApplicationCommandOptionChoice, len(resp.Choices))
-		for i, c := range resp.Choices {
-			choices[i] = &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value}
+		actx, cancel := context.WithTimeout(ctx, autocompleteTime)
+		defer cancel()
+		resp := a.svc.Handle(actx, req)
+		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(resp.Choices))
+		for _, c := range resp.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 		}
-		a.check("autocomplete", s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+		a.check(log, "autocomplete", s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices},
-		}))
+		}, discordgo.WithContext(ctx)))
 		return
 	}
+	// Acknowledge first, always: whatever the answer then waits for (a
+	// channel's lock, the engine, the database), Discord hears back within
+	// its 3 seconds.
 	component := req.Kind == bot.Button || req.Kind == bot.Select
-	if !a.svc.MayThink(req) {
-		resp := a.svc.Handle(ctx, req)
-		a.respondNow(ic.Interaction, resp, component)
-		return
-	}
-	// Acknowledge first: the engine may think longer than Discord waits.
+	private := req.Kind == bot.Command && bot.PrivateCommand(req.Command)
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-	private := req.Kind == bot.Command && req.Command == "hint"
-	if private {
+	switch {
+	case component:
+		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	case private:
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if component {
-		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	}
-	if err := s.InteractionRespond(ic.Interaction, deferred); err != nil {
-		a.log.Error("deferring interaction", "err", err)
+	if err := s.InteractionRespond(ic.Interaction, deferred, discordgo.WithContext(ctx)); err != nil {
+		log.Error("acknowledging interaction", "err", err)
 		return
 	}
+	acked = true
 	resp := a.svc.Handle(ctx, req)
-	a.deliverDeferred(ic.Interaction, resp, component, private)
+	a.deliver(ctx, log, ic.Interaction, resp, component, private)
 }
 
-func (a *Adapter) check(what string, err error) {
+func (a *Adapter) check(log *slog.Logger, what string, err error) {
 	if err != nil {
-		a.log.Error("discord: "+what, "err", err)
+		log.Error("discord: "+what, "err", err)
 	}
 }
 
-// respondNow answers within the interaction's first response.
-func (a *Adapter) respondNow(i *discordgo.Interaction, resp bot.Response, component bool) {
-	if resp.Message == nil {
-		resp.Message = &bot.Message{Content: "Done.", Ephemeral: true}
-	}
-	typ := discordgo.InteractionResponseChannelMessageWithSource
-	data := responseData(*resp.Message)
-	if component && resp.Update {
-		typ = discordgo.InteractionResponseUpdateMessage
-		data.Attachments = noAttachments()
-	}
-	a.check("responding", a.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}))
-}
-
-// deliverDeferred completes a deferred interaction. A refusal after a public
+// deliver completes an acknowledged interaction. A refusal after a public
 // acknowledgement replaces it with a message only the user sees.
-func (a *Adapter) deliverDeferred(i *discordgo.Interaction, resp bot.Response, component, private bool) {
-	if resp.Message == nil {
-		return
+func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, component, private bool) {
+	if m := resp.Message; m != nil {
+		var msg *discordgo.Message
+		var err error
+		switch {
+		case component && resp.Update, !component && (private || !m.Ephemeral):
+			msg, err = a.session.InteractionResponseEdit(i, webhookEdit(*m), discordgo.WithContext(ctx))
+			a.check(log, "editing the reply", err)
+		case !component && m.Ephemeral:
+			a.check(log, "removing the acknowledgement", a.session.InteractionResponseDelete(i, discordgo.WithContext(ctx)))
+			_, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
+			a.check(log, "following up", err)
+		default: // a component whose answer is a new message
+			msg, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
+			a.check(log, "following up", err)
+		}
+		if err == nil && msg != nil {
+			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
+		}
 	}
-	m := *resp.Message
-	switch {
-	case component && resp.Update, !component && (private || !m.Ephemeral):
-		_, err := a.session.InteractionResponseEdit(i, webhookEdit(m))
-		a.check("editing response", err)
-	case !component && m.Ephemeral:
-		a.check("removing acknowledgement", a.session.InteractionResponseDelete(i))
-		_, err := a.session.FollowupMessageCreate(i, true, webhookParams(m))
-		a.check("following up", err)
-	default: // a component whose answer is a new message
-		_, err := a.session.FollowupMessageCreate(i, true, webhookParams(m))
-		a.check("following up", err)
+	for k := range resp.Followups {
+		m := &resp.Followups[k]
+		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
+		a.check(log, "following up", err)
+		if err == nil && msg != nil {
+			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
+		}
 	}
 }
 
-func (a *Adapter) respondError(i *discordgo.Interaction) {
-	err := a.session.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: "Sorry, something went wrong on my side.", Flags: discordgo.MessageFlagsEphemeral},
-	})
-	if err != nil {
-		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "Sorry, something went wrong on my side.",
-			Flags: discordgo.MessageFlagsEphemeral})
+const apology = "Sorry, something went wrong on my side."
+
+func (a *Adapter) respondError(i *discordgo.Interaction, acked bool) {
+	var err error
+	if !acked {
+		err = a.session.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: apology, Flags: discordgo.MessageFlagsEphemeral,
+				AllowedMentions: noMentions()},
+		})
 	}
-	a.check("apologizing", err)
+	if acked || err != nil {
+		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: apology,
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()})
+	}
+	a.check(a.log, "apologizing", err)
 }
 
 // Send posts a message in a channel (the Notifier side).
 func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (string, error) {
 	msg, err := a.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: m.Content, Embeds: embeds(m), Components: components(m), Files: files(m),
+		Content: m.Content, Embeds: embeds(m), Components: components(m), Files: files(m), AllowedMentions: mentions(m),
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		return "", fmt.Errorf("posting in channel %s: %w", channelID, err)
@@ -233,11 +353,35 @@ func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (st
 func (a *Adapter) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
 	comps, embs := components(m), embeds(m)
 	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
-		Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: noAttachments()}, discordgo.WithContext(ctx))
+		Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: attachments(m),
+		AllowedMentions: mentions(m)}, discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("editing message %s: %w", messageID, err)
 	}
 	return nil
+}
+
+// RemoveComponents takes the menu and buttons off a message and leaves
+// the rest.
+func (a *Adapter) RemoveComponents(ctx context.Context, channelID, messageID string) error {
+	none := []discordgo.MessageComponent{}
+	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
+		Components: &none, AllowedMentions: noMentions()}, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("removing the menu of message %s: %w", messageID, err)
+	}
+	return nil
+}
+
+// EditReply finishes an interaction's reply by its token (valid for 15
+// minutes), as after a restart.
+func (a *Adapter) EditReply(ctx context.Context, token string, m bot.Message) (string, error) {
+	i := &discordgo.Interaction{AppID: a.AppID(), Token: token}
+	msg, err := a.session.InteractionResponseEdit(i, webhookEdit(m), discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("finishing an earlier reply: %w", err)
+	}
+	return msg.ID, nil
 }
 
 // toRequest reads what the bot needs from an interaction.
@@ -316,27 +460,38 @@ func displayName(u *discordgo.User, nick string) string {
 	return u.Username
 }
 
-func responseData(m bot.Message) *discordgo.InteractionResponseData {
-	d := &discordgo.InteractionResponseData{Content: m.Content, Embeds: embeds(m), Components: components(m), Files: files(m),
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	if m.Ephemeral {
-		d.Flags = discordgo.MessageFlagsEphemeral
-	}
-	return d
+// mentions allows exactly the message's deliberate pings: nobody else,
+// whatever the text holds (a nickname such as "@everyone" or "<@123>").
+func mentions(m bot.Message) *discordgo.MessageAllowedMentions {
+	am := noMentions()
+	am.Users = m.Mentions
+	return am
 }
 
-// noAttachments, sent with an edit, drops the message's earlier files, so
-// the board picture of the move before does not linger beside the new one.
-func noAttachments() *[]*discordgo.MessageAttachment { return &[]*discordgo.MessageAttachment{} }
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+// attachments lists a message's files as its attachments: on an edit this
+// replaces the earlier ones (the board of the move before) with these, by
+// their place among the uploaded files, as API v10 requires and v9 allows.
+func attachments(m bot.Message) *[]*discordgo.MessageAttachment {
+	list := []*discordgo.MessageAttachment{}
+	for i, f := range m.Files {
+		list = append(list, &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name})
+	}
+	return &list
+}
 
 func webhookEdit(m bot.Message) *discordgo.WebhookEdit {
 	comps, embs := components(m), embeds(m)
-	return &discordgo.WebhookEdit{Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: noAttachments()}
+	return &discordgo.WebhookEdit{Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: attachments(m),
+		AllowedMentions: mentions(m)}
 }
 
 func webhookParams(m bot.Message) *discordgo.WebhookParams {
 	p := &discordgo.WebhookParams{Content: m.Content, Embeds: embeds(m), Components: components(m), Files: files(m),
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+		Attachments: *attachments(m), AllowedMentions: mentions(m)}
 	if m.Ephemeral {
 		p.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -389,7 +544,11 @@ func components(m bot.Message) []discordgo.MessageComponent {
 func files(m bot.Message) []*discordgo.File {
 	var out []*discordgo.File
 	for _, f := range m.Files {
-		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
+		kind := mime.TypeByExtension(path.Ext(f.Name))
+		if kind == "" {
+			kind = "application/octet-stream"
+		}
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: kind, Reader: bytes.NewReader(f.Data)})
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"io"
 	"log/slog"
@@ -115,7 +116,7 @@ func newHarness(t *testing.T) *harness {
 	s, _ := discordgo.New("Bot test-token")
 	fake := &fakeDiscord{}
 	s.Client = &http.Client{Transport: fake}
-	a := New(s, "1000000000000000000", []string{"900000000000000001"}, quiet)
+	a := New(s, "1000000000000000000", []string{"900000000000000001"}, store, quiet)
 	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: 100 * time.Millisecond, ChallengeExpiry: 10 * time.Minute,
 		MoveTimeout: 24 * time.Hour, ReminderBefore: time.Hour, MaxEmojiSize: 10}
 	a.SetService(bot.New(store, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, a, cfg, quiet))
@@ -150,7 +151,7 @@ func jsonOf(v any) string {
 
 func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	h := newHarness(t)
-	if err := h.adapter.Register(); err != nil {
+	if err := h.adapter.Register(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	reqs := h.fake.take()
@@ -165,11 +166,29 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	if strings.Join(names, ",") != "start,move,challenge,board,leaderboard,stats,history,hint,resign,help" {
 		t.Errorf("commands %v", names)
 	}
-	// Without guilds: one global overwrite.
+	for _, c := range reqs[0].List {
+		cmd := jsonOf(c)
+		if !strings.Contains(cmd, `"contexts":[0]`) || !strings.Contains(cmd, `"integration_types":[0]`) {
+			t.Errorf("command without explicit contexts and integration types: %s", cmd)
+		}
+	}
+	if start := jsonOf(reqs[0].List[0]); !strings.Contains(start, `{"name":"4x4","value":4}`) || !strings.Contains(start, `{"name":"26x26","value":26}`) {
+		t.Errorf("size is not a list of the even sizes: %s", start)
+	}
+	// Switching to global registration clears the server's commands.
 	h.adapter.guilds = nil
-	h.adapter.Register()
-	if reqs := h.fake.take(); len(reqs) != 1 || reqs[0].Path != "/api/v9/applications/1000000000000000000/commands" {
+	h.adapter.Register(context.Background())
+	reqs = h.fake.take()
+	if len(reqs) != 2 || reqs[0].Path != "/api/v9/applications/1000000000000000000/guilds/900000000000000001/commands" ||
+		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v9/applications/1000000000000000000/commands" || len(reqs[1].List) != 10 {
 		t.Errorf("global registration %+v", reqs)
+	}
+	// And back: the global commands are cleared.
+	h.adapter.guilds = []string{"900000000000000001"}
+	h.adapter.Register(context.Background())
+	reqs = h.fake.take()
+	if len(reqs) != 2 || reqs[0].Path != "/api/v9/applications/1000000000000000000/commands" || len(reqs[0].List) != 0 {
+		t.Errorf("back to the server %+v", reqs)
 	}
 }
 
@@ -214,13 +233,12 @@ func TestInteractionsEndToEnd(t *testing.T) {
 		t.Errorf("stale select: %+v", reqs)
 	}
 
-	// The Resign button: an only-you confirmation, answered at once.
+	// The Resign button: acknowledged, then an only-you confirmation.
 	reqs = h.deliver("button.json", nil)
-	if len(reqs) != 1 || reqs[0].Body["type"] != float64(4) {
+	if len(reqs) != 2 || reqs[0].Body["type"] != float64(6) || reqs[1].Method != http.MethodPost {
 		t.Fatalf("resign button: %+v", reqs)
 	}
-	data := reqs[0].Body["data"].(map[string]any)
-	if data["flags"] != float64(64) || !strings.Contains(jsonOf(data), `"custom_id":"resign-yes:1"`) {
+	if data := reqs[1].Body; data["flags"] != float64(64) || !strings.Contains(jsonOf(data), `"custom_id":"resign-yes:1"`) {
 		t.Errorf("resign confirmation: %s", jsonOf(data))
 	}
 
@@ -239,10 +257,10 @@ func TestInteractionsEndToEnd(t *testing.T) {
 	})
 	var posted, updated bool
 	for _, r := range reqs {
-		if r.Path == "/api/v9/channels/800000000000000001/messages" && strings.Contains(jsonOf(r.Body), "Alice resigned.") {
+		if strings.HasPrefix(r.Path, "/api/v9/channels/800000000000000001/messages") && strings.Contains(jsonOf(r.Body), "Alice resigned.") {
 			posted = true
 		}
-		if strings.HasSuffix(r.Path, "/callback") && r.Body["type"] == float64(7) {
+		if r.Method == http.MethodPatch && strings.HasSuffix(r.Path, "/messages/@original") && strings.Contains(jsonOf(r.Body), "You resigned game #1.") {
 			updated = true
 		}
 	}
@@ -262,7 +280,7 @@ func TestOddInteractions(t *testing.T) {
 		t.Errorf("ping: %+v", reqs)
 	}
 	reqs := h.deliver("start.json", func(m map[string]any) { m["data"].(map[string]any)["name"] = "fly" })
-	if len(reqs) != 1 || !bytes.Contains([]byte(jsonOf(reqs[0].Body)), []byte("I don't know the command /fly")) {
+	if len(reqs) != 3 || !bytes.Contains([]byte(jsonOf(reqs[2].Body)), []byte("I don't know the command /fly")) {
 		t.Errorf("unknown command: %+v", reqs)
 	}
 }
@@ -282,11 +300,27 @@ func TestPictureAttachment(t *testing.T) {
 		t.Errorf("attachment is not a PNG: %v", err)
 	}
 	body := jsonOf(reqs[1].Body)
-	if !strings.Contains(body, `"image":{"url":"attachment://board-1-0.png"}`) || !strings.Contains(body, `"attachments":[]`) {
+	// The file is listed among the attachments by its place in the upload
+	// (API v10 requires it), and no earlier attachment is kept.
+	if !strings.Contains(body, `"image":{"url":"attachment://board-1-0.png"}`) || !attachmentsAre(reqs[1].Body, "board-1-0.png") {
 		t.Errorf("edit body: %s", body)
 	}
 	reqs = h.deliver("select.json", nil)
-	if len(reqs) != 2 || len(reqs[1].Files) != 1 || reqs[1].Files[0] != "board-1-2.png" || !strings.Contains(jsonOf(reqs[1].Body), `"attachments":[]`) {
+	if len(reqs) != 2 || len(reqs[1].Files) != 1 || reqs[1].Files[0] != "board-1-2.png" || !attachmentsAre(reqs[1].Body, "board-1-2.png") {
 		t.Errorf("move with a picture: %+v", reqs)
 	}
+}
+
+func attachmentsAre(body map[string]any, names ...string) bool {
+	list, ok := body["attachments"].([]any)
+	if !ok || len(list) != len(names) {
+		return false
+	}
+	for i, a := range list {
+		m := a.(map[string]any)
+		if m["id"] != fmt.Sprint(i) || m["filename"] != names[i] {
+			return false
+		}
+	}
+	return true
 }

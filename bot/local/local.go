@@ -187,15 +187,23 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		return
 	}
 	resp := a.Service.Handle(ctx, req)
-	if resp.Message == nil {
-		return
+	if m := resp.Message; m != nil {
+		shown := target
+		if resp.Update && target != nil {
+			a.replace(target, *m, user)
+		} else {
+			shown = a.show(*m, user)
+		}
+		a.Service.Posted(ctx, req.ChannelID, m, a.id(shown))
 	}
-	if resp.Update && target != nil {
-		a.replace(target, *resp.Message, user)
-		return
+	for i := range resp.Followups {
+		m := &resp.Followups[i]
+		a.Service.Posted(ctx, req.ChannelID, m, a.id(a.show(*m, user)))
 	}
-	a.show(*resp.Message, user)
 }
+
+// id is the message id the service knows a shown message by.
+func (a *Adapter) id(s *shown) string { return a.run + "." + strconv.Itoa(s.id) }
 
 func validName(s string) bool {
 	if s == "" || len(s) > 32 {
@@ -426,21 +434,45 @@ func (a *Adapter) save(f bot.File) string {
 
 // Send posts a message in the terminal channel (the Notifier side).
 func (a *Adapter) Send(_ context.Context, channelID string, m bot.Message) (string, error) {
-	s := a.show(m, "")
-	return a.run + "." + strconv.Itoa(s.id), nil
+	return a.id(a.show(m, "")), nil
+}
+
+// RemoveComponents takes the menu and buttons off a message, quietly, as
+// Discord does.
+func (a *Adapter) RemoveComponents(_ context.Context, channelID, messageID string) error {
+	s, err := a.lookup(messageID)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	s.msg.Components = nil
+	a.mu.Unlock()
+	return nil
+}
+
+// EditReply has nothing to do in a terminal: replies here are never left
+// unfinished across runs.
+func (a *Adapter) EditReply(context.Context, string, bot.Message) (string, error) {
+	return "", errors.New("the terminal has no interaction tokens")
+}
+
+func (a *Adapter) lookup(messageID string) (*shown, error) {
+	run, num, _ := strings.Cut(messageID, ".")
+	id, err := strconv.Atoi(num)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if run != a.run || err != nil || id < 1 || id > len(a.messages) {
+		return nil, fmt.Errorf("no message %q in this run", messageID)
+	}
+	return a.messages[id-1], nil
 }
 
 // Edit replaces a message shown earlier.
 func (a *Adapter) Edit(_ context.Context, channelID, messageID string, m bot.Message) error {
-	run, num, _ := strings.Cut(messageID, ".")
-	id, err := strconv.Atoi(num)
-	a.mu.Lock()
-	if run != a.run || err != nil || id < 1 || id > len(a.messages) {
-		a.mu.Unlock()
-		return fmt.Errorf("no message %q in this run", messageID)
+	s, err := a.lookup(messageID)
+	if err != nil {
+		return err
 	}
-	s := a.messages[id-1]
-	a.mu.Unlock()
 	a.replace(s, m, s.visible)
 	return nil
 }

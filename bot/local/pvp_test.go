@@ -155,7 +155,7 @@ func TestLossOnTime(t *testing.T) {
 	if g.ToMove().Player.ID != "bob" {
 		t.Fatalf("%s to move", g.ToMove().Player.ID)
 	}
-	expect(t, e.say("wait 23h30m"), "⏰ bob ⚫, it's your move in game #1. 30 minutes left before you lose on time.")
+	expect(t, e.say("wait 23h30m"), "@bob ⏰ it's your move in game #1. Your time runs out in 30 minutes")
 	if out := e.say("wait 10m"); strings.Contains(out, "⏰") {
 		t.Errorf("second reminder:\n%s", out)
 	}

@@ -2,6 +2,7 @@ package local_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/bot/local"
+	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -89,7 +91,8 @@ func TestSimultaneousHintsSayBusy(t *testing.T) {
 	e := open(t, t.TempDir())
 	logs := &strings.Builder{}
 	var logMu sync.Mutex
-	svc := rebuild(e, slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+	eng := engine.New(engine.Options{Searches: 1})
+	svc := bot.New(e.store, eng, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
 		logMu.Lock()
 		defer logMu.Unlock()
 		return logs.Write(p)
@@ -101,6 +104,23 @@ func TestSimultaneousHintsSayBusy(t *testing.T) {
 			GuildID: local.GuildID, ChannelID: fmt.Sprint("c", i), Options: map[string]string{"level": "1", "size": "26", "color": "black"}})
 		if resp.Message == nil || resp.Message.Ephemeral {
 			t.Fatalf("start %d: %+v", i, resp.Message)
+		}
+	}
+	// Another game's long search holds the engine's one searcher.
+	hold, release := context.WithCancel(ctx)
+	held := make(chan struct{})
+	go func() {
+		defer close(held)
+		start, _ := game.NewPosition(8)
+		eng.Solve(hold, start) // runs until released
+	}()
+	for {
+		probe, cancel := context.WithTimeout(ctx, time.Millisecond)
+		start, _ := game.NewPosition(8)
+		_, err := eng.Analyze(probe, start)
+		cancel()
+		if errors.Is(err, engine.ErrBusy) {
+			break
 		}
 	}
 	var wg sync.WaitGroup
@@ -115,6 +135,12 @@ func TestSimultaneousHintsSayBusy(t *testing.T) {
 		}(i)
 	}
 	wg.Wait()
+	release()
+	<-held
+	// Once the searcher is free again, a hint is given.
+	resp := svc.Handle(ctx, bot.Request{Kind: bot.Command, Command: "hint", User: record.Player{ID: "alice", Name: "alice"},
+		GuildID: local.GuildID, ChannelID: "c0"})
+	answers = append(answers, resp.Message.Content)
 	busy, hints := 0, 0
 	for _, a := range answers {
 		switch {
@@ -128,7 +154,7 @@ func TestSimultaneousHintsSayBusy(t *testing.T) {
 	}
 	logMu.Lock()
 	defer logMu.Unlock()
-	if busy == 0 || hints == 0 || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "level=WARN msg=\"engine busy\"") {
+	if busy != n || hints != 1 || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "level=WARN msg=\"engine busy\"") {
 		t.Fatalf("%d busy, %d hints; log:\n%s", busy, hints, logs.String())
 	}
 }

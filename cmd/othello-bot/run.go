@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,11 +16,15 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
+	"othello-bot/config"
 )
 
 // shutdownGrace bounds how long work in flight may go on after SIGINT or
 // SIGTERM.
 const shutdownGrace = 30 * time.Second
+
+// tickEvery is how often the timers in the database are looked at.
+const tickEvery = 5 * time.Second
 
 func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	fs := newFlags("run")
@@ -34,10 +40,15 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	if token == "" {
 		return usagef("DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in it")
 	}
-	logger := newLogger(c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	return serveDiscord(ctx, c, token, newLogger(c))
+}
 
+// serveDiscord runs the Discord bot until ctx ends, then shuts down in
+// order: no new interactions, every reply in flight sent, timers stopped,
+// moves in flight finished, the database closed.
+func serveDiscord(ctx context.Context, c config.Config, token string, logger *slog.Logger) error {
 	store, err := openStore(ctx, c, logger)
 	if err != nil {
 		return err
@@ -49,17 +60,44 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 		return fmt.Errorf("discord session: %w", err)
 	}
 	session.Identify.Intents = discordgo.IntentsGuilds
-	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, logger)
+	if c.DiscordAPI != discord.DefaultAPIBase {
+		rt, err := discord.APIBase(c.DiscordAPI, nil)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	}
+	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, store, logger)
 	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
 	adapter.SetService(svc)
-	session.AddHandler(adapter.OnInteraction)
+	// The application id comes with Ready (a bot user's id is the same
+	// number, but Ready says it outright).
+	ready := make(chan struct{}, 1)
+	session.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		if r.Application != nil && r.Application.ID != "" {
+			adapter.SetAppID(r.Application.ID)
+		} else if r.User != nil && adapter.AppID() == "" {
+			adapter.SetAppID(r.User.ID)
+		}
+		select {
+		case ready <- struct{}{}:
+		default:
+		}
+	})
+	// Handlers run in the event loop, so every interaction is counted
+	// before the gateway can close; Dispatch hands each to a goroutine.
+	session.SyncEvents = true
+	session.AddHandler(adapter.Dispatch)
 	if err := session.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 	}
-	if c.ApplicationID == "" && session.State != nil && session.State.User != nil {
-		adapter.SetAppID(session.State.User.ID) // a bot user's id is its application's id
+	select {
+	case <-ready:
+	case <-time.After(30 * time.Second):
+		logger.Warn("no Ready event within 30s; using the configured application id", "application_id", adapter.AppID())
+	case <-ctx.Done():
 	}
-	if err := adapter.Register(); err != nil {
+	if err := adapter.Register(ctx); err != nil {
 		if cerr := session.Close(); cerr != nil {
 			logger.Warn("closing the Discord connection", "err", cerr)
 		}
@@ -79,24 +117,23 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	ticking := make(chan struct{})
 	go func() {
 		defer close(ticking)
-		t := time.NewTicker(5 * time.Second)
+		t := time.NewTicker(tickEvery)
 		defer t.Stop()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				svc.Tick(context.Background())
+				svc.Tick(work)
 			}
 		}
 	}()
 
 	<-ctx.Done()
-	logger.Info("shutting down: finishing moves in flight")
-	// Stop taking interactions, let the ones in flight finish their moves,
-	// then close the database (deferred above).
+	logger.Info("shutting down: finishing moves and replies in flight")
 	err = session.Close()
 	<-ticking
+	adapter.Wait()
 	svc.Shutdown()
 	if err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
 		logger.Warn("closing the Discord connection", "err", err)

@@ -1,0 +1,99 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"othello-bot/record"
+)
+
+// replyTokenLife is how long Discord lets a bot edit its reply to an
+// interaction.
+const replyTokenLife = 15 * time.Minute
+
+// Posted is told by an adapter where a live game message went (m.Game
+// set): it becomes the game's live message, and the one before it loses
+// its menu and buttons, so only one message ever acts on a game. A message
+// that arrives after a newer one loses its own instead.
+func (s *Service) Posted(ctx context.Context, channelID string, m *Message, messageID string) {
+	if m == nil || m.Game == nil || messageID == "" {
+		return
+	}
+	log := s.logger(ctx)
+	previous, live, err := s.store.SetGameMessage(ctx, m.Game.ID, m.Game.Version, messageID)
+	if err != nil {
+		log.Error("recording the game message", "game", m.Game.ID, "message", messageID, "err", err)
+		return
+	}
+	stale := previous
+	if !live {
+		stale = messageID
+	}
+	if stale == "" {
+		return
+	}
+	if err := s.notify.RemoveComponents(ctx, channelID, stale); err != nil {
+		// Deleted by someone, or the channel is gone: the old menu refuses
+		// moves anyway (it names the ply it was for).
+		log.Warn("removing an old game message's menu", "game", m.Game.ID, "message", stale, "err", err)
+	}
+}
+
+// showFinal puts a finished game's final state where the players look:
+// the live game message is edited to it; without one (or if that fails)
+// it is posted anew. It reports whether anyone in the channel sees it.
+func (s *Service) showFinal(ctx context.Context, g *record.Game, m Message) bool {
+	s.fitOut(ctx, &m)
+	if g.MessageID != "" {
+		err := s.notify.Edit(ctx, g.ChannelID, g.MessageID, m)
+		if err == nil {
+			return true
+		}
+		s.logger(ctx).Warn("editing the game message to its final state", "game", g.ID, "message", g.MessageID, "err", err)
+	}
+	id, err := s.notify.Send(ctx, g.ChannelID, m)
+	if err != nil {
+		s.logger(ctx).Warn("posting the final state", "game", g.ID, "err", err)
+		return false
+	}
+	s.Posted(ctx, g.ChannelID, &m, id)
+	return true
+}
+
+// send posts a message (after fitting it to Discord's limits) and, for a
+// game message, makes it the live one.
+func (s *Service) send(ctx context.Context, channelID string, m Message) (string, error) {
+	s.fitOut(ctx, &m)
+	id, err := s.notify.Send(ctx, channelID, m)
+	if err != nil {
+		return "", err
+	}
+	s.Posted(ctx, channelID, &m, id)
+	return id, nil
+}
+
+// fitOut applies the last guard of Discord's limits to a message leaving
+// the bot, logging what the builders let through.
+func (s *Service) fitOut(ctx context.Context, m *Message) {
+	if errs := m.fit(); len(errs) > 0 {
+		s.logger(ctx).Error("a message broke Discord's limits and was cut", "problems", fmt.Sprint(errs))
+	}
+}
+
+type loggerKey struct{}
+
+// WithLogger gives a request's work its own logger (say, one that names
+// the request), so every line about one user's action can be found.
+func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, l)
+}
+
+// logger is the request's logger, or the service's.
+func (s *Service) logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok && l != nil {
+		return l
+	}
+	return s.log
+}
