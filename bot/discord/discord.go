@@ -242,7 +242,8 @@ func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) 
 		return
 	}
 	req.ID, req.Token = ic.ID, ic.Token
-	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.AppPermissions != 0
+	// Interactions in a server always say what the bot may do in the channel.
+	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != ""
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 	defer cancel()
 	ctx = bot.WithLogger(ctx, log)

@@ -1,0 +1,1138 @@
+// Package discordtest is a local fake of Discord for end-to-end tests: the
+// REST API and the gateway the bot talks to, answering as Discord
+// documents. It checks every message against Discord's limits and answers
+// an over-limit body with 400, refuses an interaction acknowledged after 3
+// seconds (10062 Unknown interaction), refuses posting where the bot lacks
+// permissions (50013), and works out who each created message pings under
+// its allowed_mentions. Tests drive it as users would: slash commands,
+// buttons, select menus and autocomplete arrive over the gateway as
+// INTERACTION_CREATE; the gateway can ask for a reconnect (op 7) or drop
+// the connection, and the bot must resume.
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+
+	"github.com/gorilla/websocket"
+)
+
+// Permission bits, as Discord numbers them.
+const (
+	ViewChannel  int64 = 1 << 10
+	SendMessages int64 = 1 << 11
+	EmbedLinks   int64 = 1 << 14
+	AttachFiles  int64 = 1 << 15
+	// AllText is what a bot with the usual invite has in a text channel.
+	AllText = ViewChannel | SendMessages | EmbedLinks | AttachFiles | 1<<16 | 1<<38
+)
+
+// AckLimit is how long Discord waits for an interaction's first response.
+const AckLimit = 3 * time.Second
+
+// TokenLife is how long an interaction token may be used.
+const TokenLife = 15 * time.Minute
+
+// User is a member of the fake server.
+type User struct {
+	ID, Name, Nick string
+	Bot            bool
+}
+
+// Message is a message as the fake keeps it.
+type Message struct {
+	ID        string
+	ChannelID string
+	Content   string
+	Embeds    []map[string]any
+	// Components are the message's action rows, as sent.
+	Components []map[string]any
+	Files      []string
+	// Ephemeral messages are seen only by VisibleTo.
+	Ephemeral bool
+	VisibleTo string
+	Deleted   bool
+	// Interaction is the token of the interaction this message answers.
+	Interaction string
+	Edits       int
+}
+
+// Ping is who a created message notified.
+type Ping struct {
+	MessageID string
+	Users     []string
+	Roles     []string
+	Everyone  bool
+}
+
+// Interaction is one interaction the fake dispatched.
+type Interaction struct {
+	ID, Token   string
+	Kind        int // 2 command, 3 component, 4 autocomplete
+	User        User
+	ChannelID   string
+	sentAt      time.Time
+	AckType     int
+	AckAfter    time.Duration
+	Original    string // id of the message the interaction's reply is
+	resolved    bool
+	lastCall    time.Time
+	Choices     []map[string]any
+	MessageID   string // the message a component was on
+	deferredPub bool
+}
+
+// Stats are the largest sizes seen in accepted messages.
+type Stats struct {
+	MaxContent, MaxFooter, MaxEmbedTotal, MaxDescription int
+	WorstAck                                             time.Duration
+	Messages                                             int
+}
+
+// Server is the fake Discord.
+type Server struct {
+	AppID, GuildID, Token string
+
+	http     *httptest.Server
+	upgrader websocket.Upgrader
+
+	mu           sync.Mutex
+	nextID       int64
+	perms        map[string]int64
+	messages     map[string]*Message
+	order        []string
+	interactions map[string]*Interaction // by token
+	commands     map[string][]map[string]any
+	violations   []string
+	pings        []Ping
+	stats        Stats
+	noMentions   []string // messages sent without allowed_mentions
+
+	// gateway
+	conn       *websocket.Conn
+	connMu     sync.Mutex // serializes writes
+	seq        int64
+	events     [][]byte // every dispatch, for resuming
+	sessionID  string
+	identifies int
+	resumes    int
+	connected  chan struct{}
+}
+
+// New starts a fake Discord for the bot with the given token.
+func New(token string) *Server {
+	s := &Server{AppID: "1000000000000000001", GuildID: "2000000000000000001", Token: token,
+		nextID: 3000000000000000000, perms: map[string]int64{}, messages: map[string]*Message{},
+		interactions: map[string]*Interaction{}, commands: map[string][]map[string]any{},
+		sessionID: "fake-session", connected: make(chan struct{}, 16)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/gateway", s.serveGateway)
+	mux.HandleFunc("/gateway/", s.serveGateway)
+	mux.HandleFunc("/api/", s.serveREST)
+	s.http = httptest.NewServer(mux)
+	return s
+}
+
+// URL is the base to give the bot as its Discord API (discordAPI).
+func (s *Server) URL() string { return s.http.URL + "/" }
+
+// Close stops the server.
+func (s *Server) Close() {
+	s.connMu.Lock()
+	if s.conn != nil {
+		s.conn.Close()
+	}
+	s.connMu.Unlock()
+	s.http.Close()
+}
+
+// AddChannel makes a text channel where the bot has perms.
+func (s *Server) AddChannel(id string, perms int64) {
+	s.mu.Lock()
+	s.perms[id] = perms
+	s.mu.Unlock()
+}
+
+func (s *Server) id() string {
+	s.nextID++
+	return strconv.FormatInt(s.nextID, 10)
+}
+
+// --- gateway ---
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	c, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	s.send(c, map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 41250}})
+	for {
+		_, data, err := c.ReadMessage()
+		if err != nil {
+			return
+		}
+		var p struct {
+			Op int             `json:"op"`
+			D  json.RawMessage `json:"d"`
+		}
+		if json.Unmarshal(data, &p) != nil {
+			s.violation("gateway: a payload that is not JSON")
+			continue
+		}
+		switch p.Op {
+		case 1:
+			s.send(c, map[string]any{"op": 11})
+		case 2:
+			var id struct {
+				Token string `json:"token"`
+			}
+			json.Unmarshal(p.D, &id)
+			if id.Token != "Bot "+s.Token && id.Token != s.Token {
+				c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
+				c.Close()
+				return
+			}
+			s.mu.Lock()
+			s.identifies++
+			s.mu.Unlock()
+			s.attach(c)
+			s.dispatch("READY", map[string]any{"v": 9, "session_id": s.sessionID, "resume_gateway_url": s.wsURL(),
+				"user":        map[string]any{"id": s.AppID, "username": "othello", "discriminator": "0", "bot": true},
+				"application": map[string]any{"id": s.AppID, "flags": 0},
+				"guilds":      []any{map[string]any{"id": s.GuildID, "unavailable": true}}})
+			s.connected <- struct{}{}
+		case 6:
+			var res struct {
+				SessionID string `json:"session_id"`
+				Seq       int64  `json:"seq"`
+			}
+			json.Unmarshal(p.D, &res)
+			if res.SessionID != s.sessionID {
+				s.send(c, map[string]any{"op": 9, "d": false})
+				continue
+			}
+			s.mu.Lock()
+			s.resumes++
+			missed := [][]byte{}
+			for i := res.Seq; i < int64(len(s.events)); i++ {
+				missed = append(missed, s.events[i])
+			}
+			s.mu.Unlock()
+			s.attach(c)
+			s.dispatch("RESUMED", map[string]any{})
+			for _, e := range missed {
+				s.write(c, e)
+			}
+			s.connected <- struct{}{}
+		}
+	}
+}
+
+func (s *Server) wsURL() string { return "ws" + strings.TrimPrefix(s.http.URL, "http") + "/gateway" }
+
+func (s *Server) attach(c *websocket.Conn) {
+	s.connMu.Lock()
+	s.conn = c
+	s.connMu.Unlock()
+}
+
+func (s *Server) send(c *websocket.Conn, v any) {
+	data, _ := json.Marshal(v)
+	s.write(c, data)
+}
+
+func (s *Server) write(c *websocket.Conn, data []byte) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	c.WriteMessage(websocket.TextMessage, data)
+}
+
+// dispatch sends an event (op 0) to the connected bot, or keeps it for the
+// resume when none is connected.
+func (s *Server) dispatch(t string, d any) {
+	s.mu.Lock()
+	s.seq++
+	data, _ := json.Marshal(map[string]any{"op": 0, "t": t, "s": s.seq, "d": d})
+	s.events = append(s.events, data)
+	s.mu.Unlock()
+	s.connMu.Lock()
+	c := s.conn
+	s.connMu.Unlock()
+	if c != nil {
+		s.write(c, data)
+	}
+}
+
+// Connected waits until the bot has identified or resumed (again).
+func (s *Server) Connected(timeout time.Duration) bool {
+	select {
+	case <-s.connected:
+		return true
+	case <-time.After(timeout):
+		return false
+	}
+}
+
+// Reconnect asks the bot to reconnect (op 7), as Discord does before it
+// moves a session.
+func (s *Server) Reconnect() {
+	s.connMu.Lock()
+	c := s.conn
+	s.connMu.Unlock()
+	if c != nil {
+		s.send(c, map[string]any{"op": 7, "d": nil})
+	}
+}
+
+// DropConnection cuts the gateway connection without a word.
+func (s *Server) DropConnection() {
+	s.connMu.Lock()
+	if s.conn != nil {
+		s.conn.UnderlyingConn().Close()
+		s.conn = nil
+	}
+	s.connMu.Unlock()
+}
+
+// Sessions returns how many times the bot identified and resumed.
+func (s *Server) Sessions() (identifies, resumes int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.identifies, s.resumes
+}
+
+// --- interactions the tests send ---
+
+func (s *Server) member(u User) map[string]any {
+	return map[string]any{"user": map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "bot": u.Bot},
+		"nick": nilIfEmpty(u.Nick), "permissions": "2199023255551", "roles": []any{}}
+}
+
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func (s *Server) newInteraction(kind int, u User, channel string, data map[string]any, message *Message) *Interaction {
+	s.mu.Lock()
+	ia := &Interaction{ID: s.id(), Kind: kind, User: u, ChannelID: channel}
+	ia.Token = "tok-" + ia.ID
+	perms := s.perms[channel]
+	s.interactions[ia.Token] = ia
+	payload := map[string]any{"id": ia.ID, "application_id": s.AppID, "type": kind, "data": data, "guild_id": s.GuildID,
+		"channel_id": channel, "member": s.member(u), "token": ia.Token, "version": 1,
+		"app_permissions": strconv.FormatInt(perms, 10), "locale": "en-US", "guild_locale": "en-US"}
+	if message != nil {
+		ia.MessageID = message.ID
+		payload["message"] = map[string]any{"id": message.ID, "channel_id": channel, "content": message.Content,
+			"author": map[string]any{"id": s.AppID, "username": "othello", "bot": true}}
+	}
+	ia.sentAt = time.Now()
+	s.mu.Unlock()
+	s.dispatch("INTERACTION_CREATE", payload)
+	return ia
+}
+
+// Command sends a slash command. Options are name to value; a User value
+// is sent as a user option with its member resolved.
+func (s *Server) Command(u User, channel, name string, options map[string]any) *Interaction {
+	return s.command(2, u, channel, name, options, "")
+}
+
+// Autocomplete sends the typing of option focused in a command.
+func (s *Server) Autocomplete(u User, channel, name string, options map[string]any, focused string) *Interaction {
+	return s.command(4, u, channel, name, options, focused)
+}
+
+func (s *Server) command(kind int, u User, channel, name string, options map[string]any, focused string) *Interaction {
+	var opts []any
+	resolved := map[string]any{"users": map[string]any{}, "members": map[string]any{}}
+	keys := make([]string, 0, len(options))
+	for k := range options {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		o := map[string]any{"name": k}
+		switch v := options[k].(type) {
+		case User:
+			o["type"], o["value"] = 6, v.ID
+			resolved["users"].(map[string]any)[v.ID] = map[string]any{"id": v.ID, "username": v.Name, "global_name": v.Name, "bot": v.Bot}
+			m := map[string]any{"nick": nilIfEmpty(v.Nick), "roles": []any{}}
+			resolved["members"].(map[string]any)[v.ID] = m
+		case int:
+			o["type"], o["value"] = 4, v
+		case bool:
+			o["type"], o["value"] = 5, v
+		default:
+			o["type"], o["value"] = 3, fmt.Sprint(v)
+		}
+		if k == focused {
+			o["focused"] = true
+		}
+		opts = append(opts, o)
+	}
+	data := map[string]any{"id": "4000000000000000001", "name": name, "type": 1, "options": opts, "resolved": resolved}
+	return s.newInteraction(kind, u, channel, data, nil)
+}
+
+// Click presses a button on a message.
+func (s *Server) Click(u User, m *Message, customID string) *Interaction {
+	return s.newInteraction(3, u, m.ChannelID, map[string]any{"custom_id": customID, "component_type": 2}, m)
+}
+
+// Select picks a value from a select menu on a message.
+func (s *Server) Select(u User, m *Message, customID, value string) *Interaction {
+	return s.newInteraction(3, u, m.ChannelID, map[string]any{"custom_id": customID, "component_type": 3,
+		"values": []any{value}}, m)
+}
+
+// Wait waits until the bot has finished answering the interaction: it
+// acknowledged it and, if it deferred, completed the reply, and then
+// nothing more came for a moment.
+func (ia *Interaction) wait(s *Server, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		done := ia.AckType != 0 && (ia.resolved || ia.AckType == 4 || ia.AckType == 7 || ia.AckType == 8) &&
+			time.Since(ia.lastCall) > 150*time.Millisecond
+		s.mu.Unlock()
+		if done {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return fmt.Errorf("interaction %s (%d) not answered within %s", ia.Token, ia.Kind, timeout)
+}
+
+// Wait waits for the bot's whole answer to an interaction.
+func (s *Server) Wait(ia *Interaction, timeout time.Duration) error { return ia.wait(s, timeout) }
+
+// --- what tests look at ---
+
+// Messages returns the channel's messages, oldest first, as a user sees
+// them (ephemeral ones only for whom they are meant; "" sees all).
+func (s *Server) Messages(channel, viewer string) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*Message
+	for _, id := range s.order {
+		m := s.messages[id]
+		if m.ChannelID != channel || m.Deleted || m.Ephemeral && viewer != "" && m.VisibleTo != viewer {
+			continue
+		}
+		c := *m
+		out = append(out, &c)
+	}
+	return out
+}
+
+// Message returns a message by id.
+func (s *Server) Message(id string) *Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m, ok := s.messages[id]; ok {
+		c := *m
+		return &c
+	}
+	return nil
+}
+
+// Reply returns the message that answers an interaction (its original
+// response, or else its last followup).
+func (s *Server) Reply(ia *Interaction) *Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var last *Message
+	for _, id := range s.order {
+		m := s.messages[id]
+		if m.Interaction == ia.Token && !m.Deleted {
+			c := *m
+			last = &c
+			if id == ia.Original {
+				return last
+			}
+		}
+	}
+	return last
+}
+
+// Followups returns the messages an interaction created after its first
+// response.
+func (s *Server) Followups(ia *Interaction) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*Message
+	for _, id := range s.order {
+		m := s.messages[id]
+		if m.Interaction == ia.Token && id != ia.Original && !m.Deleted {
+			c := *m
+			out = append(out, &c)
+		}
+	}
+	return out
+}
+
+// Violations lists every request the fake refused or found wrong.
+func (s *Server) Violations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append(append([]string{}, s.violations...), s.noMentions...)
+}
+
+// Pings lists who each created message notified.
+func (s *Server) Pings() []Ping {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Ping{}, s.pings...)
+}
+
+// Stats returns the largest sizes seen.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats
+}
+
+// AckTime is how long the bot took to acknowledge an interaction.
+func (s *Server) AckTime(ia *Interaction) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ia.AckAfter
+}
+
+// Commands returns the commands registered in a scope ("" is global).
+func (s *Server) Commands(guild string) []map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.commands[guild]
+}
+
+func (s *Server) violation(format string, args ...any) {
+	s.mu.Lock()
+	s.violations = append(s.violations, fmt.Sprintf(format, args...))
+	s.mu.Unlock()
+}
+
+// --- REST ---
+
+type apiError struct {
+	status int
+	code   int
+	msg    string
+}
+
+func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Path
+	if i := strings.Index(path, "/api/v"); i == 0 {
+		rest := path[len("/api/v"):]
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			path = rest[j:]
+		}
+	}
+	body, files, err := readBody(r)
+	if err != nil {
+		s.fail(w, r, apiError{400, 50109, "The request body contains invalid JSON."})
+		return
+	}
+	out, aerr := s.route(r, strings.Split(strings.Trim(path, "/"), "/"), body, files)
+	if aerr != nil {
+		s.fail(w, r, *aerr)
+		return
+	}
+	if out == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out)
+}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, e apiError) {
+	s.violation("%s %s: %d %s", r.Method, r.URL.Path, e.status, e.msg)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(e.status)
+	json.NewEncoder(w).Encode(map[string]any{"code": e.code, "message": e.msg})
+}
+
+type upload struct {
+	name string
+	size int
+}
+
+// readBody reads a JSON body, or a multipart one (payload_json and
+// files[n]).
+func readBody(r *http.Request) (map[string]any, []upload, error) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil || len(data) == 0 {
+		return nil, nil, err
+	}
+	var files []upload
+	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && strings.HasPrefix(mt, "multipart/") {
+		mr := multipart.NewReader(bytes.NewReader(data), params["boundary"])
+		data = nil
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			content, _ := io.ReadAll(part)
+			if part.FormName() == "payload_json" {
+				data = content
+				continue
+			}
+			if !strings.HasPrefix(part.FormName(), "files[") {
+				return nil, nil, fmt.Errorf("unknown part %s", part.FormName())
+			}
+			files = append(files, upload{part.FileName(), len(content)})
+		}
+	}
+	var body any
+	if err := json.Unmarshal(data, &body); err != nil {
+		return nil, nil, err
+	}
+	switch b := body.(type) {
+	case map[string]any:
+		return b, files, nil
+	case []any:
+		return map[string]any{"list": b}, files, nil
+	}
+	return nil, nil, fmt.Errorf("not an object")
+}
+
+func (s *Server) route(r *http.Request, p []string, body map[string]any, files []upload) (any, *apiError) {
+	bot := r.Header.Get("Authorization") == "Bot "+s.Token
+	switch {
+	case len(p) == 1 && p[0] == "gateway", len(p) == 2 && p[0] == "gateway" && p[1] == "bot":
+		return map[string]any{"url": s.wsURL(), "shards": 1,
+			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}, nil
+	case p[0] == "applications" && r.Method == http.MethodPut && len(p) >= 3:
+		if !bot {
+			return nil, &apiError{401, 0, "401: Unauthorized"}
+		}
+		if p[1] != s.AppID {
+			return nil, &apiError{403, 50001, "Missing Access"}
+		}
+		guild := ""
+		if len(p) == 5 && p[2] == "guilds" {
+			guild = p[3]
+		}
+		return s.registerCommands(guild, body)
+	case p[0] == "interactions" && len(p) == 4 && p[3] == "callback" && r.Method == http.MethodPost:
+		return s.callback(p[1], p[2], body, files)
+	case p[0] == "webhooks" && len(p) >= 3:
+		return s.webhook(r.Method, p, body, files)
+	case p[0] == "channels" && len(p) >= 3 && p[2] == "messages":
+		if !bot {
+			return nil, &apiError{401, 0, "401: Unauthorized"}
+		}
+		return s.channelMessage(r.Method, p, body, files)
+	}
+	return nil, &apiError{404, 0, "404: Not Found"}
+}
+
+func (s *Server) registerCommands(guild string, body map[string]any) (any, *apiError) {
+	list, _ := body["list"].([]any)
+	if len(list) > 100 {
+		return nil, &apiError{400, 50035, "Invalid Form Body: at most 100 commands"}
+	}
+	var out []map[string]any
+	for _, c := range list {
+		cmd := c.(map[string]any)
+		if problems := commandProblems(cmd); len(problems) > 0 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+		}
+		cmd["id"] = "5" + strconv.Itoa(len(out))
+		cmd["application_id"] = s.AppID
+		out = append(out, cmd)
+	}
+	s.mu.Lock()
+	s.commands[guild] = out
+	s.mu.Unlock()
+	if out == nil {
+		return []any{}, nil
+	}
+	return out, nil
+}
+
+var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+
+func commandProblems(cmd map[string]any) []string {
+	var out []string
+	name, _ := cmd["name"].(string)
+	if !commandName.MatchString(name) || strings.ToLower(name) != name {
+		out = append(out, fmt.Sprintf("command name %q", name))
+	}
+	if d, _ := cmd["description"].(string); length(d) < 1 || length(d) > 100 {
+		out = append(out, fmt.Sprintf("%s: description of %d", name, length(d)))
+	}
+	if _, ok := cmd["contexts"]; !ok {
+		out = append(out, name+": no contexts (this bot's contract: set them explicitly)")
+	}
+	if _, ok := cmd["integration_types"]; !ok {
+		out = append(out, name+": no integration_types (this bot's contract: set them explicitly)")
+	}
+	opts, _ := cmd["options"].([]any)
+	if len(opts) > 25 {
+		out = append(out, name+": over 25 options")
+	}
+	for _, o := range opts {
+		opt := o.(map[string]any)
+		on, _ := opt["name"].(string)
+		if !commandName.MatchString(on) {
+			out = append(out, fmt.Sprintf("%s: option name %q", name, on))
+		}
+		if d, _ := opt["description"].(string); length(d) < 1 || length(d) > 100 {
+			out = append(out, fmt.Sprintf("%s %s: description of %d", name, on, length(d)))
+		}
+		if ch, _ := opt["choices"].([]any); len(ch) > 25 {
+			out = append(out, fmt.Sprintf("%s %s: %d choices", name, on, len(ch)))
+		}
+	}
+	return out
+}
+
+func (s *Server) callback(id, token string, body map[string]any, files []upload) (any, *apiError) {
+	s.mu.Lock()
+	ia, ok := s.interactions[token]
+	s.mu.Unlock()
+	if !ok || ia.ID != id {
+		return nil, &apiError{404, 10062, "Unknown interaction"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ia.lastCall = time.Now()
+	if ia.AckType != 0 {
+		return nil, &apiError{400, 40060, "Interaction has already been acknowledged."}
+	}
+	after := time.Since(ia.sentAt)
+	if after > AckLimit {
+		return nil, &apiError{404, 10062, fmt.Sprintf("Unknown interaction (acknowledged after %s)", after.Round(time.Millisecond))}
+	}
+	typ := int(num(body["type"]))
+	data, _ := body["data"].(map[string]any)
+	switch typ {
+	case 4, 7:
+		if problems := messageProblems(data, files, false); len(problems) > 0 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+		}
+	case 8:
+		choices, _ := data["choices"].([]any)
+		if len(choices) > 25 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: over 25 choices"}
+		}
+		for _, c := range choices {
+			if n, _ := c.(map[string]any)["name"].(string); length(n) < 1 || length(n) > 100 {
+				return nil, &apiError{400, 50035, "Invalid Form Body: choice name length"}
+			}
+			ia.Choices = append(ia.Choices, c.(map[string]any))
+		}
+	case 5, 6:
+	default:
+		return nil, &apiError{400, 50035, fmt.Sprintf("Invalid Form Body: response type %d", typ)}
+	}
+	if (typ == 6 || typ == 7) && ia.Kind != 3 {
+		return nil, &apiError{400, 40043, "Interaction response type not allowed for this interaction"}
+	}
+	ia.AckType, ia.AckAfter = typ, after
+	s.stats.WorstAck = max(s.stats.WorstAck, after)
+	switch typ {
+	case 4, 5:
+		flags := int(num(data["flags"]))
+		m := &Message{ID: s.id(), ChannelID: ia.ChannelID, Interaction: token, Ephemeral: flags&64 != 0, VisibleTo: ia.User.ID}
+		if typ == 5 {
+			m.Content = "othello is thinking…"
+			ia.deferredPub = !m.Ephemeral
+		} else {
+			s.apply(m, data, files, true)
+			ia.resolved = true
+		}
+		s.messages[m.ID] = m
+		s.order = append(s.order, m.ID)
+		ia.Original = m.ID
+	case 6, 7:
+		ia.Original = ia.MessageID
+		if typ == 7 {
+			if m := s.messages[ia.MessageID]; m != nil {
+				s.apply(m, data, files, false)
+			}
+			ia.resolved = true
+		}
+	case 8:
+		ia.resolved = true
+	}
+	return nil, nil
+}
+
+func (s *Server) webhook(method string, p []string, body map[string]any, files []upload) (any, *apiError) {
+	if p[1] != s.AppID {
+		return nil, &apiError{404, 10015, "Unknown Webhook"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ia, ok := s.interactions[p[2]]
+	if !ok || time.Since(ia.sentAt) > TokenLife {
+		return nil, &apiError{401, 50027, "Invalid Webhook Token"}
+	}
+	ia.lastCall = time.Now()
+	if ia.AckType == 0 {
+		return nil, &apiError{404, 10015, "Unknown Webhook (the interaction was never acknowledged)"}
+	}
+	switch {
+	case len(p) == 3 && method == http.MethodPost: // followup
+		if problems := messageProblems(body, files, false); len(problems) > 0 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+		}
+		flags := int(num(body["flags"]))
+		m := &Message{ID: s.id(), ChannelID: ia.ChannelID, Interaction: ia.Token, Ephemeral: flags&64 != 0, VisibleTo: ia.User.ID}
+		s.apply(m, body, files, true)
+		s.messages[m.ID] = m
+		s.order = append(s.order, m.ID)
+		ia.resolved = true
+		return s.render(m), nil
+	case len(p) == 5 && p[3] == "messages" && p[4] == "@original":
+		m := s.messages[ia.Original]
+		if m == nil || m.Deleted {
+			return nil, &apiError{404, 10008, "Unknown Message"}
+		}
+		switch method {
+		case http.MethodPatch:
+			if problems := messageProblems(body, files, true); len(problems) > 0 {
+				return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+			}
+			s.apply(m, body, files, false)
+			ia.resolved = true
+			return s.render(m), nil
+		case http.MethodDelete:
+			m.Deleted = true
+			return nil, nil
+		}
+	}
+	return nil, &apiError{405, 0, "405: Method Not Allowed"}
+}
+
+func (s *Server) channelMessage(method string, p []string, body map[string]any, files []upload) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	perms, ok := s.perms[p[1]]
+	if !ok {
+		return nil, &apiError{404, 10003, "Unknown Channel"}
+	}
+	if perms&ViewChannel == 0 || method == http.MethodPost && perms&SendMessages == 0 {
+		return nil, &apiError{403, 50013, "Missing Permissions"}
+	}
+	switch {
+	case len(p) == 3 && method == http.MethodPost:
+		if problems := messageProblems(body, files, false); len(problems) > 0 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+		}
+		m := &Message{ID: s.id(), ChannelID: p[1]}
+		s.apply(m, body, files, true)
+		s.messages[m.ID] = m
+		s.order = append(s.order, m.ID)
+		return s.render(m), nil
+	case len(p) == 4 && method == http.MethodPatch:
+		m := s.messages[p[3]]
+		if m == nil || m.Deleted || m.ChannelID != p[1] {
+			return nil, &apiError{404, 10008, "Unknown Message"}
+		}
+		if m.Ephemeral {
+			return nil, &apiError{404, 10008, "Unknown Message"}
+		}
+		if problems := messageProblems(body, files, true); len(problems) > 0 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+		}
+		s.apply(m, body, files, false)
+		return s.render(m), nil
+	}
+	return nil, &apiError{405, 0, "405: Method Not Allowed"}
+}
+
+func (s *Server) render(m *Message) map[string]any {
+	return map[string]any{"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "type": 0,
+		"author": map[string]any{"id": s.AppID, "username": "othello", "bot": true}, "timestamp": time.Now().Format(time.RFC3339)}
+}
+
+// apply writes a message body into m (fields a PATCH leaves out stay as
+// they were) and, for a new message, works out who it pings.
+func (s *Server) apply(m *Message, body map[string]any, files []upload, created bool) {
+	if _, ok := body["allowed_mentions"]; !ok {
+		s.noMentions = append(s.noMentions, fmt.Sprintf("message %s sent without allowed_mentions: %.80q", m.ID, str(body["content"])))
+	}
+	if v, ok := body["content"]; ok {
+		m.Content = str(v)
+	}
+	if v, ok := body["embeds"]; ok {
+		m.Embeds = nil
+		list, _ := v.([]any)
+		for _, e := range list {
+			m.Embeds = append(m.Embeds, e.(map[string]any))
+		}
+	}
+	if v, ok := body["components"]; ok {
+		m.Components = nil
+		list, _ := v.([]any)
+		for _, c := range list {
+			m.Components = append(m.Components, c.(map[string]any))
+		}
+	}
+	if _, ok := body["attachments"]; ok || len(files) > 0 {
+		m.Files = nil
+		for _, f := range files {
+			m.Files = append(m.Files, f.name)
+		}
+	}
+	if created || body["content"] != nil || body["embeds"] != nil {
+		m.Edits++
+	}
+	s.measure(m)
+	if created {
+		s.pings = append(s.pings, pings(m.ID, m.Content, body["allowed_mentions"]))
+	}
+}
+
+func (s *Server) measure(m *Message) {
+	s.stats.Messages++
+	s.stats.MaxContent = max(s.stats.MaxContent, length(m.Content))
+	for _, e := range m.Embeds {
+		s.stats.MaxEmbedTotal = max(s.stats.MaxEmbedTotal, embedTotal(e))
+		s.stats.MaxDescription = max(s.stats.MaxDescription, length(str(e["description"])))
+		if f, ok := e["footer"].(map[string]any); ok {
+			s.stats.MaxFooter = max(s.stats.MaxFooter, length(str(f["text"])))
+		}
+	}
+}
+
+var (
+	userMention = regexp.MustCompile(`<@!?(\d+)>`)
+	roleMention = regexp.MustCompile(`<@&(\d+)>`)
+)
+
+// pings applies Discord's allowed_mentions rules to a new message: without
+// the object every mention in the text notifies; with it, only the kinds
+// in parse and the listed users and roles.
+func pings(id, content string, allowed any) Ping {
+	p := Ping{MessageID: id}
+	users, roles := userMention.FindAllStringSubmatch(content, -1), roleMention.FindAllStringSubmatch(content, -1)
+	everyone := strings.Contains(content, "@everyone") || strings.Contains(content, "@here")
+	am, ok := allowed.(map[string]any)
+	if !ok {
+		for _, u := range users {
+			p.Users = append(p.Users, u[1])
+		}
+		for _, r := range roles {
+			p.Roles = append(p.Roles, r[1])
+		}
+		p.Everyone = everyone
+		return p
+	}
+	parse := map[string]bool{}
+	if list, ok := am["parse"].([]any); ok {
+		for _, v := range list {
+			parse[str(v)] = true
+		}
+	}
+	allowedUsers := strList(am["users"])
+	allowedRoles := strList(am["roles"])
+	for _, u := range users {
+		if parse["users"] || slices.Contains(allowedUsers, u[1]) {
+			p.Users = append(p.Users, u[1])
+		}
+	}
+	for _, r := range roles {
+		if parse["roles"] || slices.Contains(allowedRoles, r[1]) {
+			p.Roles = append(p.Roles, r[1])
+		}
+	}
+	p.Everyone = everyone && parse["everyone"]
+	return p
+}
+
+// messageProblems checks a message body against Discord's documented
+// limits. edit relaxes nothing but allows a body with only some fields.
+func messageProblems(body map[string]any, files []upload, edit bool) []string {
+	var out []string
+	check := func(what string, n, limit int) {
+		if n > limit {
+			out = append(out, fmt.Sprintf("%s: %d over the limit of %d", what, n, limit))
+		}
+	}
+	check("content", length(str(body["content"])), 2000)
+	embeds, _ := body["embeds"].([]any)
+	check("embeds", len(embeds), 10)
+	total := 0
+	for i, e := range embeds {
+		em, _ := e.(map[string]any)
+		what := fmt.Sprintf("embeds[%d]", i)
+		check(what+".title", length(str(em["title"])), 256)
+		check(what+".description", length(str(em["description"])), 4096)
+		fields, _ := em["fields"].([]any)
+		check(what+".fields", len(fields), 25)
+		for j, f := range fields {
+			fm := f.(map[string]any)
+			n, v := str(fm["name"]), str(fm["value"])
+			if n == "" || v == "" {
+				out = append(out, fmt.Sprintf("%s.fields[%d]: name and value are required", what, j))
+			}
+			check(fmt.Sprintf("%s.fields[%d].name", what, j), length(n), 256)
+			check(fmt.Sprintf("%s.fields[%d].value", what, j), length(v), 1024)
+		}
+		if f, ok := em["footer"].(map[string]any); ok {
+			check(what+".footer.text", length(str(f["text"])), 2048)
+		}
+		total += embedTotal(em)
+	}
+	check("embeds total", total, 6000)
+	rows, _ := body["components"].([]any)
+	check("components", len(rows), 5)
+	for i, r := range rows {
+		row, _ := r.(map[string]any)
+		items, _ := row["components"].([]any)
+		if num(row["type"]) != 1 || len(items) == 0 {
+			out = append(out, fmt.Sprintf("components[%d]: an action row with components", i))
+		}
+		check(fmt.Sprintf("components[%d]", i), len(items), 5)
+		for _, it := range items {
+			c := it.(map[string]any)
+			check("custom_id", length(str(c["custom_id"])), 100)
+			switch num(c["type"]) {
+			case 2:
+				check("button label", length(str(c["label"])), 80)
+			case 3:
+				if len(items) != 1 {
+					out = append(out, "a select menu must be alone in its row")
+				}
+				opts, _ := c["options"].([]any)
+				if len(opts) < 1 || len(opts) > 25 {
+					out = append(out, fmt.Sprintf("select options: %d (1 to 25)", len(opts)))
+				}
+				check("placeholder", length(str(c["placeholder"])), 150)
+				for _, o := range opts {
+					om := o.(map[string]any)
+					check("option label", length(str(om["label"])), 100)
+					check("option value", length(str(om["value"])), 100)
+				}
+			}
+		}
+	}
+	for i, f := range files {
+		check("files["+strconv.Itoa(i)+"] bytes", f.size, 10<<20)
+	}
+	// API v10: a file uploaded with an edit must be listed in attachments
+	// (by its place among the uploads), or it is not attached.
+	if edit && len(files) > 0 {
+		listed := map[string]bool{}
+		list, _ := body["attachments"].([]any)
+		for _, a := range list {
+			listed[str(a.(map[string]any)["id"])] = true
+		}
+		for i, f := range files {
+			if !listed[strconv.Itoa(i)] {
+				out = append(out, fmt.Sprintf("file %s uploaded with an edit but not listed in attachments", f.name))
+			}
+		}
+	}
+	return out
+}
+
+func embedTotal(e map[string]any) int {
+	n := length(str(e["title"])) + length(str(e["description"]))
+	if f, ok := e["footer"].(map[string]any); ok {
+		n += length(str(f["text"]))
+	}
+	if a, ok := e["author"].(map[string]any); ok {
+		n += length(str(a["name"]))
+	}
+	fields, _ := e["fields"].([]any)
+	for _, f := range fields {
+		fm := f.(map[string]any)
+		n += length(str(fm["name"])) + length(str(fm["value"]))
+	}
+	return n
+}
+
+func length(s string) int { return len(utf16.Encode([]rune(s))) }
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func num(v any) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+func strList(v any) []string {
+	list, _ := v.([]any)
+	var out []string
+	for _, x := range list {
+		out = append(out, str(x))
+	}
+	return out
+}
+
+// Menu returns a message's select menu custom id and option values, if it
+// has one.
+func (m *Message) Menu() (customID string, values []string, ok bool) {
+	for _, row := range m.Components {
+		items, _ := row["components"].([]any)
+		for _, it := range items {
+			c := it.(map[string]any)
+			if num(c["type"]) == 3 {
+				for _, o := range c["options"].([]any) {
+					values = append(values, str(o.(map[string]any)["value"]))
+				}
+				return str(c["custom_id"]), values, true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// Button returns the custom id of a message's button with that label.
+func (m *Message) Button(label string) (string, bool) {
+	for _, row := range m.Components {
+		items, _ := row["components"].([]any)
+		for _, it := range items {
+			c := it.(map[string]any)
+			if num(c["type"]) == 2 && strings.EqualFold(str(c["label"]), label) {
+				return str(c["custom_id"]), true
+			}
+		}
+	}
+	return "", false
+}
+
+// Text is everything a reader sees of a message, in one string.
+func (m *Message) Text() string {
+	var b strings.Builder
+	b.WriteString(m.Content + "\n")
+	for _, e := range m.Embeds {
+		b.WriteString(str(e["title"]) + "\n" + str(e["description"]) + "\n")
+		fields, _ := e["fields"].([]any)
+		for _, f := range fields {
+			fm := f.(map[string]any)
+			b.WriteString(str(fm["name"]) + ": " + str(fm["value"]) + "\n")
+		}
+		if f, ok := e["footer"].(map[string]any); ok {
+			b.WriteString(str(f["text"]) + "\n")
+		}
+	}
+	return b.String()
+}
