@@ -131,6 +131,12 @@ func (m *Message) fit() []string {
 		if over := e.total() - MaxEmbedTotal; over > 0 {
 			e.Description = clip(e.Description, max(0, length(e.Description)-over-1))
 		}
+		for e.total() > MaxEmbedTotal && len(e.Fields) > 0 {
+			e.Fields = e.Fields[:len(e.Fields)-1]
+		}
+		if over := e.total() - MaxEmbedTotal; over > 0 {
+			e.Footer = clip(e.Footer, max(0, length(e.Footer)-over-1))
+		}
 	}
 	if len(m.Components) > MaxRows {
 		m.Components = m.Components[:MaxRows]

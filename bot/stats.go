@@ -31,7 +31,7 @@ func noGamesYet(req Request, who record.Player) Response {
 	if who.ID == req.User.ID {
 		return reply("You haven't finished a game yet. /start plays me, /challenge plays a friend.")
 	}
-	return reply("%s hasn't finished a game yet.", who.Name)
+	return reply("%s hasn't finished a game yet.", name(who))
 }
 
 func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error) {
@@ -69,7 +69,7 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 			return Response{}, err
 		}
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: title, Description: strings.Join(lines, "\n"),
+	return Response{Message: &Message{Embed: &Embed{Title: title, Description: joinLines(lines, MaxDescription),
 		Footer: "W-L-D in rated games. Provisional ratings (still uncertain: few or long-ago games) are marked ? and listed after the others."}}}, nil
 }
 
@@ -78,7 +78,7 @@ func standingLine(st storage.Standing) string {
 	if st.Provisional {
 		mark = "?"
 	}
-	return fmt.Sprintf("**%d.** %s · %.0f%s · %s, %d-%d-%d", st.Rank, st.Player.Name, st.Rating.Rating, mark,
+	return fmt.Sprintf("**%d.** %s · %.0f%s · %s, %d-%d-%d", st.Rank, name(st.Player), st.Rating.Rating, mark,
 		plural(st.Games, "game"), st.Wins, st.Losses, st.Draws)
 }
 
@@ -146,7 +146,7 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		}
 		fields = append(fields, Field{Name: "Best level beaten", Value: bestText, Inline: true})
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: "Stats · " + who.Name, Fields: fields}}}, nil
+	return Response{Message: &Message{Embed: &Embed{Title: clip("Stats · "+name(who), MaxEmbedTitle), Fields: fields}}}, nil
 }
 
 // streak describes the run of equal results ending with the latest game;
@@ -189,8 +189,9 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 	if len(hist) == 0 {
 		return noGamesYet(req, who), nil
 	}
-	var b strings.Builder
+	var entries []string
 	for _, h := range hist {
+		var b strings.Builder
 		verb := map[string]string{"win": "won", "loss": "lost", "draw": "drew", "aborted": "aborted"}[h.Result]
 		how := ""
 		if h.Reason != record.EndNormal && h.Reason != record.EndAbort {
@@ -205,8 +206,9 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		if t != "" {
 			fmt.Fprintf(&b, "`%s`\n", t)
 		}
+		entries = append(entries, strings.TrimRight(b.String(), "\n"))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: "Recent games · " + who.Name, Description: strings.TrimRight(b.String(), "\n"),
+	return Response{Message: &Message{Embed: &Embed{Title: clip("Recent games · "+name(who), MaxEmbedTitle), Description: joinLines(entries, MaxDescription),
 		Footer: "Transcripts are in the standard notation (f5d6c3…); paste them into any Othello program."}}}, nil
 }
 

@@ -564,3 +564,82 @@ func TestDiscordCrashWhileThinking(t *testing.T) {
 		t.Errorf("violations: %q", v)
 	}
 }
+
+// BenchmarkInitialResponse measures how long the bot takes to acknowledge
+// interactions while it is busy: 20 channels with a level-10 game on 10x10
+// where the bot thinks for its whole engineMoveTime of 10s, and in each of
+// them, meanwhile, /board, /hint, /resign and its confirmation, and
+// /challenge, which wait for the channel's lock or the engine. Discord
+// allows 3 seconds. Reports the worst and the median acknowledgement.
+//
+//	go test ./cmd/othello-bot -run '^$' -bench InitialResponse -benchtime 1x
+func BenchmarkInitialResponse(b *testing.B) {
+	for b.Loop() {
+		srv := discordtest.New(testToken)
+		c := testBotConfig(srv, b.TempDir())
+		c.EngineMoveTime = config.Duration(10 * time.Second)
+		const channels = 20
+		var ids []string
+		for i := 0; i < channels; i++ {
+			id := fmt.Sprintf("81000000000000000%02d", i)
+			srv.AddChannel(id, discordtest.AllText)
+			ids = append(ids, id)
+		}
+		logs := &syncBuffer{}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- serveDiscord(ctx, c, testToken, slog.New(slog.NewTextHandler(logs, nil))) }()
+		if !srv.Connected(10 * time.Second) {
+			b.Fatal("no connection")
+		}
+		for len(srv.Commands(srv.GuildID)) == 0 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		var all []*discordtest.Interaction
+		for i, ch := range ids {
+			u := discordtest.User{ID: fmt.Sprintf("71000000000000000%02d", i), Name: fmt.Sprintf("player%d", i)}
+			all = append(all, srv.Command(u, ch, "start", map[string]any{"level": 10, "size": 10, "color": "white"}))
+		}
+		time.Sleep(500 * time.Millisecond) // every bot is thinking now
+		var asks []*discordtest.Interaction
+		for i, ch := range ids {
+			u := discordtest.User{ID: fmt.Sprintf("71000000000000000%02d", i), Name: fmt.Sprintf("player%d", i)}
+			all = append(all, srv.Command(u, ch, "board", nil), srv.Command(u, ch, "hint", nil),
+				srv.Command(u, ch, "challenge", map[string]any{"opponent": bob}))
+			ask := srv.Command(u, ch, "resign", nil)
+			asks = append(asks, ask)
+			all = append(all, ask)
+		}
+		for i, ask := range asks {
+			if err := srv.Wait(ask, 30*time.Second); err != nil {
+				b.Fatal(err)
+			}
+			m := srv.Reply(ask)
+			yes, ok := m.Button("Resign")
+			if !ok {
+				b.Fatalf("no confirmation: %+v", m)
+			}
+			u := discordtest.User{ID: fmt.Sprintf("71000000000000000%02d", i), Name: fmt.Sprintf("player%d", i)}
+			all = append(all, srv.Click(u, m, yes))
+		}
+		for _, ia := range all {
+			if err := srv.Wait(ia, 60*time.Second); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var acks []time.Duration
+		for _, ia := range all {
+			acks = append(acks, srv.AckTime(ia))
+		}
+		slices.Sort(acks)
+		b.ReportMetric(float64(acks[len(acks)-1].Microseconds())/1000, "worst-ack-ms")
+		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "median-ack-ms")
+		b.ReportMetric(float64(len(acks)), "interactions")
+		if v := srv.Violations(); len(v) > 0 {
+			b.Errorf("violations: %q", v)
+		}
+		cancel()
+		<-done
+		srv.Close()
+	}
+}

@@ -142,7 +142,8 @@ func New(token string) *Server {
 	mux.HandleFunc("/gateway", s.serveGateway)
 	mux.HandleFunc("/gateway/", s.serveGateway)
 	mux.HandleFunc("/api/", s.serveREST)
-	s.http = httptest.NewServer(mux)
+	s.http = httptest.NewUnstartedServer(mux)
+	s.http.Start()
 	return s
 }
 

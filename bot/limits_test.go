@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// longName is a 32-character name (Discord's longest) made of the
+// characters escaping doubles.
+var longName = strings.Repeat("*_|", 11)[:32]
+
+func limitService() *Service {
+	return &Service{cfg: Config{MaxEmojiSize: 10, MoveTimeout: 24 * time.Hour, ChallengeExpiry: 10 * time.Minute},
+		log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
+func checkLimits(t *testing.T, what string, m *Message) {
+	t.Helper()
+	if errs := m.LimitErrors(); len(errs) > 0 {
+		t.Errorf("%s breaks Discord's limits: %v", what, errs)
+	}
+}
+
+// randomGame plays a whole game of the given size between two long-named
+// members, returning it at every ply.
+func randomGame(t *testing.T, size int, visit func(g *record.Game)) *record.Game {
+	start, _ := game.NewPosition(size)
+	a := record.Player{ID: strings.Repeat("1", 19), Name: longName}
+	b := record.Player{ID: strings.Repeat("2", 19), Name: "@everyone <@&1> " + longName[:16]}
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	g := &record.Game{ID: 999999, Black: record.Human(a), White: record.Human(b), Start: start, Position: start, Status: record.Active,
+		Deadline: now.Add(24 * time.Hour), Version: 1}
+	rules := game.NewGame(start)
+	rng := rand.New(rand.NewPCG(uint64(size), 1))
+	for !rules.Over() {
+		visit(g)
+		moves := rules.Position().LegalMoves()
+		plies, err := rules.Play(moves[rng.IntN(len(moves))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Plies = append(g.Plies, plies...)
+		g.Position = rules.Position()
+		g.Version++
+	}
+	return g
+}
+
+// Game messages stay within every limit at the largest emoji board and
+// the largest board, with the longest names, from the first move to every
+// kind of ending.
+func TestGameMessagesWithinLimits(t *testing.T) {
+	s := limitService()
+	for _, size := range []int{10, 26} {
+		n := 0
+		g := randomGame(t, size, func(g *record.Game) {
+			if n++; n%25 == 1 || size == 10 {
+				checkLimits(t, fmt.Sprintf("%dx%d game at ply %d", size, size, len(g.Plies)),
+					s.gameMessage(g, []string{"a note", "another note"}))
+			}
+		})
+		b, w := g.Position.Count()
+		for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort} {
+			g.Status = record.Finished
+			g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position.Winner(), Reason: reason}
+			m := s.gameMessage(g, []string{name(g.Black.Player) + " resigned.", resultLine(g)})
+			checkLimits(t, fmt.Sprintf("%dx%d game ended by %s", size, size, reason), m)
+			if size == 26 && (len(m.Files) != 2 || !strings.HasSuffix(m.Files[1].Name, "-transcript.txt") ||
+				!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies), 26))) {
+				t.Errorf("26x26: the whole transcript is not attached: %v", m.Files)
+			}
+		}
+	}
+}
+
+var mentionLike = regexp.MustCompile(`(^|[^\\])<[@#][!&]?\d+>`)
+
+// Names are escaped: markdown and mentions in a name change nothing.
+func TestNamesAreEscaped(t *testing.T) {
+	for _, n := range []string{"**bold**", "`code`", "||spoiler||", "@everyone", "<@123>", "<@&1>", "<#5>", "a_b_", "> quote", "~~s~~",
+		"line\nbreak", ":smile:", "[link](http://x)"} {
+		got := escape(n)
+		if mentionLike.MatchString(got) {
+			t.Errorf("escape(%q) = %q still reads as a mention", n, got)
+		}
+		for _, bad := range []string{"**", "``", "||", "~~", "\n", "](", "@everyone"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("escape(%q) = %q still holds %q", n, got, bad)
+			}
+		}
+	}
+}
+
+// Challenge messages, help and the move menu stay within limits with the
+// longest names and the most legal moves.
+func TestOtherMessagesWithinLimits(t *testing.T) {
+	s := limitService()
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	a := record.Player{ID: strings.Repeat("1", 19), Name: longName}
+	b := record.Player{ID: strings.Repeat("2", 19), Name: longName}
+	for _, status := range []record.ChallengeStatus{record.ChallengePending, record.ChallengeExpired, record.ChallengeDeclined, record.ChallengeCanceled} {
+		c := &record.Challenge{ID: 1 << 40, Challenger: a, Opponent: b, Size: 26, Rated: true, Status: status, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		checkLimits(t, "challenge "+string(status), s.challengeMessage(c, "Rematch of game #123456789!"))
+	}
+	checkLimits(t, "help", help().Message)
+	// The most legal moves: the menu holds 25 and says so.
+	most := 0
+	var busiest *record.Game
+	randomGame(t, 26, func(g *record.Game) {
+		if n := len(g.Position.LegalMoves()); n > most {
+			most, busiest = n, &record.Game{ID: g.ID, Black: g.Black, White: g.White, Start: g.Start, Position: g.Position,
+				Plies: append([]game.Ply(nil), g.Plies...), Status: record.Active, Version: g.Version}
+		}
+	})
+	m := s.gameMessage(busiest, nil)
+	checkLimits(t, fmt.Sprintf("menu of %d moves", most), m)
+	if most <= MaxMenuOptions || len(m.Components[0].Menu.Options) != MaxMenuOptions {
+		t.Errorf("%d legal moves, %d in the menu", most, len(m.Components[0].Menu.Options))
+	}
+}
+
+// The last guard cuts what is over a limit, to the limit.
+func TestFitCutsToTheLimits(t *testing.T) {
+	m := &Message{Content: strings.Repeat("x", 3000), Embed: &Embed{Title: strings.Repeat("t", 300),
+		Description: strings.Repeat("🟩", 3000), Footer: strings.Repeat("f", 3000)}}
+	for i := 0; i < 30; i++ {
+		m.Embed.Fields = append(m.Embed.Fields, Field{Name: "n", Value: strings.Repeat("v", 2000)})
+	}
+	if errs := m.fit(); len(errs) == 0 {
+		t.Fatal("nothing reported")
+	}
+	if errs := m.LimitErrors(); len(errs) > 0 {
+		t.Fatalf("after fit: %v", errs)
+	}
+}

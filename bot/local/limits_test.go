@@ -1,0 +1,90 @@
+package local_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/bot/local"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/storage"
+)
+
+// The longest /history (ten 26x26 games against long-named opponents), the
+// longest /leaderboard and /stats stay within Discord's limits without
+// the last guard having to cut anything.
+func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
+	e := open(t, t.TempDir())
+	logs := &strings.Builder{}
+	var mu sync.Mutex
+	svc := bot.New(e.store, nil, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil)))
+	ctx := context.Background()
+	long := func(i int) record.Player {
+		return record.Player{ID: fmt.Sprintf("%019d", i), Name: fmt.Sprintf("%02d", i) + strings.Repeat("*_|`", 8)[:30]}
+	}
+	me := long(0)
+	rng := rand.New(rand.NewPCG(1, 2))
+	finishGame := func(a, b record.Player, size int, rated bool) {
+		start, _ := game.NewPosition(size)
+		now := e.clock.Now()
+		g := &record.Game{GuildID: local.GuildID, ChannelID: fmt.Sprint("h", a.ID, b.ID, rng.Uint64()), Black: record.Human(a),
+			White: record.Human(b), Rated: rated, Start: start, Position: start, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+		if err := e.store.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		rules, _ := g.Rules()
+		for !rules.Over() {
+			moves := rules.Position().LegalMoves()
+			plies, _ := rules.Play(moves[rng.IntN(len(moves))])
+			if err := e.store.AppendTurn(ctx, g, storage.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bd, wd := g.Position.Count()
+		if err := e.store.FinishGame(ctx, g, record.Result{FinishedAt: now, BlackDiscs: bd, WhiteDiscs: wd,
+			Winner: g.Position.Winner(), Reason: record.EndNormal}); err != nil {
+			t.Fatal(err)
+		}
+		e.clock.Advance(time.Minute)
+	}
+	for i := 1; i <= 10; i++ {
+		finishGame(me, long(i), 26, true)
+	}
+	for i := 11; i <= 40; i++ {
+		finishGame(long(i), long(i+1), 4, true)
+	}
+	for _, req := range []bot.Request{
+		{Kind: bot.Command, Command: "history"},
+		{Kind: bot.Command, Command: "stats"},
+		{Kind: bot.Command, Command: "leaderboard", Options: map[string]string{"scope": "global"}},
+		{Kind: bot.Command, Command: "leaderboard"},
+	} {
+		req.User, req.GuildID, req.ChannelID = me, local.GuildID, local.ChannelID
+		resp := svc.Handle(ctx, req)
+		if resp.Message == nil || resp.Message.Embed == nil {
+			t.Fatalf("%s: %+v", req.Command, resp.Message)
+		}
+		if errs := resp.Message.LimitErrors(); len(errs) > 0 {
+			t.Errorf("%s: %v", req.Command, errs)
+		}
+		if req.Command == "history" && strings.Count(resp.Message.Embed.Description, "**#") < 5 {
+			t.Errorf("history shows too few games:\n%s", resp.Message.Embed.Description)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if strings.Contains(logs.String(), "broke Discord's limits") {
+		t.Fatalf("a builder went over a limit:\n%s", logs.String())
+	}
+}
