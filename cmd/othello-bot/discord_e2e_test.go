@@ -327,6 +327,15 @@ func TestDiscordPvPWithABystander(t *testing.T) {
 	if strings.Contains(post.Content, "<@2>") || strings.Contains(post.Content, "<@&1>") || strings.Contains(post.Content, "**x**") {
 		t.Fatalf("the nickname was not escaped: %q", post.Content)
 	}
+	// Her open challenge, naming nobody, pings nobody at all.
+	cancel, _ := post.Button("Cancel")
+	r.do(srv.Click(mallory, post, cancel))
+	r.do(srv.Command(mallory, hall, "challenge", nil))
+	hallMsgs = srv.Messages(hall, "")
+	open := hallMsgs[len(hallMsgs)-1]
+	if p := pingOf(srv, open.ID); p.Everyone || len(p.Roles)+len(p.Users) > 0 || !strings.Contains(open.Content, "looking for an opponent") {
+		t.Fatalf("mallory's open challenge %q pinged %+v", open.Content, p)
+	}
 	checkClean(t, srv, r)
 }
 
@@ -642,4 +651,23 @@ func BenchmarkInitialResponse(b *testing.B) {
 		<-done
 		srv.Close()
 	}
+}
+
+// A shutdown while the bot thinks lets the move finish and its reply
+// reach Discord before the process ends.
+func TestDiscordShutdownDeliversTheReplyInFlight(t *testing.T) {
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	c.EngineMoveTime = config.Duration(time.Second)
+	r := startBot(t, srv, c)
+	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 8, "color": "white"})
+	deadline := time.Now().Add(5 * time.Second)
+	for srv.AckTime(ia) == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	r.stop() // the signal, mid-think
+	if reply := srv.Reply(ia); reply == nil || !strings.Contains(reply.Text(), "Bot (level 10) ⚫ played") {
+		t.Fatalf("after shutdown the reply is %+v", reply)
+	}
+	checkClean(t, srv, nil)
 }
