@@ -93,20 +93,29 @@ func (s *Store) Challenge(ctx context.Context, id int64) (*record.Challenge, err
 
 // PendingChallenges returns the pending challenges, soonest to expire first.
 func (s *Store) PendingChallenges(ctx context.Context) ([]*record.Challenge, error) {
-	rows, err := s.db.QueryContext(ctx, challengeSelect+` WHERE c.status = 'pending' ORDER BY c.expires_at`)
+	return s.challenges(ctx, "loading pending challenges", ` WHERE c.status = 'pending' ORDER BY c.expires_at`)
+}
+
+// challenges runs a challenge query (the WHERE and ORDER after the
+// select).
+func (s *Store) challenges(ctx context.Context, what, where string, args ...any) ([]*record.Challenge, error) {
+	rows, err := s.db.QueryContext(ctx, challengeSelect+where, args...)
 	if err != nil {
-		return nil, fmt.Errorf("loading challenges: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []*record.Challenge
 	for rows.Next() {
 		c, err := scanChallenge(rows)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return out, nil
 }
 
 // CloseChallenge moves a pending challenge to a final status; it reports
@@ -325,18 +334,5 @@ func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *recor
 // RecentChallenges returns a player's last n challenges, newest first,
 // for the cooldown.
 func (s *Store) RecentChallenges(ctx context.Context, playerID string, n int) ([]*record.Challenge, error) {
-	rows, err := s.db.QueryContext(ctx, challengeSelect+` WHERE c.challenger_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?`, playerID, n)
-	if err != nil {
-		return nil, fmt.Errorf("reading recent challenges: %w", err)
-	}
-	defer rows.Close()
-	var out []*record.Challenge
-	for rows.Next() {
-		c, err := scanChallenge(rows)
-		if err != nil {
-			return nil, fmt.Errorf("reading recent challenges: %w", err)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return s.challenges(ctx, "reading recent challenges", ` WHERE c.challenger_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?`, playerID, n)
 }
