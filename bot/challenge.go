@@ -10,7 +10,6 @@ import (
 
 	"othello-bot/game"
 	"othello-bot/record"
-	"othello-bot/storage"
 )
 
 // challenge posts an invitation to a player-vs-player game: to one member,
@@ -75,7 +74,7 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 		}
 	}
 	c.CreatedAt, c.ExpiresAt = now, now.Add(s.cfg.ChallengeExpiry)
-	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, storage.ErrChallengePending) {
+	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, record.ErrChallengePending) {
 		return refuse("You already have a challenge waiting in this channel. Cancel it first, or wait for an answer."), nil
 	} else if err != nil {
 		return Response{}, err
@@ -83,7 +82,7 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 	msg := s.challengeMessage(c, intro)
 	id, err := s.send(ctx, c.ChannelID, *msg)
 	if err != nil {
-		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0); cerr != nil {
+		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
 			err = errors.Join(err, fmt.Errorf("withdrawing it: %w", cerr))
 		}
 		return Response{}, fmt.Errorf("posting challenge %d: %w", c.ID, err)
@@ -228,7 +227,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	now := s.clock.Now()
 	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
 		// The timer has not got to it yet; the answer comes too late all the same.
-		if ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired, 0); err != nil {
+		if ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired); err != nil {
 			return Response{}, err
 		} else if ok {
 			c.Status = record.ChallengeExpired
@@ -276,7 +275,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		g.Black, g.White = g.White, g.Black
 	}
 	switch err := s.store.AcceptChallenge(ctx, c.ID, g); {
-	case errors.Is(err, storage.ErrNotPending):
+	case errors.Is(err, record.ErrNotPending):
 		return refuse("Someone else answered this challenge first."), nil
 	case errors.Is(err, record.ErrChannelBusy):
 		return refuse("Another game is running in this channel; this challenge can be accepted once it ends."), nil
@@ -293,7 +292,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 }
 
 func (s *Service) closeChallenge(ctx context.Context, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
-	ok, err := s.store.CloseChallenge(ctx, c.ID, status, 0)
+	ok, err := s.store.CloseChallenge(ctx, c.ID, status)
 	if err != nil {
 		return Response{}, err
 	}
@@ -366,7 +365,7 @@ func (s *Service) Tick(ctx context.Context) {
 		if now.Before(c.ExpiresAt) {
 			break // soonest first
 		}
-		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired, 0)
+		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired)
 		if err != nil {
 			s.logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
 			continue

@@ -11,7 +11,6 @@ import (
 	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/record"
-	"othello-bot/storage"
 )
 
 const noGame = "There is no game in this channel. Start one with /start."
@@ -126,7 +125,7 @@ func (s *Service) advance(ctx context.Context, g *record.Game, rules *game.Game)
 // to the player who made the turn, kept while the bot thinks about its own.
 func (s *Service) commit(ctx context.Context, g *record.Game, rules *game.Game, plies []game.Ply, token string) error {
 	now := s.clock.Now()
-	t := storage.Turn{Plies: plies, Position: rules.Position(), At: now}
+	t := record.Turn{Plies: plies, Position: rules.Position(), At: now}
 	if !rules.Over() && !g.Black.IsBot() && !g.White.IsBot() {
 		t.Deadline = now.Add(s.cfg.MoveTimeout)
 	}
@@ -148,7 +147,8 @@ func (s *Service) finish(ctx context.Context, g *record.Game, p game.Position, r
 	if reason != record.EndNormal && (movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2) {
 		reason = record.EndAbort
 	}
-	err := s.store.FinishGame(ctx, g, record.Result{FinishedAt: s.clock.Now(), BlackDiscs: b, WhiteDiscs: w, Winner: winner, Reason: reason})
+	result := record.Result{FinishedAt: s.clock.Now(), BlackDiscs: b, WhiteDiscs: w, Winner: winner, Reason: reason}
+	err := s.store.FinishGame(ctx, g, result, RatingUpdate(g, result))
 	if err != nil {
 		return "", err
 	}

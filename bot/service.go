@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"othello-bot/engine"
-	"othello-bot/storage"
 )
 
 // Clock tells the time. The terminal adapter moves its own clock forward
@@ -50,7 +49,7 @@ type Config struct {
 // Service is the command logic. It is safe for concurrent use: requests for
 // one channel run one at a time, different channels in parallel.
 type Service struct {
-	store  *storage.Store
+	store  Store
 	eng    *engine.Engine
 	clock  Clock
 	notify Notifier
@@ -64,7 +63,7 @@ type Service struct {
 }
 
 // New returns a service over a store and an engine.
-func New(store *storage.Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Config, log *slog.Logger) *Service {
+func New(store Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Config, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}

@@ -9,7 +9,6 @@ import (
 	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
-	"othello-bot/storage"
 )
 
 // subject is the user a /stats or /history is about: the option, or the
@@ -46,7 +45,7 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		return refuse("The scope must be server or global."), nil
 	}
 	now := s.clock.Now()
-	top, err := s.store.Leaderboard(ctx, scope, now, 10)
+	top, err := s.store.Leaderboard(ctx, scope, growth(now), 10)
 	if err != nil {
 		return Response{}, err
 	}
@@ -60,7 +59,7 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		mine = mine || st.Player.ID == req.User.ID
 	}
 	if !mine {
-		switch st, err := s.store.Standing(ctx, req.User.ID, scope, now); {
+		switch st, err := s.store.Standing(ctx, req.User.ID, scope, growth(now)); {
 		case err == nil:
 			lines = append(lines, "…", standingLine(st))
 		case errors.Is(err, record.ErrNotFound):
@@ -73,7 +72,7 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		Footer: "W-L-D in rated games. Provisional ratings (still uncertain: few or long-ago games) are marked ? and listed after the others."}}}, nil
 }
 
-func standingLine(st storage.Standing) string {
+func standingLine(st record.Standing) string {
 	mark := ""
 	if st.Provisional {
 		mark = "?"
@@ -97,7 +96,7 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		if sc.scope == "" {
 			continue
 		}
-		st, err := s.store.Standing(ctx, who.ID, sc.scope, now)
+		st, err := s.store.Standing(ctx, who.ID, sc.scope, growth(now))
 		switch {
 		case errors.Is(err, record.ErrNotFound):
 			fields = append(fields, Field{Name: sc.name, Value: "not rated yet", Inline: true})
@@ -116,11 +115,11 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	w, l, d := 0, 0, 0
 	for _, h := range history {
 		switch h.Result {
-		case "win":
+		case record.Won:
 			w++
-		case "loss":
+		case record.Lost:
 			l++
-		case "draw":
+		case record.Drew:
 			d++
 		}
 	}
@@ -151,13 +150,14 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 
 // streak describes the run of equal results ending with the latest game;
 // aborted games do not count.
-func streak(h []storage.HistoryEntry) string {
-	kind, n := "", 0
+func streak(h []record.HistoryEntry) string {
+	var kind record.Outcome
+	n := 0
 	for _, e := range h {
-		if e.Result == "aborted" {
+		if e.Result == record.AbortedGame {
 			continue
 		}
-		if kind == "" {
+		if kind == 0 {
 			kind = e.Result
 		}
 		if e.Result != kind {
@@ -166,11 +166,11 @@ func streak(h []storage.HistoryEntry) string {
 		n++
 	}
 	switch kind {
-	case "win":
+	case record.Won:
 		return plural(n, "win") + " in a row"
-	case "loss":
+	case record.Lost:
 		return plural(n, "loss") + " in a row"
-	case "draw":
+	case record.Drew:
 		return plural(n, "draw") + " in a row"
 	}
 	return "none yet"
@@ -192,7 +192,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 	var entries []string
 	for _, h := range hist {
 		var b strings.Builder
-		verb := map[string]string{"win": "won", "loss": "lost", "draw": "drew", "aborted": "aborted"}[h.Result]
+		verb := h.Result.String()
 		how := ""
 		if h.Reason != record.EndNormal && h.Reason != record.EndAbort {
 			how = " by " + map[record.EndReason]string{record.EndResign: "resignation", record.EndTimeout: "time"}[h.Reason]

@@ -31,7 +31,7 @@ func (p *benchPlayer) step(b *testing.B) {
 		if p.g != nil {
 			bl, wh := p.rules.Position().Count()
 			if err := p.s.FinishGame(ctx, p.g, record.Result{FinishedAt: time.Now(), BlackDiscs: bl, WhiteDiscs: wh,
-				Winner: p.rules.Position().Winner(), Reason: record.EndNormal}); err != nil {
+				Winner: p.rules.Position().Winner(), Reason: record.EndNormal}, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -47,7 +47,7 @@ func (p *benchPlayer) step(b *testing.B) {
 	moves := p.rules.Position().LegalMoves()
 	plies, _ := p.rules.Play(moves[p.rng.IntN(len(moves))])
 	now := time.Now()
-	if err := p.s.AppendTurn(ctx, p.g, Turn{Plies: plies, Position: p.rules.Position(), At: now, Deadline: now.Add(time.Hour)}); err != nil {
+	if err := p.s.AppendTurn(ctx, p.g, record.Turn{Plies: plies, Position: p.rules.Position(), At: now, Deadline: now.Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -166,7 +166,7 @@ func BenchmarkQueries100k(b *testing.B) {
 	})
 	b.Run("leaderboard", func(b *testing.B) {
 		for b.Loop() {
-			if top, err := s.Leaderboard(ctx, "g", now, 10); err != nil || len(top) != 10 {
+			if top, err := s.Leaderboard(ctx, "g", growthAt(now), 10); err != nil || len(top) != 10 {
 				b.Fatal(err)
 			}
 		}
@@ -181,7 +181,7 @@ func BenchmarkQueries100k(b *testing.B) {
 	})
 	b.Run("standing", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := s.Standing(ctx, "120", "g", now); err != nil {
+			if _, err := s.Standing(ctx, "120", "g", growthAt(now)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -13,9 +13,6 @@ import (
 	"othello-bot/record"
 )
 
-// ErrChallengePending is returned when the challenger already has a pending
-// challenge in the channel.
-var ErrChallengePending = errors.New("you already have a pending challenge in this channel")
 
 func challengeColor(c game.Color) string {
 	switch c {
@@ -47,7 +44,7 @@ func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error 
 		if err != nil {
 			var se sqlite3.Error
 			if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
-				return ErrChallengePending
+				return record.ErrChallengePending
 			}
 			return fmt.Errorf("creating challenge: %w", err)
 		}
@@ -120,13 +117,8 @@ func (s *Store) challenges(ctx context.Context, what, where string, args ...any)
 
 // CloseChallenge moves a pending challenge to a final status; it reports
 // false if the challenge was no longer pending (someone else closed it).
-func (s *Store) CloseChallenge(ctx context.Context, id int64, status record.ChallengeStatus, gameID int64) (bool, error) {
-	var gid sql.NullInt64
-	if gameID != 0 {
-		gid = sql.NullInt64{Int64: gameID, Valid: true}
-	}
-	res, err := s.wdb.ExecContext(ctx, `UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'pending'`,
-		string(status), gid, id)
+func (s *Store) CloseChallenge(ctx context.Context, id int64, status record.ChallengeStatus) (bool, error) {
+	res, err := s.wdb.ExecContext(ctx, `UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'`, string(status), id)
 	if err != nil {
 		return false, fmt.Errorf("closing challenge %d: %w", id, err)
 	}
@@ -212,22 +204,8 @@ func (s *Store) Rating(ctx context.Context, playerID, scope string) (record.Rati
 	return r, nil
 }
 
-// HistoryEntry is one finished game seen from one player.
-type HistoryEntry struct {
-	GameID     int64
-	FinishedAt time.Time
-	Color      game.Color
-	Opponent   record.Side
-	Mine       int // the player's discs
-	Theirs     int
-	Result     string // "win", "loss", "draw" or "aborted"
-	Reason     record.EndReason
-	Size       int
-	Transcript string
-}
-
 // History returns a player's most recent finished games, newest first.
-func (s *Store) History(ctx context.Context, playerID string, limit int) ([]HistoryEntry, error) {
+func (s *Store) History(ctx context.Context, playerID string, limit int) ([]record.HistoryEntry, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (
 		SELECT r.game_id, r.finished_at, 'X', r.white_id, coalesce(pw.name, ''), r.white_level, r.black_discs, r.white_discs,
 			r.winner, r.reason, r.size, r.transcript
@@ -241,10 +219,10 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]Hist
 		return nil, fmt.Errorf("loading history: %w", err)
 	}
 	defer rows.Close()
-	var out []HistoryEntry
+	var out []record.HistoryEntry
 	for rows.Next() {
 		var (
-			h                     HistoryEntry
+			h                     record.HistoryEntry
 			finished              int64
 			color, winner, reason string
 			oppID                 sql.NullString
@@ -259,28 +237,22 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]Hist
 		h.Opponent = sideOf(oppID, oppName, oppLevel)
 		switch {
 		case reason == string(record.EndAbort):
-			h.Result = "aborted"
+			h.Result = record.AbortedGame
 		case winner == "draw":
-			h.Result = "draw"
+			h.Result = record.Drew
 		case winner == color:
-			h.Result = "win"
+			h.Result = record.Won
 		default:
-			h.Result = "loss"
+			h.Result = record.Lost
 		}
 		out = append(out, h)
 	}
 	return out, rows.Err()
 }
 
-// LevelRecord is a player's record against one bot level.
-type LevelRecord struct {
-	Level               int
-	Wins, Losses, Draws int
-}
-
 // RecordAgainstBot returns a player's wins, losses and draws against each
 // bot level they have finished a game with (aborted games left out).
-func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]LevelRecord, error) {
+func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]record.LevelRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT level, sum(outcome = 1), sum(outcome = -1), sum(outcome = 0) FROM (
 		SELECT r.white_level AS level, CASE r.winner WHEN 'X' THEN 1 WHEN 'O' THEN -1 ELSE 0 END AS outcome
 		FROM results r WHERE r.black_id = ? AND r.white_level IS NOT NULL AND r.reason <> 'abort'
@@ -292,9 +264,9 @@ func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]LevelR
 		return nil, fmt.Errorf("loading record against the bot: %w", err)
 	}
 	defer rows.Close()
-	var out []LevelRecord
+	var out []record.LevelRecord
 	for rows.Next() {
-		var r LevelRecord
+		var r record.LevelRecord
 		if err := rows.Scan(&r.Level, &r.Wins, &r.Losses, &r.Draws); err != nil {
 			return nil, err
 		}
@@ -303,13 +275,10 @@ func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]LevelR
 	return out, rows.Err()
 }
 
-// ErrNotPending is returned when a challenge was already accepted,
-// declined, canceled or expired.
-var ErrNotPending = errors.New("the challenge is no longer open")
 
 // AcceptChallenge closes a pending challenge as accepted and creates its
 // game, in one transaction: of two people accepting an open challenge at
-// once, exactly one gets the game. It fails with ErrNotPending or
+// once, exactly one gets the game. It fails with record.ErrNotPending or
 // record.ErrChannelBusy.
 func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *record.Game) error {
 	g.Status, g.Version = record.Active, 1
@@ -321,7 +290,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *recor
 		if n, err := res.RowsAffected(); err != nil {
 			return fmt.Errorf("accepting challenge %d: %w", challengeID, err)
 		} else if n != 1 {
-			return ErrNotPending
+			return record.ErrNotPending
 		}
 		if err := s.insertGame(ctx, tx, g); err != nil {
 			return err

@@ -144,25 +144,12 @@ func insertPlies(ctx context.Context, tx *sql.Tx, gameID int64, first int, plies
 	return nil
 }
 
-// Turn is what a move changes in a game: the plies it added (the move and
-// any automatic passes), the position after them, and the new turn's timer.
-type Turn struct {
-	Plies    []game.Ply
-	Position game.Position
-	At       time.Time
-	Deadline time.Time // zero: no move timeout
-	// ReplyToken and ReplyExpires note the reply owed to the player who
-	// made this turn while the bot thinks about its own; a turn without
-	// them (the bot's) clears the note.
-	ReplyToken   string
-	ReplyExpires time.Time
-}
 
 // AppendTurn records a turn in an active game, in one transaction. It is
 // refused with record.ErrStale if the game has moved past g.Version since it
 // was read, so two clicks at once cannot both apply. On success g is
 // updated to match the database.
-func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t Turn) error {
+func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
 			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?
@@ -440,7 +427,7 @@ func (s *Store) games(ctx context.Context, query string, args ...any) ([]*record
 // FinishGame ends an active game with its result in one transaction (the
 // game's status, the result row), refused with record.ErrStale if the game
 // moved past g.Version. Then it appends the game's line to the results log.
-func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result) error {
+func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error {
 	r.GameID = g.ID
 	status := record.Finished
 	if r.Reason == record.EndAbort {
@@ -474,8 +461,8 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result)
 		if err != nil {
 			return fmt.Errorf("recording result of game %d: %w", g.ID, err)
 		}
-		if rated && !g.Black.IsBot() && !g.White.IsBot() {
-			return updateRatings(ctx, tx, g, r)
+		if rate != nil {
+			return applyRatings(ctx, tx, g, rate)
 		}
 		return nil
 	})

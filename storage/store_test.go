@@ -71,7 +71,7 @@ func playRandom(t testing.TB, s *Store, g *record.Game, n int, rng *rand.Rand) *
 			t.Fatal(err)
 		}
 		at := g.UpdatedAt.Add(time.Minute)
-		if err := s.AppendTurn(context.Background(), g, Turn{Plies: plies, Position: rules.Position(), At: at, Deadline: at.Add(24 * time.Hour)}); err != nil {
+		if err := s.AppendTurn(context.Background(), g, record.Turn{Plies: plies, Position: rules.Position(), At: at, Deadline: at.Add(24 * time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,7 +82,7 @@ func finish(t testing.TB, s *Store, g *record.Game, reason record.EndReason) rec
 	t.Helper()
 	b, w := g.Position.Count()
 	r := record.Result{FinishedAt: g.UpdatedAt.Add(time.Minute), BlackDiscs: b, WhiteDiscs: w, Winner: g.Position.Winner(), Reason: reason}
-	if err := s.FinishGame(context.Background(), g, r); err != nil {
+	if err := s.FinishGame(context.Background(), g, r, nil); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -280,7 +280,7 @@ func TestStaleVersionRace(t *testing.T) {
 				moves := rules.Position().LegalMoves()
 				plies, _ := rules.Play(moves[i%len(moves)])
 				<-start
-				err = s.AppendTurn(ctx, mine, Turn{Plies: plies, Position: rules.Position(), At: t0})
+				err = s.AppendTurn(ctx, mine, record.Turn{Plies: plies, Position: rules.Position(), At: t0})
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -320,7 +320,7 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 		t.Fatalf("challenge %+v, want %+v (%v)", got, c, err)
 	}
 	dup := *c
-	if err := s.CreateChallenge(ctx, &dup); !errors.Is(err, ErrChallengePending) {
+	if err := s.CreateChallenge(ctx, &dup); !errors.Is(err, record.ErrChallengePending) {
 		t.Errorf("second pending challenge: %v", err)
 	}
 	open := &record.Challenge{ChannelID: "ch2", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Minute), Style: record.StyleAuto}
@@ -331,8 +331,8 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 	if len(pending) != 2 || pending[0].ID != open.ID || pending[0].Opponent.ID != "" || pending[0].Color != game.Empty {
 		t.Errorf("pending %+v", pending)
 	}
-	ok, err := s.CloseChallenge(ctx, c.ID, record.ChallengeDeclined, 0)
-	again, _ := s.CloseChallenge(ctx, c.ID, record.ChallengeCanceled, 0)
+	ok, err := s.CloseChallenge(ctx, c.ID, record.ChallengeDeclined)
+	again, _ := s.CloseChallenge(ctx, c.ID, record.ChallengeCanceled)
 	if !ok || again || err != nil {
 		t.Errorf("close: %v %v %v", ok, again, err)
 	}
@@ -348,14 +348,14 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 		t.Errorf("rating %+v, want %+v (%v)", gotR, r, err)
 	}
 	// Alice's deviation of 80 makes her established, bob's 60 too: by rating.
-	board, _ := s.Leaderboard(ctx, "g", t0, 10)
-	st, _ := s.Standing(ctx, alice.ID, "g", t0)
+	board, _ := s.Leaderboard(ctx, "g", growthAt(t0), 10)
+	st, _ := s.Standing(ctx, alice.ID, "g", growthAt(t0))
 	if len(board) != 2 || board[0].Player != bob || st.Rank != 2 || st.Provisional || board[0].Rank != 1 {
 		t.Errorf("leaderboard %+v, alice %+v", board, st)
 	}
 	// A year later without games both deviations have grown: provisional.
 	later := t0.Add(365 * 24 * time.Hour)
-	if st, _ := s.Standing(ctx, alice.ID, "g", later); !st.Provisional || st.Deviation <= 80 {
+	if st, _ := s.Standing(ctx, alice.ID, "g", growthAt(later)); !st.Provisional || st.Deviation <= 80 {
 		t.Errorf("after a year idle: %+v", st)
 	}
 	if _, err := s.Rating(ctx, alice.ID, record.GlobalScope); !errors.Is(err, record.ErrNotFound) {

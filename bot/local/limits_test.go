@@ -14,7 +14,6 @@ import (
 	"othello-bot/bot/local"
 	"othello-bot/game"
 	"othello-bot/record"
-	"othello-bot/storage"
 )
 
 // The longest /history (ten 26x26 games against long-named opponents), the
@@ -47,13 +46,13 @@ func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 		for !rules.Over() {
 			moves := rules.Position().LegalMoves()
 			plies, _ := rules.Play(moves[rng.IntN(len(moves))])
-			if err := e.store.AppendTurn(ctx, g, storage.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
+			if err := e.store.AppendTurn(ctx, g, record.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		bd, wd := g.Position.Count()
-		if err := e.store.FinishGame(ctx, g, record.Result{FinishedAt: now, BlackDiscs: bd, WhiteDiscs: wd,
-			Winner: g.Position.Winner(), Reason: record.EndNormal}); err != nil {
+		result := record.Result{FinishedAt: now, BlackDiscs: bd, WhiteDiscs: wd, Winner: g.Position.Winner(), Reason: record.EndNormal}
+		if err := e.store.FinishGame(ctx, g, result, bot.RatingUpdate(g, result)); err != nil {
 			t.Fatal(err)
 		}
 		e.clock.Advance(time.Minute)

@@ -233,7 +233,7 @@ func TestRestartResumesGame(t *testing.T) {
 	rules, _ := g.Rules()
 	plies, _ := rules.Play(rules.Position().LegalMoves()[0])
 	// The human's move reached the database; the bot's answer did not.
-	if err := e.store.AppendTurn(context.Background(), g, storage.Turn{Plies: plies, Position: rules.Position(), At: e.clock.Now()}); err != nil {
+	if err := e.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, Position: rules.Position(), At: e.clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	e2 := reopen(e) // Resume runs as the bot starts

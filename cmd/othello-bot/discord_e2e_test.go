@@ -437,7 +437,7 @@ func TestDiscord26x26ToTheEnd(t *testing.T) {
 		}
 		moves := rules.Position().LegalMoves()
 		plies, _ := rules.Play(moves[0])
-		if err := store.AppendTurn(context.Background(), g, storage.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
+		if err := store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,0 +1,78 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"othello-bot/record"
+)
+
+// Store is what the service keeps and reads: games, challenges, ratings
+// and players' preferences. storage.Store keeps them in SQLite; the
+// service's tests use a fake. Errors other than the ones listed are
+// failures of the store itself.
+type Store interface {
+	// CreateGame stores a new active game and sets its ID and Version.
+	// It fails with record.ErrChannelBusy if the channel has an active game.
+	CreateGame(ctx context.Context, g *record.Game) error
+	// Game loads a game by id, or fails with record.ErrNotFound.
+	Game(ctx context.Context, id int64) (*record.Game, error)
+	// ActiveGame loads a channel's active game, or fails with
+	// record.ErrNotFound.
+	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
+	// ActiveGames loads every active game.
+	ActiveGames(ctx context.Context) ([]*record.Game, error)
+	// AppendTurn stores a turn of g, whose state already holds it, and
+	// moves g.Version on. It fails with record.ErrStale if the game moved
+	// past g.Version meanwhile, record.ErrNotActive if it has ended.
+	AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error
+	// FinishGame ends an active game with its result and, with rate set,
+	// updates the ratings in the same transaction; then the results log
+	// gets the game's line. It fails with record.ErrStale or
+	// record.ErrNotActive as AppendTurn does.
+	FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error
+	// DueGames returns the active games whose reminder or deadline is due.
+	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
+	// MarkReminded notes that g's player to move was reminded; false if
+	// someone else did or the game moved on.
+	MarkReminded(ctx context.Context, g *record.Game) (bool, error)
+	// SetGameMessage records a game's live message (see Service.Posted):
+	// the message it replaces, and whether this one is now the live one.
+	SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error)
+
+	// CreateChallenge stores a pending challenge and sets its ID. It fails
+	// with record.ErrChallengePending if the challenger has one pending in
+	// the channel.
+	CreateChallenge(ctx context.Context, c *record.Challenge) error
+	// Challenge loads a challenge, or fails with record.ErrNotFound.
+	Challenge(ctx context.Context, id int64) (*record.Challenge, error)
+	// SetChallengeMessage records the message that shows a challenge.
+	SetChallengeMessage(ctx context.Context, id int64, messageID string) error
+	// CloseChallenge moves a pending challenge to a final status; false if
+	// it was no longer pending.
+	CloseChallenge(ctx context.Context, id int64, status record.ChallengeStatus) (bool, error)
+	// AcceptChallenge closes a pending challenge and creates its game in
+	// one transaction. It fails with record.ErrNotPending or
+	// record.ErrChannelBusy.
+	AcceptChallenge(ctx context.Context, challengeID int64, g *record.Game) error
+	// PendingChallenges returns the pending challenges, soonest to expire
+	// first.
+	PendingChallenges(ctx context.Context) ([]*record.Challenge, error)
+	// RecentChallenges returns a player's last n challenges, newest first.
+	RecentChallenges(ctx context.Context, playerID string, n int) ([]*record.Challenge, error)
+
+	// Leaderboard returns the top of a scope, ranked as growth says.
+	Leaderboard(ctx context.Context, scope string, growth record.DeviationGrowth, limit int) ([]record.Standing, error)
+	// Standing returns a player's place in a scope, or fails with
+	// record.ErrNotFound if they have no rating there.
+	Standing(ctx context.Context, playerID, scope string, growth record.DeviationGrowth) (record.Standing, error)
+	// History returns a player's latest finished games, newest first.
+	History(ctx context.Context, playerID string, limit int) ([]record.HistoryEntry, error)
+	// RecordAgainstBot returns a player's results per bot level.
+	RecordAgainstBot(ctx context.Context, playerID string) ([]record.LevelRecord, error)
+
+	// BoardStyle returns a player's chosen board style (auto if none).
+	BoardStyle(ctx context.Context, playerID string) (record.Style, error)
+	// SetBoardStyle remembers a player's board style.
+	SetBoardStyle(ctx context.Context, p record.Player, style record.Style, now time.Time) error
+}

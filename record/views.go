@@ -1,0 +1,106 @@
+package record
+
+import (
+	"errors"
+	"time"
+
+	"othello-bot/game"
+)
+
+// Turn is one turn to store: the plies it made (a move and any pass it
+// forced), the position after them, and the timers it starts.
+type Turn struct {
+	Plies    []game.Ply
+	Position game.Position
+	At       time.Time
+	Deadline time.Time // zero: no move timeout
+	// ReplyToken and ReplyExpires note the reply owed to the player who
+	// made this turn while the bot thinks about its own; a turn without
+	// them (the bot's) clears the note.
+	ReplyToken   string
+	ReplyExpires time.Time
+}
+
+// Standing is a player's place on a leaderboard.
+type Standing struct {
+	Rating
+	Rank        int
+	Provisional bool
+}
+
+// LevelRecord is a player's record against one bot level.
+type LevelRecord struct {
+	Level               int
+	Wins, Losses, Draws int
+}
+
+// Outcome is how a finished game went for one player.
+type Outcome int
+
+const (
+	Won Outcome = iota + 1
+	Lost
+	Drew
+	AbortedGame // ended before each side moved twice; it does not count
+)
+
+// String is the outcome as a past-tense verb: "won", "lost", "drew",
+// "aborted".
+func (o Outcome) String() string {
+	switch o {
+	case Won:
+		return "won"
+	case Lost:
+		return "lost"
+	case Drew:
+		return "drew"
+	case AbortedGame:
+		return "aborted"
+	}
+	return "unknown"
+}
+
+// HistoryEntry is one finished game seen from one player.
+type HistoryEntry struct {
+	GameID     int64
+	FinishedAt time.Time
+	Color      game.Color
+	Opponent   Side
+	Mine       int // the player's discs
+	Theirs     int
+	Result     Outcome
+	Reason     EndReason
+	Size       int
+	Transcript string
+}
+
+// Errors about challenges.
+var (
+	// ErrChallengePending: the challenger already has a pending challenge
+	// in the channel.
+	ErrChallengePending = errors.New("you already have a pending challenge in this channel")
+	// ErrNotPending: the challenge was already accepted, declined,
+	// canceled or expired.
+	ErrNotPending = errors.New("the challenge is no longer open")
+)
+
+// RatingUpdate is how a finished rated game changes ratings: in each of
+// Scopes, the store hands Apply both players' ratings before the game
+// (zero, with Games 0, for a player new there) and saves what it returns.
+// The rules live with the caller; the store only keeps the numbers.
+type RatingUpdate struct {
+	Scopes []string
+	Apply  func(black, white Rating) (Rating, Rating)
+}
+
+// DeviationGrowth is how a store ranks ratings at a time: a deviation
+// grows with idle time as Glicko-2 does (deviation² + periods·(volatility·
+// Scale)², at most Max), and a rating whose grown deviation is above
+// Threshold is provisional, listed after the established ones.
+type DeviationGrowth struct {
+	Now       time.Time
+	Period    time.Duration
+	Scale     float64
+	Max       float64
+	Threshold float64
+}
