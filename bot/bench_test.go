@@ -47,7 +47,7 @@ func BenchmarkHumanMove(b *testing.B) {
 	newGame := func(i int) {
 		start, _ := game.NewPosition(8)
 		now := time.Now()
-		g := &record.Game{GuildID: "g", ChannelID: fmt.Sprintf("c%d", i), Start: start, Position: start,
+		g := &record.Game{GuildID: "g", ChannelID: fmt.Sprintf("c%d", i), State: game.NewGame(start),
 			Black:     record.Human(record.Player{ID: fmt.Sprintf("a%d", i), Name: "a"}),
 			White:     record.Human(record.Player{ID: fmt.Sprintf("b%d", i), Name: "b"}),
 			CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
@@ -68,7 +68,7 @@ func BenchmarkHumanMove(b *testing.B) {
 			newGame(i)
 			g, _ = store.ActiveGame(ctx, fmt.Sprintf("c%d", i))
 		}
-		moves := g.Position.LegalMoves()
+		moves := g.Position().LegalMoves()
 		mover := g.ToMove().Player
 		b.StartTimer()
 		t0 := time.Now()

@@ -267,7 +267,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if err != nil {
 		return Response{}, fmt.Errorf("challenge %d: %w", c.ID, err)
 	}
-	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, Start: start, Position: start,
+	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, State: game.NewGame(start),
 		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
 		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Deadline: now.Add(s.cfg.MoveTimeout), MessageID: c.MessageID,
 		Style: c.Style}
@@ -407,15 +407,15 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	}
 	side := g.ToMove()
 	if !now.Before(g.Deadline) {
-		note, err := s.finish(ctx, g, g.Position, record.EndTimeout, g.Position.ToMove())
+		note, err := s.finish(ctx, g, record.EndTimeout, g.Position().ToMove())
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
 				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
 			}
 			return
 		}
-		loser := g.Side(g.Position.ToMove())
-		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position.ToMove())), note})
+		loser := g.Side(g.Position().ToMove())
+		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position().ToMove())), note})
 		s.showFinal(ctx, g, *msg)
 		// The loser is the one player pinged: they may not have seen the
 		// reminder.

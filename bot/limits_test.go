@@ -37,19 +37,15 @@ func randomGame(t *testing.T, size int, visit func(g *record.Game)) *record.Game
 	a := record.Player{ID: strings.Repeat("1", 19), Name: longName}
 	b := record.Player{ID: strings.Repeat("2", 19), Name: "@everyone <@&1> " + longName[:16]}
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	g := &record.Game{ID: 999999, Black: record.Human(a), White: record.Human(b), Start: start, Position: start, Status: record.Active,
+	g := &record.Game{ID: 999999, Black: record.Human(a), White: record.Human(b), State: game.NewGame(start), Status: record.Active,
 		Deadline: now.Add(24 * time.Hour), Version: 1}
-	rules := game.NewGame(start)
 	rng := rand.New(rand.NewPCG(uint64(size), 1))
-	for !rules.Over() {
+	for !g.State.Over() {
 		visit(g)
-		moves := rules.Position().LegalMoves()
-		plies, err := rules.Play(moves[rng.IntN(len(moves))])
-		if err != nil {
+		moves := g.Position().LegalMoves()
+		if _, err := g.State.Play(moves[rng.IntN(len(moves))]); err != nil {
 			t.Fatal(err)
 		}
-		g.Plies = append(g.Plies, plies...)
-		g.Position = rules.Position()
 		g.Version++
 	}
 	return g
@@ -64,18 +60,18 @@ func TestGameMessagesWithinLimits(t *testing.T) {
 		n := 0
 		g := randomGame(t, size, func(g *record.Game) {
 			if n++; n%25 == 1 || size == 10 {
-				checkLimits(t, fmt.Sprintf("%dx%d game at ply %d", size, size, len(g.Plies)),
+				checkLimits(t, fmt.Sprintf("%dx%d game at ply %d", size, size, len(g.Plies())),
 					s.gameMessage(g, []string{"a note", "another note"}))
 			}
 		})
-		b, w := g.Position.Count()
+		b, w := g.Position().Count()
 		for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort} {
 			g.Status = record.Finished
-			g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position.Winner(), Reason: reason}
+			g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position().Winner(), Reason: reason}
 			m := s.gameMessage(g, []string{name(g.Black.Player) + " resigned.", resultLine(g)})
 			checkLimits(t, fmt.Sprintf("%dx%d game ended by %s", size, size, reason), m)
 			if size == 26 && (len(m.Files) != 2 || !strings.HasSuffix(m.Files[1].Name, "-transcript.txt") ||
-				!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies), 26))) {
+				!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies()), 26))) {
 				t.Errorf("26x26: the whole transcript is not attached: %v", m.Files)
 			}
 		}
@@ -116,9 +112,12 @@ func TestOtherMessagesWithinLimits(t *testing.T) {
 	most := 0
 	var busiest *record.Game
 	randomGame(t, 26, func(g *record.Game) {
-		if n := len(g.Position.LegalMoves()); n > most {
-			most, busiest = n, &record.Game{ID: g.ID, Black: g.Black, White: g.White, Start: g.Start, Position: g.Position,
-				Plies: append([]game.Ply(nil), g.Plies...), Status: record.Active, Version: g.Version}
+		if n := len(g.Position().LegalMoves()); n > most {
+			state, err := game.ReplayPlies(g.State.Start(), g.Plies())
+			if err != nil {
+				t.Fatal(err)
+			}
+			most, busiest = n, &record.Game{ID: g.ID, Black: g.Black, White: g.White, State: state, Status: record.Active, Version: g.Version}
 		}
 	})
 	m := s.gameMessage(busiest, nil)

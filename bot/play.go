@@ -60,7 +60,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	now := s.clock.Now()
-	g := &record.Game{GuildID: req.GuildID, ChannelID: req.ChannelID, Start: start, Position: start,
+	g := &record.Game{GuildID: req.GuildID, ChannelID: req.ChannelID, State: game.NewGame(start),
 		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Style: style}
 	human := record.Human(req.User)
 	g.Black, g.White = human, record.Bot(level)
@@ -77,13 +77,9 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	} else if err != nil {
 		return Response{}, err
 	}
-	rules, err := g.Rules()
-	if err != nil {
-		return Response{}, err
-	}
 	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
 	notes := []string{fmt.Sprintf("%s started a game against %s.", name(req.User), sideName(record.Bot(level)))}
-	more, err := s.advance(ctx, g, rules)
+	more, err := s.advance(ctx, g)
 	if err != nil {
 		return Response{}, err
 	}
@@ -92,27 +88,27 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 
 // advance lets the bot move while it is to move, then ends the game if
 // neither side can move. It returns what happened, for the message.
-func (s *Service) advance(ctx context.Context, g *record.Game, rules *game.Game) ([]string, error) {
+func (s *Service) advance(ctx context.Context, g *record.Game) ([]string, error) {
 	var notes []string
-	for !rules.Over() && g.ToMove().IsBot() {
+	for !g.State.Over() && g.ToMove().IsBot() {
 		side := g.ToMove()
 		mctx, cancel := context.WithTimeout(ctx, s.cfg.EngineMoveTime)
-		r, err := s.eng.Move(mctx, rules.Position(), side.Level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))))
+		r, err := s.eng.Move(mctx, g.Position(), side.Level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))))
 		cancel()
 		if err != nil {
 			return notes, fmt.Errorf("engine move in game %d: %w", g.ID, err)
 		}
-		plies, err := rules.Play(r.Move)
+		plies, err := g.State.Play(r.Move)
 		if err != nil {
 			return notes, fmt.Errorf("engine chose %s in game %d: %w", r.Move, g.ID, err)
 		}
-		if err := s.commit(ctx, g, rules, plies, ""); err != nil {
+		if err := s.commit(ctx, g, plies, ""); err != nil {
 			return notes, err
 		}
 		notes = append(notes, describePlies(g, plies)...)
 	}
-	if rules.Over() {
-		note, err := s.finish(ctx, g, rules.Position(), record.EndNormal, game.Empty)
+	if g.State.Over() {
+		note, err := s.finish(ctx, g, record.EndNormal, game.Empty)
 		if err != nil {
 			return notes, err
 		}
@@ -123,13 +119,13 @@ func (s *Service) advance(ctx context.Context, g *record.Game, rules *game.Game)
 
 // commit stores a turn with the timer it starts. token is the reply owed
 // to the player who made the turn, kept while the bot thinks about its own.
-func (s *Service) commit(ctx context.Context, g *record.Game, rules *game.Game, plies []game.Ply, token string) error {
+func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string) error {
 	now := s.clock.Now()
-	t := record.Turn{Plies: plies, Position: rules.Position(), At: now}
-	if !rules.Over() && !g.Black.IsBot() && !g.White.IsBot() {
+	t := record.Turn{Plies: plies, At: now}
+	if !g.State.Over() && !g.Black.IsBot() && !g.White.IsBot() {
 		t.Deadline = now.Add(s.cfg.MoveTimeout)
 	}
-	if token != "" && !rules.Over() && g.Side(rules.Position().ToMove()).IsBot() {
+	if token != "" && !g.State.Over() && g.ToMove().IsBot() {
 		t.ReplyToken, t.ReplyExpires = token, now.Add(replyTokenLife)
 	}
 	return s.store.AppendTurn(ctx, g, t)
@@ -137,7 +133,8 @@ func (s *Service) commit(ctx context.Context, g *record.Game, rules *game.Game, 
 
 // finish ends a game. loser is the side that resigned or ran out of time
 // (Empty for a normal end, where the discs decide).
-func (s *Service) finish(ctx context.Context, g *record.Game, p game.Position, reason record.EndReason, loser game.Color) (string, error) {
+func (s *Service) finish(ctx context.Context, g *record.Game, reason record.EndReason, loser game.Color) (string, error) {
+	p := g.Position()
 	b, w := p.Count()
 	winner := p.Winner()
 	if loser != game.Empty {
@@ -158,7 +155,7 @@ func (s *Service) finish(ctx context.Context, g *record.Game, p game.Position, r
 
 func movesBy(g *record.Game, c game.Color) int {
 	n := 0
-	for _, p := range g.Plies {
+	for _, p := range g.Plies() {
 		if p.Color == c && !p.Square.IsPass() {
 			n++
 		}
@@ -206,38 +203,34 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return Response{}, err
 	}
-	if wantGame != 0 && (wantGame != g.ID || wantPly != len(g.Plies)) {
+	if wantGame != 0 && (wantGame != g.ID || wantPly != len(g.Plies())) {
 		return refuse("That board is out of date. Use the newest one, or /board to see the game now."), nil
 	}
 	color, playing := playerColor(g, req.User.ID)
 	if !playing {
 		return refuse("You are not playing in this game. Start your own with /start in another channel or a thread."), nil
 	}
-	if g.Position.ToMove() != color {
-		return refuse("It's not your turn: %s is to move.", sideLabel(g, g.Position.ToMove())), nil
-	}
-	rules, err := g.Rules()
-	if err != nil {
-		return Response{}, err
+	if g.Position().ToMove() != color {
+		return refuse("It's not your turn: %s is to move.", sideLabel(g, g.Position().ToMove())), nil
 	}
 	if strings.TrimSpace(square) == "" {
-		return refuse("Which square? Type it like /move d3. Your legal moves: %s.", game.SquareList(rules.Position().LegalMoves())), nil
+		return refuse("Which square? Type it like /move d3. Your legal moves: %s.", game.SquareList(g.Position().LegalMoves())), nil
 	}
 	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
 	if err == nil {
-		plies, err = rules.Play(sq) // a refused move leaves the game as it was
+		plies, err = g.State.Play(sq) // a refused move leaves the game as it was
 	}
 	if err != nil {
-		return refuse("%s. Your legal moves: %s.", err, game.SquareList(rules.Position().LegalMoves())), nil
+		return refuse("%s. Your legal moves: %s.", err, game.SquareList(g.Position().LegalMoves())), nil
 	}
-	if err := s.commit(ctx, g, rules, plies, req.Token); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+	if err := s.commit(ctx, g, plies, req.Token); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return refuse("The game changed at the same moment; use /board to see it now."), nil
 	} else if err != nil {
 		return Response{}, err
 	}
 	notes := describePlies(g, plies)
-	more, err := s.advance(ctx, g, rules)
+	more, err := s.advance(ctx, g)
 	if err != nil {
 		return Response{}, err
 	}
@@ -283,12 +276,12 @@ func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
 		return refuse("Hints are for the players of this game."), nil
 	case g.Rated:
 		return refuse("Hints are off in rated games."), nil
-	case g.Position.ToMove() != color:
+	case g.Position().ToMove() != color:
 		return refuse("It's not your turn; ask again when it is."), nil
 	}
 	actx, cancel := context.WithTimeout(ctx, s.cfg.EngineMoveTime)
 	defer cancel()
-	evals, err := s.eng.Analyze(actx, g.Position)
+	evals, err := s.eng.Analyze(actx, g.Position())
 	if err != nil {
 		return Response{}, fmt.Errorf("hint for game %d: %w", g.ID, err)
 	}
@@ -372,7 +365,7 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	if !playing {
 		return refuse("You are not playing in this game."), nil
 	}
-	note, err := s.finish(ctx, g, g.Position, record.EndResign, color)
+	note, err := s.finish(ctx, g, record.EndResign, color)
 	if errors.Is(err, record.ErrStale) {
 		return refuse("The game changed at the same moment; try again."), nil
 	}
@@ -400,14 +393,14 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 		return Response{}, err
 	}
 	color, playing := playerColor(g, req.User.ID)
-	if !playing || g.Position.ToMove() != color {
+	if !playing || g.Position().ToMove() != color {
 		return Response{Choices: []Choice{}}, nil
 	}
 	typed := strings.ToLower(strings.TrimSpace(req.Options[req.Focused]))
 	choices := []Choice{}
-	for _, m := range g.Position.LegalMoves() {
+	for _, m := range g.Position().LegalMoves() {
 		if strings.HasPrefix(m.String(), typed) && len(choices) < maxMenuOptions {
-			choices = append(choices, Choice{Name: fmt.Sprintf("%s (flips %d)", m, len(g.Position.Flips(m))), Value: m.String()})
+			choices = append(choices, Choice{Name: fmt.Sprintf("%s (flips %d)", m, len(g.Position().Flips(m))), Value: m.String()})
 		}
 	}
 	return Response{Choices: choices}, nil
@@ -422,18 +415,13 @@ func (s *Service) Resume(ctx context.Context) error {
 		return err
 	}
 	for _, g := range games {
-		rules, err := g.Rules()
-		if err != nil {
-			s.logger(ctx).Error("resume: game does not replay", "game", g.ID, "err", err)
-			continue
-		}
-		if !rules.Over() && !g.ToMove().IsBot() {
+		if !g.State.Over() && !g.ToMove().IsBot() {
 			continue
 		}
 		s.logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
 		token, tokenValid := g.ReplyToken, g.ReplyToken != "" && s.clock.Now().Before(g.ReplyExpires)
 		unlock := s.lockChannel(g.ChannelID)
-		notes, err := s.advance(ctx, g, rules)
+		notes, err := s.advance(ctx, g)
 		unlock()
 		if err != nil {
 			s.logger(ctx).Error("resume", "game", g.ID, "err", err)

@@ -66,7 +66,7 @@ func resultLine(g *record.Game) string {
 // they are too long for it (large boards), the start of them there and the
 // whole transcript in an attached text file.
 func transcriptFooter(g *record.Game, m *Message) {
-	moves := game.MovesOf(g.Plies)
+	moves := g.State.Moves()
 	if len(moves) == 0 {
 		m.Embed.Footer = "No moves were played."
 		return
@@ -90,9 +90,10 @@ func ping(userID, text string) Message {
 
 // lastMove is the most recent square played, or Pass.
 func lastMove(g *record.Game) game.Square {
-	for i := len(g.Plies) - 1; i >= 0; i-- {
-		if !g.Plies[i].Square.IsPass() {
-			return g.Plies[i].Square
+	plies := g.Plies()
+	for i := len(plies) - 1; i >= 0; i-- {
+		if !plies[i].Square.IsPass() {
+			return plies[i].Square
 		}
 	}
 	return game.Pass
@@ -106,7 +107,7 @@ func (s *Service) usesImage(g *record.Game) bool {
 // drawBoard puts the board into a message: emoji in the embed, or a PNG
 // attached and shown in the embed.
 func (s *Service) drawBoard(g *record.Game, m *Message) {
-	p := g.Position
+	p := g.Position()
 	last := lastMove(g)
 	if !s.usesImage(g) {
 		m.Embed.Description = render.Emoji(p, last) + "\n" + render.Legend
@@ -123,7 +124,7 @@ func (s *Service) drawBoard(g *record.Game, m *Message) {
 		m.Embed.Description = "(The picture of the board could not be drawn; /board tries again.)"
 		return
 	}
-	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies))
+	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies()))
 	m.Files = []File{{Name: name, Data: data}}
 	m.Embed.Image = "attachment://" + name
 	m.Embed.Description = "Red dot: the last move · small dots: the legal moves"
@@ -133,7 +134,7 @@ func (s *Service) drawBoard(g *record.Game, m *Message) {
 // whose turn it is, and while a person is to move, a menu of their legal
 // moves and a Resign button.
 func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
-	p := g.Position
+	p := g.Position()
 	b, w := p.Count()
 	e := &Embed{
 		Title:  fmt.Sprintf("Game #%d · %s vs %s", g.ID, sideLabel(g, game.Black), sideLabel(g, game.White)),
@@ -159,7 +160,7 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	}
 	moves := p.LegalMoves()
 	id := strconv.FormatInt(g.ID, 10)
-	ply := strconv.Itoa(len(g.Plies))
+	ply := strconv.Itoa(len(g.Plies()))
 	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: fmt.Sprintf("%s, pick your move", plainName(turn.Player))}
 	for i, sq := range moves {
 		if i == maxMenuOptions {

@@ -61,11 +61,10 @@ type Game struct {
 	Rated     bool
 	Status    Status
 
-	Start game.Position // where the game began
-	Plies []game.Ply    // every turn, passes included
-	// Position is the position after Plies, kept with the game so a
-	// restart need not replay it.
-	Position game.Position
+	// State is the game itself: where it began, every turn (passes
+	// included) and where it stands. The one copy of the game's state:
+	// a move is played on it, then stored.
+	State *game.Game
 
 	// Version rises with every change; writers name the version they read
 	// and are refused if it moved on meanwhile.
@@ -87,7 +86,13 @@ type Game struct {
 }
 
 // Size returns the board size.
-func (g *Game) Size() int { return g.Start.Size() }
+func (g *Game) Size() int { return g.State.Start().Size() }
+
+// Position returns where the game stands.
+func (g *Game) Position() game.Position { return g.State.Position() }
+
+// Plies returns every turn so far, passes included.
+func (g *Game) Plies() []game.Ply { return g.State.Plies() }
 
 // Side returns who plays a colour.
 func (g *Game) Side(c game.Color) Side {
@@ -98,10 +103,7 @@ func (g *Game) Side(c game.Color) Side {
 }
 
 // ToMove returns who is to move.
-func (g *Game) ToMove() Side { return g.Side(g.Position.ToMove()) }
-
-// Rules rebuilds the game's rule state from its start and plies.
-func (g *Game) Rules() (*game.Game, error) { return game.ReplayPlies(g.Start, g.Plies) }
+func (g *Game) ToMove() Side { return g.Side(g.State.Position().ToMove()) }
 
 // Style is how a board is shown in chat.
 type Style string

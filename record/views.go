@@ -8,10 +8,9 @@ import (
 )
 
 // Turn is one turn to store: the plies it made (a move and any pass it
-// forced), the position after them, and the timers it starts.
+// forced; the game's state already holds them) and the timers it starts.
 type Turn struct {
 	Plies    []game.Ply
-	Position game.Position
 	At       time.Time
 	Deadline time.Time // zero: no move timeout
 	// ReplyToken and ReplyExpires note the reply owed to the player who

@@ -17,37 +17,35 @@ import (
 // player keeps one game going: each step appends one turn, and a finished
 // game is replaced by a new one in a fresh channel.
 type benchPlayer struct {
-	s     *Store
-	g     *record.Game
-	rules *game.Game
-	rng   *rand.Rand
+	s   *Store
+	g   *record.Game
+	rng *rand.Rand
 }
 
 var benchChannels atomic.Int64
 
 func (p *benchPlayer) step(b *testing.B) {
 	ctx := context.Background()
-	if p.g == nil || p.rules.Over() {
+	if p.g == nil || p.g.State.Over() {
 		if p.g != nil {
-			bl, wh := p.rules.Position().Count()
+			bl, wh := p.g.Position().Count()
 			if err := p.s.FinishGame(ctx, p.g, record.Result{FinishedAt: time.Now(), BlackDiscs: bl, WhiteDiscs: wh,
-				Winner: p.rules.Position().Winner(), Reason: record.EndNormal}, nil); err != nil {
+				Winner: p.g.Position().Winner(), Reason: record.EndNormal}, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
 		start, _ := game.NewPosition(8)
 		now := time.Now()
 		p.g = &record.Game{ChannelID: fmt.Sprintf("bench-%d", benchChannels.Add(1)), Black: record.Human(alice),
-			White: record.Human(bob), Start: start, Position: start, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+			White: record.Human(bob), State: game.NewGame(start), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
 		if err := p.s.CreateGame(ctx, p.g); err != nil {
 			b.Fatal(err)
 		}
-		p.rules = game.NewGame(start)
 	}
-	moves := p.rules.Position().LegalMoves()
-	plies, _ := p.rules.Play(moves[p.rng.IntN(len(moves))])
+	moves := p.g.Position().LegalMoves()
+	plies, _ := p.g.State.Play(moves[p.rng.IntN(len(moves))])
 	now := time.Now()
-	if err := p.s.AppendTurn(ctx, p.g, record.Turn{Plies: plies, Position: p.rules.Position(), At: now, Deadline: now.Add(time.Hour)}); err != nil {
+	if err := p.s.AppendTurn(ctx, p.g, record.Turn{Plies: plies, At: now, Deadline: now.Add(time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"othello-bot/record"
 )
 
-
 func challengeColor(c game.Color) string {
 	switch c {
 	case game.Black:
@@ -274,7 +273,6 @@ func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]record
 	}
 	return out, rows.Err()
 }
-
 
 // AcceptChallenge closes a pending challenge as accepted and creates its
 // game, in one transaction: of two people accepting an open challenge at

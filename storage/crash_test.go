@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 
+	"othello-bot/game"
 	"othello-bot/record"
 )
 
@@ -35,10 +36,10 @@ func TestCrashChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 1))
 	for n := 0; ; n++ {
 		g := newGame(t, s, fmt.Sprintf("crash-%d-%d", os.Getpid(), n), record.Human(alice), record.Bot(5), 6)
-		rules, _ := g.Rules()
+		rules := g.State
 		for !rules.Over() {
 			rules = playRandom(t, s, g, 1, rng)
-			fmt.Printf("ack %d %d\n", g.ID, len(g.Plies))
+			fmt.Printf("ack %d %d\n", g.ID, len(g.Plies()))
 		}
 		finish(t, s, g, record.EndNormal)
 		fmt.Printf("done %d\n", g.ID)
@@ -105,11 +106,11 @@ func TestKill9LosesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", id, err)
 		}
-		if len(g.Plies) < plies {
-			t.Errorf("game %d: %d plies stored, %d acknowledged", id, len(g.Plies), plies)
+		if len(g.Plies()) < plies {
+			t.Errorf("game %d: %d plies stored, %d acknowledged", id, len(g.Plies()), plies)
 		}
-		rules, err := g.Rules()
-		if err != nil || !rules.Position().Equal(g.Position) {
+		rules, err := game.ReplayPlies(g.State.Start(), g.Plies())
+		if err != nil || !rules.Position().Equal(g.Position()) {
 			t.Errorf("game %d does not replay to its stored position: %v", id, err)
 		}
 	}

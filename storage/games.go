@@ -118,7 +118,8 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
-		encodePosition(g.Start), colorCode(g.Start.ToMove()), encodePosition(g.Position), colorCode(g.Position.ToMove()), len(g.Plies), g.Version,
+		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
+		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
 		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires))
 	if err != nil {
@@ -131,7 +132,7 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 	if g.ID, err = res.LastInsertId(); err != nil {
 		return err
 	}
-	return insertPlies(ctx, tx, g.ID, 0, g.Plies, g.CreatedAt)
+	return insertPlies(ctx, tx, g.ID, 0, g.Plies(), g.CreatedAt)
 }
 
 func insertPlies(ctx context.Context, tx *sql.Tx, gameID int64, first int, plies []game.Ply, at time.Time) error {
@@ -144,7 +145,6 @@ func insertPlies(ctx context.Context, tx *sql.Tx, gameID int64, first int, plies
 	return nil
 }
 
-
 // AppendTurn records a turn in an active game, in one transaction. It is
 // refused with record.ErrStale if the game has moved past g.Version since it
 // was read, so two clicks at once cannot both apply. On success g is
@@ -154,7 +154,7 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
 			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?
 			WHERE id = ? AND version = ? AND status = 'active'`,
-			encodePosition(t.Position), colorCode(t.Position.ToMove()), len(t.Plies), millis(t.At), millis(t.At),
+			encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
 			nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), g.ID, g.Version)
 		if err != nil {
 			return fmt.Errorf("updating game %d: %w", g.ID, err)
@@ -162,13 +162,11 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 		if err := s.checkChanged(ctx, tx, res, g.ID); err != nil {
 			return err
 		}
-		return insertPlies(ctx, tx, g.ID, len(g.Plies), t.Plies, t.At)
+		return insertPlies(ctx, tx, g.ID, len(g.Plies())-len(t.Plies), t.Plies, t.At)
 	})
 	if err != nil {
 		return err
 	}
-	g.Plies = append(g.Plies, t.Plies...)
-	g.Position = t.Position
 	g.Version++
 	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
 	g.ReplyToken, g.ReplyExpires = t.ReplyToken, t.ReplyExpires
@@ -276,7 +274,14 @@ const gameFrom = ` FROM games g
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(row scanner) (*record.Game, error) {
+// loaded is a game as its row gives it, before its moves are read: the
+// start and the stored position, to rebuild and check its state with.
+type loaded struct {
+	g          *record.Game
+	start, pos game.Position
+}
+
+func scanGame(row scanner) (*loaded, error) {
 	var (
 		g                                    record.Game
 		bid, wid, status, start, pos, toMove sql.NullString
@@ -298,10 +303,11 @@ func scanGame(row scanner) (*record.Game, error) {
 	g.Black = sideOf(bid, bname, blv)
 	g.White = sideOf(wid, wname, wlv)
 	g.Status = record.Status(status.String)
-	if g.Start, err = decodePosition(size, start.String, startToMove.String); err != nil {
+	l := &loaded{g: &g}
+	if l.start, err = decodePosition(size, start.String, startToMove.String); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	if g.Position, err = decodePosition(size, pos.String, toMove.String); err != nil {
+	if l.pos, err = decodePosition(size, pos.String, toMove.String); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	g.CreatedAt, g.UpdatedAt, g.TurnStartedAt = fromMillis(created), fromMillis(updated), fromMillis(turnStarted)
@@ -311,7 +317,7 @@ func scanGame(row scanner) (*record.Game, error) {
 		g.Result = &record.Result{GameID: g.ID, FinishedAt: fromMillis(finished.Int64), BlackDiscs: int(bdiscs.Int64),
 			WhiteDiscs: int(wdiscs.Int64), Winner: colorOf(winner.String), Reason: record.EndReason(reason.String)}
 	}
-	return &g, nil
+	return l, nil
 }
 
 func sideOf(id sql.NullString, name string, level sql.NullInt64) record.Side {
@@ -321,28 +327,39 @@ func sideOf(id sql.NullString, name string, level sql.NullInt64) record.Side {
 	return record.Bot(int(level.Int64))
 }
 
-// loadPlies fills in a game's plies.
-func (s *Store) loadPlies(ctx context.Context, q querier, g *record.Game) error {
+// complete reads a game's moves and rebuilds its state from them, checked
+// against the stored position.
+func (s *Store) complete(ctx context.Context, q querier, l *loaded) (*record.Game, error) {
+	g := l.g
 	rows, err := q.QueryContext(ctx, `SELECT color, square FROM moves WHERE game_id = ? ORDER BY ply`, g.ID)
 	if err != nil {
-		return fmt.Errorf("loading moves of game %d: %w", g.ID, err)
+		return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
 	}
 	defer rows.Close()
-	g.Plies = g.Plies[:0]
+	var plies []game.Ply
 	for rows.Next() {
 		var color, square string
 		if err := rows.Scan(&color, &square); err != nil {
-			return err
+			return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
 		}
 		sq := game.Pass
 		if square != "pass" {
-			if sq, err = game.ParseSquare(square, g.Size()); err != nil {
-				return fmt.Errorf("game %d: stored move %q: %w", g.ID, square, err)
+			if sq, err = game.ParseSquare(square, l.start.Size()); err != nil {
+				return nil, fmt.Errorf("game %d: stored move %q: %w", g.ID, square, err)
 			}
 		}
-		g.Plies = append(g.Plies, game.Ply{Color: colorOf(color), Square: sq})
+		plies = append(plies, game.Ply{Color: colorOf(color), Square: sq})
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
+	}
+	if g.State, err = game.ReplayPlies(l.start, plies); err != nil {
+		return nil, fmt.Errorf("game %d: its stored moves do not replay: %w", g.ID, err)
+	}
+	if !g.Position().Equal(l.pos) {
+		return nil, fmt.Errorf("game %d: its stored position is not where its moves lead", g.ID)
+	}
+	return g, nil
 }
 
 type querier interface {
@@ -361,17 +378,14 @@ func (s *Store) ActiveGame(ctx context.Context, channelID string) (*record.Game,
 }
 
 func (s *Store) oneGame(ctx context.Context, query string, arg any) (*record.Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, query, arg))
+	l, err := scanGame(s.db.QueryRowContext(ctx, query, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, record.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading game: %w", err)
 	}
-	if err := s.loadPlies(ctx, s.db, g); err != nil {
-		return nil, err
-	}
-	return g, nil
+	return s.complete(ctx, s.db, l)
 }
 
 // ActiveGames loads every active game, oldest first: what a restart resumes.
@@ -403,23 +417,28 @@ func (s *Store) games(ctx context.Context, query string, args ...any) ([]*record
 	if err != nil {
 		return nil, fmt.Errorf("loading games: %w", err)
 	}
-	var out []*record.Game
+	var rowsRead []*loaded
 	for rows.Next() {
-		g, err := scanGame(rows)
+		l, err := scanGame(rows)
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("loading games: %w", err)
 		}
-		out = append(out, g)
+		rowsRead = append(rowsRead, l)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("loading games: %w", err)
 	}
-	for _, g := range out {
-		if err := s.loadPlies(ctx, s.db, g); err != nil {
-			return nil, err
+	out := make([]*record.Game, 0, len(rowsRead))
+	for _, l := range rowsRead {
+		g, err := s.complete(ctx, s.db, l)
+		if err != nil {
+			// One damaged game must not stop the others from resuming.
+			s.logger.Error("skipping a game that does not load", "database", s.path, "err", err)
+			continue
 		}
+		out = append(out, g)
 	}
 	return out, nil
 }
@@ -434,7 +453,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 		status = record.Aborted
 	}
 	rated := g.Rated && r.Reason != record.EndAbort
-	transcript := game.FormatTranscript(game.MovesOf(g.Plies), g.Size())
+	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL
 			WHERE id = ? AND version = ? AND status = 'active'`, string(status), millis(r.FinishedAt), g.ID, g.Version)

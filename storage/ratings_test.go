@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"math"
-	"time"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"othello-bot/game"
 	"othello-bot/rating"
@@ -22,7 +22,7 @@ func TestRatedGamesUpdateBothScopes(t *testing.T) {
 		g := newGame(t, s, channel, record.Human(alice), white, 6)
 		g.Rated = rated // FinishGame rates by the game it is given
 		playRandom(t, s, g, 6, rng)
-		b, w := g.Position.Count()
+		b, w := g.Position().Count()
 		r := record.Result{FinishedAt: g.UpdatedAt, BlackDiscs: b, WhiteDiscs: w, Winner: winner, Reason: reason}
 		var rate *record.RatingUpdate
 		if rated && reason != record.EndAbort && !white.IsBot() {

@@ -48,7 +48,7 @@ func newGame(t testing.TB, s *Store, channel string, black, white record.Side, s
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &record.Game{GuildID: "guild1", ChannelID: channel, Black: black, White: white, Start: start, Position: start,
+	g := &record.Game{GuildID: "guild1", ChannelID: channel, Black: black, White: white, State: game.NewGame(start),
 		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
 	if err := s.CreateGame(context.Background(), g); err != nil {
 		t.Fatal(err)
@@ -60,10 +60,7 @@ func newGame(t testing.TB, s *Store, channel string, black, white record.Side, s
 // storing each; it returns the rules state.
 func playRandom(t testing.TB, s *Store, g *record.Game, n int, rng *rand.Rand) *game.Game {
 	t.Helper()
-	rules, err := g.Rules()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules := g.State
 	for i := 0; i < n && !rules.Over(); i++ {
 		moves := rules.Position().LegalMoves()
 		plies, err := rules.Play(moves[rng.IntN(len(moves))])
@@ -71,7 +68,7 @@ func playRandom(t testing.TB, s *Store, g *record.Game, n int, rng *rand.Rand) *
 			t.Fatal(err)
 		}
 		at := g.UpdatedAt.Add(time.Minute)
-		if err := s.AppendTurn(context.Background(), g, record.Turn{Plies: plies, Position: rules.Position(), At: at, Deadline: at.Add(24 * time.Hour)}); err != nil {
+		if err := s.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Deadline: at.Add(24 * time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -80,8 +77,8 @@ func playRandom(t testing.TB, s *Store, g *record.Game, n int, rng *rand.Rand) *
 
 func finish(t testing.TB, s *Store, g *record.Game, reason record.EndReason) record.Result {
 	t.Helper()
-	b, w := g.Position.Count()
-	r := record.Result{FinishedAt: g.UpdatedAt.Add(time.Minute), BlackDiscs: b, WhiteDiscs: w, Winner: g.Position.Winner(), Reason: reason}
+	b, w := g.Position().Count()
+	r := record.Result{FinishedAt: g.UpdatedAt.Add(time.Minute), BlackDiscs: b, WhiteDiscs: w, Winner: g.Position().Winner(), Reason: reason}
 	if err := s.FinishGame(context.Background(), g, r, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -194,18 +191,18 @@ func TestGameRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.ID != g.ID || got.Version != g.Version || got.Black != g.Black || got.White != g.White ||
-		got.GuildID != "guild1" || !got.Position.Equal(rules.Position()) || !got.Start.Equal(g.Start) ||
-		len(got.Plies) != len(rules.Plies()) || !got.UpdatedAt.Equal(g.UpdatedAt) || !got.Deadline.Equal(g.Deadline) ||
+		got.GuildID != "guild1" || !got.Position().Equal(rules.Position()) || !got.State.Start().Equal(g.State.Start()) ||
+		len(got.Plies()) != len(rules.Plies()) || !got.UpdatedAt.Equal(g.UpdatedAt) || !got.Deadline.Equal(g.Deadline) ||
 		!got.CreatedAt.Equal(t0) || got.Status != record.Active || got.Result != nil {
 		t.Fatalf("loaded %+v\nwant %+v", got, g)
 	}
 	for i, p := range rules.Plies() {
-		if got.Plies[i] != p {
-			t.Fatalf("ply %d: %v, want %v", i, got.Plies[i], p)
+		if got.Plies()[i] != p {
+			t.Fatalf("ply %d: %v, want %v", i, got.Plies()[i], p)
 		}
 	}
-	replayed, err := got.Rules()
-	if err != nil || !replayed.Position().Equal(got.Position) {
+	replayed, err := game.ReplayPlies(got.State.Start(), got.Plies())
+	if err != nil || !replayed.Position().Equal(got.Position()) {
 		t.Fatalf("stored plies do not replay to the stored position: %v", err)
 	}
 
@@ -244,7 +241,7 @@ func TestOneActiveGamePerChannel(t *testing.T) {
 	s, _ := openTemp(t)
 	newGame(t, s, "chan1", record.Human(alice), record.Bot(3), 8)
 	start, _ := game.NewPosition(8)
-	g := &record.Game{ChannelID: "chan1", Black: record.Human(bob), White: record.Bot(1), Start: start, Position: start,
+	g := &record.Game{ChannelID: "chan1", Black: record.Human(bob), White: record.Bot(1), State: game.NewGame(start),
 		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
 	if err := s.CreateGame(context.Background(), g); !errors.Is(err, record.ErrChannelBusy) {
 		t.Errorf("second game: %v", err)
@@ -276,11 +273,11 @@ func TestStaleVersionRace(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				rules, _ := mine.Rules()
+				rules := mine.State
 				moves := rules.Position().LegalMoves()
 				plies, _ := rules.Play(moves[i%len(moves)])
 				<-start
-				err = s.AppendTurn(ctx, mine, record.Turn{Plies: plies, Position: rules.Position(), At: t0})
+				err = s.AppendTurn(ctx, mine, record.Turn{Plies: plies, At: t0})
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -301,9 +298,9 @@ func TestStaleVersionRace(t *testing.T) {
 		}
 	}
 	final, _ := s.Game(ctx, g.ID)
-	rules, err := final.Rules()
-	if err != nil || len(game.MovesOf(final.Plies)) != 12 || !rules.Position().Equal(final.Position) || final.Version != 13 {
-		t.Fatalf("after the race: %d moves, version %d, replay %v", len(game.MovesOf(final.Plies)), final.Version, err)
+	rules, err := game.ReplayPlies(final.State.Start(), final.Plies())
+	if err != nil || len(game.MovesOf(final.Plies())) != 12 || !rules.Position().Equal(final.Position()) || final.Version != 13 {
+		t.Fatalf("after the race: %d moves, version %d, replay %v", len(game.MovesOf(final.Plies())), final.Version, err)
 	}
 }
 

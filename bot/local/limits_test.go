@@ -38,20 +38,20 @@ func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 		start, _ := game.NewPosition(size)
 		now := e.clock.Now()
 		g := &record.Game{GuildID: local.GuildID, ChannelID: fmt.Sprint("h", a.ID, b.ID, rng.Uint64()), Black: record.Human(a),
-			White: record.Human(b), Rated: rated, Start: start, Position: start, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+			White: record.Human(b), Rated: rated, State: game.NewGame(start), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
 		if err := e.store.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		rules, _ := g.Rules()
+		rules := g.State
 		for !rules.Over() {
 			moves := rules.Position().LegalMoves()
 			plies, _ := rules.Play(moves[rng.IntN(len(moves))])
-			if err := e.store.AppendTurn(ctx, g, record.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
+			if err := e.store.AppendTurn(ctx, g, record.Turn{Plies: plies, At: now}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		bd, wd := g.Position.Count()
-		result := record.Result{FinishedAt: now, BlackDiscs: bd, WhiteDiscs: wd, Winner: g.Position.Winner(), Reason: record.EndNormal}
+		bd, wd := g.Position().Count()
+		result := record.Result{FinishedAt: now, BlackDiscs: bd, WhiteDiscs: wd, Winner: g.Position().Winner(), Reason: record.EndNormal}
 		if err := e.store.FinishGame(ctx, g, result, bot.RatingUpdate(g, result)); err != nil {
 			t.Fatal(err)
 		}

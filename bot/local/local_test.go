@@ -108,7 +108,7 @@ func TestWholeGameAgainstLevelOne(t *testing.T) {
 			break // finished
 		}
 		id = g.ID
-		moves := g.Position.LegalMoves()
+		moves := g.Position().LegalMoves()
 		out = e.say("select " + moves[len(moves)/2].String())
 	}
 	if !strings.Contains(out, "Result: ") || !strings.Contains(out, "Transcript: ") {
@@ -118,7 +118,7 @@ func TestWholeGameAgainstLevelOne(t *testing.T) {
 	if err != nil || g.Status != record.Finished || g.Result == nil || g.Result.Reason != record.EndNormal {
 		t.Fatalf("stored game %+v %v", g, err)
 	}
-	rules, _ := g.Rules()
+	rules := g.State
 	if !rules.Over() {
 		t.Error("game stored as finished while moves remain")
 	}
@@ -167,7 +167,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 			t.Errorf("%s:\n%s\nwant only-you %q", line, out, want)
 		}
 		after := e.game()
-		if after.Version != before.Version || len(after.Plies) != len(before.Plies) {
+		if after.Version != before.Version || len(after.Plies()) != len(before.Plies()) {
 			t.Errorf("%s changed the game", line)
 		}
 	}
@@ -190,7 +190,7 @@ func TestResignWithConfirmation(t *testing.T) {
 	e.say("/start level:1 color:white size:8")
 	g := e.game()
 	for i := 0; i < 3; i++ {
-		moves := e.game().Position.LegalMoves()
+		moves := e.game().Position().LegalMoves()
 		e.say("/move " + moves[0].String())
 	}
 	out := e.say("click Resign")
@@ -230,10 +230,10 @@ func TestRestartResumesGame(t *testing.T) {
 	e := open(t, dir)
 	e.say("/start level:3 color:black size:8")
 	g := e.game()
-	rules, _ := g.Rules()
+	rules := g.State
 	plies, _ := rules.Play(rules.Position().LegalMoves()[0])
 	// The human's move reached the database; the bot's answer did not.
-	if err := e.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, Position: rules.Position(), At: e.clock.Now()}); err != nil {
+	if err := e.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: e.clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	e2 := reopen(e) // Resume runs as the bot starts
@@ -242,11 +242,11 @@ func TestRestartResumesGame(t *testing.T) {
 		t.Fatalf("resume:\n%s", out)
 	}
 	after := e2.game()
-	if len(after.Plies) != 2 || after.Position.ToMove() != game.Black {
-		t.Errorf("after resume: %d plies, %s to move", len(after.Plies), after.Position.ToMove())
+	if len(after.Plies()) != 2 || after.Position().ToMove() != game.Black {
+		t.Errorf("after resume: %d plies, %s to move", len(after.Plies()), after.Position().ToMove())
 	}
 	// And the game goes on with the menu of the new message.
-	if out := e2.say("select " + after.Position.LegalMoves()[0].String()); !strings.Contains(out, "alice ⚫ played") {
+	if out := e2.say("select " + after.Position().LegalMoves()[0].String()); !strings.Contains(out, "alice ⚫ played") {
 		t.Errorf("playing on:\n%s", out)
 	}
 }

@@ -31,7 +31,7 @@ func TestPictures(t *testing.T) {
 	first := pathOf(out)
 	expect(t, out, "Red dot: the last move")
 	g := e.game()
-	out = e.say("select " + g.Position.LegalMoves()[0].String())
+	out = e.say("select " + g.Position().LegalMoves()[0].String())
 	if second := pathOf(out); second == first {
 		t.Errorf("the picture after a move has the same name %s", second)
 	}

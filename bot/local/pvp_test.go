@@ -65,7 +65,7 @@ func TestPvPWholeGameCarolRefused(t *testing.T) {
 		if err != nil {
 			break
 		}
-		m := g.Position.LegalMoves()[0].String()
+		m := g.Position().LegalMoves()[0].String()
 		for line, want := range map[string]string{
 			"carol: select " + m:  "You are not playing in this game.",
 			"carol: /move " + m:   "You are not playing in this game.",
@@ -149,7 +149,7 @@ func TestLossOnTime(t *testing.T) {
 	e.say("/challenge @bob color:white size:8", "bob: click Accept") // bob is black
 	for i := 0; i < 4; i++ {
 		g := e.game()
-		e.say(g.ToMove().Player.ID + ": select " + g.Position.LegalMoves()[0].String())
+		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
 	}
 	g := e.game()
 	if g.ToMove().Player.ID != "bob" {
@@ -174,7 +174,7 @@ func TestAbortBeforeTwoMovesEach(t *testing.T) {
 	e := open(t, t.TempDir())
 	e.say("/challenge @bob color:black", "bob: click Accept")
 	g := e.game()
-	e.say("select " + g.Position.LegalMoves()[0].String())
+	e.say("select " + g.Position().LegalMoves()[0].String())
 	expect(t, e.say("bob: /resign", "bob: click Resign"), "aborted before both sides had moved twice")
 	lines := e.results()
 	if len(lines) != 1 || !strings.Contains(lines[0], "winner=none end=abort") {
@@ -199,7 +199,7 @@ func TestRematch(t *testing.T) {
 	e.say("/challenge @bob color:black size:4", "bob: click Accept")
 	for i := 0; i < 4; i++ {
 		g := e.game()
-		e.say(g.ToMove().Player.ID + ": select " + g.Position.LegalMoves()[0].String())
+		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
 	}
 	e.say("/resign", "click Resign")
 	expect(t, e.say("carol: click Rematch"), "Only the players of game #1 can ask for a rematch.")
@@ -229,12 +229,12 @@ func TestRestartMidChallengeAndGame(t *testing.T) {
 	}
 	for i := 0; i < 4; i++ {
 		g := e.game()
-		e.say(g.ToMove().Player.ID + ": /move " + g.Position.LegalMoves()[0].String())
+		e.say(g.ToMove().Player.ID + ": /move " + g.Position().LegalMoves()[0].String())
 	}
 
 	e = reopen(e)
 	g := e.game()
-	expect(t, e.say(g.ToMove().Player.ID+": /move "+g.Position.LegalMoves()[0].String()), "played")
+	expect(t, e.say(g.ToMove().Player.ID+": /move "+g.Position().LegalMoves()[0].String()), "played")
 	expect(t, e.say("wait 25h"), "ran out of time.")
 	e = reopen(e)
 	if out := e.say("wait 25h"); strings.Contains(out, "ran out of time") {
@@ -259,8 +259,8 @@ func TestConcurrentPressesInOneGame(t *testing.T) {
 	svc := e.adapter.Service
 	for round := 0; round < 10; round++ {
 		g := e.game()
-		moves := g.Position.LegalMoves()
-		menu := fmt.Sprintf("move:%d:%d", g.ID, len(g.Plies))
+		moves := g.Position().LegalMoves()
+		menu := fmt.Sprintf("move:%d:%d", g.ID, len(g.Plies()))
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		applied := 0
@@ -279,11 +279,11 @@ func TestConcurrentPressesInOneGame(t *testing.T) {
 		}
 		wg.Wait()
 		after := e.game()
-		if applied != 1 || len(after.Plies) != len(g.Plies)+1 && after.Plies[len(after.Plies)-1].Square != game.Pass {
-			t.Fatalf("round %d: %d moves applied, plies %d -> %d", round, applied, len(g.Plies), len(after.Plies))
+		if applied != 1 || len(after.Plies()) != len(g.Plies())+1 && after.Plies()[len(after.Plies())-1].Square != game.Pass {
+			t.Fatalf("round %d: %d moves applied, plies %d -> %d", round, applied, len(g.Plies()), len(after.Plies()))
 		}
-		rules, err := after.Rules()
-		if err != nil || !rules.Position().Equal(after.Position) {
+		rules, err := game.ReplayPlies(after.State.Start(), after.Plies())
+		if err != nil || !rules.Position().Equal(after.Position()) {
 			t.Fatalf("round %d: stored game does not replay: %v", round, err)
 		}
 	}

@@ -42,7 +42,7 @@ func (e *env) playRated(guild, channel, winner, loser string) {
 	for i := 0; i < 4; i++ {
 		g, _ = e.store.ActiveGame(ctx, channel)
 		e.handle(g.ToMove().Player.ID, guild, channel, bot.Request{Kind: bot.Command, Command: "move",
-			Options: map[string]string{"square": g.Position.LegalMoves()[0].String()}})
+			Options: map[string]string{"square": g.Position().LegalMoves()[0].String()}})
 	}
 	resp = e.handle(loser, guild, channel, bot.Request{Kind: bot.Button, CustomID: fmt.Sprintf("resign-yes:%d", g.ID)})
 	if resp.Message == nil || !strings.Contains(resp.Message.Content, "You resigned") {
@@ -138,7 +138,7 @@ func TestStatsAndHistory(t *testing.T) {
 			break
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		r, _ := helper.Move(ctx, g.Position, 7, nil)
+		r, _ := helper.Move(ctx, g.Position(), 7, nil)
 		cancel()
 		e.say("select " + r.Move.String())
 	}

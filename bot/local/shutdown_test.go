@@ -40,8 +40,8 @@ func TestSignalLetsTheMoveInFlightFinish(t *testing.T) {
 		t.Fatalf("after the signal:\n%s", out)
 	}
 	g := e.game()
-	if len(game.MovesOf(g.Plies)) != 1 {
-		t.Fatalf("stored moves: %v", g.Plies)
+	if len(game.MovesOf(g.Plies())) != 1 {
+		t.Fatalf("stored moves: %v", g.Plies())
 	}
 }
 

@@ -426,18 +426,18 @@ func TestDiscord26x26ToTheEnd(t *testing.T) {
 	start, _ := game.NewPosition(26)
 	now := time.Now()
 	g := &record.Game{GuildID: srv.GuildID, ChannelID: lobby, Black: record.Human(record.Player{ID: long.ID, Name: long.Name}),
-		White: record.Bot(1), Start: start, Position: start, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+		White: record.Bot(1), State: game.NewGame(start), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
 	if err := store.CreateGame(context.Background(), g); err != nil {
 		t.Fatal(err)
 	}
-	rules, _ := g.Rules()
+	rules := g.State
 	for rules.Position().Empties() > 12 || rules.Position().ToMove() != game.Black {
 		if rules.Over() {
 			t.Fatal("the prefilled game ended early")
 		}
 		moves := rules.Position().LegalMoves()
 		plies, _ := rules.Play(moves[0])
-		if err := store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, Position: rules.Position(), At: now}); err != nil {
+		if err := store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: now}); err != nil {
 			t.Fatal(err)
 		}
 	}
