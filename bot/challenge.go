@@ -23,7 +23,7 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if opp.ID == req.User.ID {
 		return refuse("You can't challenge yourself. /start plays a game against me."), nil
 	}
-	if req.Options["opponent.bot"] == "true" {
+	if req.BotUsers[opp.ID] {
 		return refuse("Bots can't take challenges. /start plays a game against me."), nil
 	}
 	size, err := intOption(req, "size", s.cfg.DefaultSize)

@@ -32,6 +32,8 @@ type Request struct {
 	Command   string
 	Options   map[string]string
 	UserNames map[string]string
+	// BotUsers are the users given as options that are bots.
+	BotUsers map[string]bool
 	Focused   string // the option being typed, for Autocomplete
 	// CustomID identifies the button or select menu; Values are the
 	// selected options.

@@ -104,15 +104,6 @@ func (s *Service) Shutdown() {
 	s.inflight.Wait()
 }
 
-// PrivateCommand reports whether every answer to a command is for the
-// user alone, so an adapter can acknowledge it privately.
-func PrivateCommand(name string) bool {
-	switch name {
-	case "hint", "help", "resign", "challenge":
-		return true
-	}
-	return false
-}
 
 // Handle answers one request. It never panics: a failure is logged and the
 // user gets a short apology that only they can see.
@@ -162,27 +153,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 }
 
 func (s *Service) command(ctx context.Context, req Request) (Response, error) {
-	switch req.Command {
-	case "start":
-		return s.start(ctx, req)
-	case "move":
-		return s.moveCommand(ctx, req)
-	case "board":
-		return s.board(ctx, req)
-	case "hint":
-		return s.hint(ctx, req)
-	case "resign":
-		return s.resignAsk(ctx, req)
-	case "help":
-		return help(), nil
-	case "challenge":
-		return s.challenge(ctx, req)
-	case "leaderboard":
-		return s.leaderboard(ctx, req)
-	case "stats":
-		return s.stats(ctx, req)
-	case "history":
-		return s.history(ctx, req)
+	if c, ok := LookupCommand(req.Command); ok {
+		return c.handle(s, ctx, req)
 	}
 	return refuse("I don't know the command /%s. Try /help.", req.Command), nil
 }

@@ -82,71 +82,35 @@ func (a *Adapter) SetService(svc *bot.Service) { a.svc = svc }
 // service shuts down.
 func (a *Adapter) Wait() { a.inflight.Wait() }
 
-func intOpt(name, desc string, min, max float64, required bool) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: name, Description: desc,
-		MinValue: &min, MaxValue: max, Required: required}
+var optionTypes = map[bot.OptionKind]discordgo.ApplicationCommandOptionType{
+	bot.StringOption: discordgo.ApplicationCommandOptionString, bot.IntegerOption: discordgo.ApplicationCommandOptionInteger,
+	bot.BooleanOption: discordgo.ApplicationCommandOptionBoolean, bot.UserOption: discordgo.ApplicationCommandOptionUser,
 }
 
-// sizeOpt offers the board sizes as a list: every even size from 4 to 26.
-func sizeOpt() *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "size",
-		Description: "Board size (default 8x8)"}
-	for n := 4; n <= 26; n += 2 {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%dx%d", n, n), Value: n})
-	}
-	return o
-}
-
-// styleOpt picks emoji or a picture for the board; it is remembered.
-var styleOpt = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "style",
-	Description: "Board as emoji or as a picture (remembered for next time)",
-	Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "emoji", Value: "emoji"}, {Name: "picture", Value: "image"},
-		{Name: "automatic (pictures for large boards)", Value: "auto"}}}
-
-// Commands are the slash commands the bot offers: in servers, installed
-// to the server (the games live in channels, which DMs are not).
+// Commands are bot's slash commands as Discord registers them: in
+// servers, installed to the server (the games live in channels, which DMs
+// are not).
 func Commands() []*discordgo.ApplicationCommand {
-	colors := []*discordgo.ApplicationCommandOptionChoice{
-		{Name: "black (moves first)", Value: "black"}, {Name: "white", Value: "white"}, {Name: "random", Value: "random"}}
-	cmds := []*discordgo.ApplicationCommand{
-		{Name: "start", Description: "Start a game of Othello against me in this channel", Options: []*discordgo.ApplicationCommandOption{
-			intOpt("level", "How strong I play: 1 (random) to 10 (my best)", 1, 10, false),
-			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
-			sizeOpt(),
-			styleOpt,
-		}},
-		{Name: "move", Description: "Play a move, like d3", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionString, Name: "square", Description: "Column letter and row number, like d3",
-				Required: true, Autocomplete: true},
-		}},
-		{Name: "challenge", Description: "Challenge a member (or anyone, if you name nobody) to a game", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you want to play; leave empty for anyone"},
-			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your colour", Choices: colors},
-			sizeOpt(),
-			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Does it count for the ratings? (default yes)"},
-			styleOpt,
-		}},
-		{Name: "board", Description: "Show this channel's game"},
-		{Name: "leaderboard", Description: "The top 10 by rating, and your place", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionString, Name: "scope", Description: "This server or everywhere",
-				Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "this server", Value: "server"}, {Name: "everywhere", Value: "global"}}},
-		}},
-		{Name: "stats", Description: "Ratings, record, streak and results against each bot level", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (default: yours)"},
-		}},
-		{Name: "history", Description: "The last 10 finished games, with transcripts", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose games (default: yours)"},
-		}},
-		{Name: "hint", Description: "My suggestion for your move (only you see it)"},
-		{Name: "resign", Description: "Resign this channel's game (asks first)"},
-		{Name: "help", Description: "How to play"},
-	}
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
-	for _, c := range cmds {
-		c.Contexts, c.IntegrationTypes = &contexts, &installs
+	var out []*discordgo.ApplicationCommand
+	for _, c := range bot.Commands() {
+		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Contexts: &contexts, IntegrationTypes: &installs}
+		for _, o := range c.Options {
+			opt := &discordgo.ApplicationCommandOption{Type: optionTypes[o.Kind], Name: o.Name, Description: o.Description,
+				Required: o.Required, Autocomplete: o.Autocomplete}
+			if o.Max > 0 {
+				min := float64(o.Min)
+				opt.MinValue, opt.MaxValue = &min, float64(o.Max)
+			}
+			for _, ch := range o.Choices {
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value})
+			}
+			cmd.Options = append(cmd.Options, opt)
+		}
+		out = append(out, cmd)
 	}
-	return cmds
+	return out
 }
 
 // scopesKey is the setting that remembers where the commands are
@@ -404,7 +368,7 @@ func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
 			req.Kind = bot.Autocomplete
 		}
 		req.Command = data.Name
-		req.Options, req.UserNames = map[string]string{}, map[string]string{}
+		req.Options, req.UserNames, req.BotUsers = map[string]string{}, map[string]string{}, map[string]bool{}
 		for _, o := range data.Options {
 			req.Options[o.Name] = optionString(o)
 			if o.Focused {
@@ -418,7 +382,7 @@ func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
 					}
 					req.UserNames[u.ID] = name
 					if u.Bot {
-						req.Options[o.Name+".bot"] = "true"
+						req.BotUsers[u.ID] = true
 					}
 				}
 			}

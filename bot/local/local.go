@@ -239,19 +239,15 @@ func parseCommand(text string) (string, map[string]string, map[string]string) {
 	cmd := strings.ToLower(fields[0])
 	if v, ok := opts[""]; ok {
 		delete(opts, "")
-		if first := firstOption[cmd]; first != "" {
-			if _, set := opts[first]; !set {
+		// A bare value fills the command's first option, as Discord's
+		// client fills the first one typed.
+		if c, known := bot.LookupCommand(cmd); known && len(c.Options) > 0 {
+			if first := c.Options[0].Name; opts[first] == "" {
 				opts[first] = v
 			}
 		}
 	}
 	return cmd, opts, users
-}
-
-// firstOption is the option a bare value fills, as Discord fills the first
-// one typed.
-var firstOption = map[string]string{
-	"move": "square", "start": "level", "challenge": "opponent", "stats": "user", "history": "user", "leaderboard": "scope",
 }
 
 func (a *Adapter) find(user string, match func(*shown) bool) *shown {
