@@ -1,5 +1,8 @@
 package bot
 
+// This file is challenges between members: /challenge, Accept, Decline,
+// Cancel, the cooldown, and Rematch.
+
 import (
 	"context"
 	"errors"
@@ -112,41 +115,6 @@ func (s *Service) cooldownLeft(recent []*record.Challenge, now time.Time) time.D
 		return 0
 	}
 	return min(last.CreatedAt.Add(cool).Sub(now), cool)
-}
-
-// roundUp writes a duration for people, rounded up to its two largest
-// units: "10 minutes", "1 hour 30 minutes", "45 seconds".
-func roundUp(d time.Duration) string {
-	units := []struct {
-		size time.Duration
-		name string
-	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
-	for i, u := range units {
-		if d < u.size && i < len(units)-1 {
-			continue
-		}
-		if i == len(units)-1 {
-			return plural(int((d+u.size-1)/u.size), u.name)
-		}
-		small := units[i+1].size
-		d = (d + small - 1) / small * small // round up to the smaller unit
-		out := plural(int(d/u.size), u.name)
-		if rest := d % u.size / small; rest > 0 {
-			out += " " + plural(int(rest), units[i+1].name)
-		}
-		return out
-	}
-	return "0 seconds"
-}
-
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return "1 " + word
-	case strings.HasSuffix(word, "s"):
-		return fmt.Sprintf("%d %ses", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func colorWords(c *record.Challenge) string {
@@ -345,135 +313,4 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated, Style: g.Style}
 	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true)
-}
-
-// Tick fires the timers that are due: challenges expire, players get a
-// reminder before their move time runs out, and then lose on time. Every
-// timer is in the database and each change is conditional, so a restart or
-// a second tick never fires one twice.
-func (s *Service) Tick(ctx context.Context) {
-	if !s.enter() {
-		return
-	}
-	defer s.inflight.Done()
-	now := s.clock.Now()
-	pending, err := s.store.PendingChallenges(ctx)
-	if err != nil {
-		s.logger(ctx).Error("tick: challenges", "err", err)
-	}
-	for _, c := range pending {
-		if now.Before(c.ExpiresAt) {
-			break // soonest first
-		}
-		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired)
-		if err != nil {
-			s.logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
-			continue
-		}
-		if !ok {
-			continue // answered at the same moment
-		}
-		c.Status = record.ChallengeExpired
-		s.logger(ctx).Info("challenge expired", "challenge", c.ID)
-		msg := *s.challengeMessage(c, "")
-		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
-			// The message is gone (deleted, or from before a restart of the
-			// terminal bot): say it in a new one.
-			if _, err := s.send(ctx, c.ChannelID, msg); err != nil {
-				s.logger(ctx).Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
-			}
-		}
-	}
-	due, err := s.store.DueGames(ctx, now, s.cfg.ReminderBefore)
-	if err != nil {
-		s.logger(ctx).Error("tick: games", "err", err)
-		return
-	}
-	for _, g := range due {
-		s.fireGameTimer(ctx, g.ID, g.ChannelID, now)
-	}
-}
-
-func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
-	unlock := s.lockChannel(channel)
-	defer unlock()
-	g, err := s.store.Game(ctx, id)
-	if err != nil {
-		s.logger(ctx).Error("tick: loading game", "game", id, "err", err)
-		return
-	}
-	if g.Status != record.Active || g.Deadline.IsZero() {
-		return
-	}
-	side := g.ToMove()
-	if !now.Before(g.Deadline) {
-		note, err := s.finish(ctx, g, record.EndTimeout, g.Position().ToMove())
-		if err != nil {
-			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
-				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
-			}
-			return
-		}
-		loser := g.Side(g.Position().ToMove())
-		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position().ToMove())), note})
-		s.showFinal(ctx, g, *msg)
-		// The loser is the one player pinged: they may not have seen the
-		// reminder.
-		if _, err := s.send(ctx, g.ChannelID, ping(loser.Player.ID, fmt.Sprintf("you ran out of time in game #%d. %s", g.ID, note))); err != nil {
-			s.logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
-		}
-		return
-	}
-	if g.Reminded || now.Before(g.Deadline.Add(-s.cfg.ReminderBefore)) {
-		return
-	}
-	if ok, err := s.store.MarkReminded(ctx, g); err != nil {
-		s.logger(ctx).Error("tick: noting reminder", "game", g.ID, "err", err)
-		return
-	} else if !ok {
-		return
-	}
-	deadline := g.Deadline
-	if limit := now.Add(s.cfg.MoveTimeout); deadline.After(limit) {
-		deadline = limit // the clock stepped back
-	}
-	text := fmt.Sprintf("⏰ it's your move in game #%d. Your time runs out %s (%s).", g.ID,
-		stamp(deadline, stampRelative), stamp(deadline, stampFull))
-	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
-		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
-	}
-}
-
-// Permissions the bot needs in a channel to post there on its own (a
-// challenge, then a game's timers), as Discord numbers them.
-const (
-	PermViewChannel  int64 = 1 << 10
-	PermSendMessages int64 = 1 << 11
-	PermEmbedLinks   int64 = 1 << 14
-	PermAttachFiles  int64 = 1 << 15
-)
-
-// missingPermission names the first permission the bot lacks to run a
-// game between members here ("" when it has them all, or when the
-// transport does not say). Replies to a user's own command need none.
-func (s *Service) missingPermission(req Request, size int, style record.Style) string {
-	if !req.PermissionsKnown {
-		return ""
-	}
-	need := []struct {
-		bit  int64
-		name string
-	}{{PermViewChannel, "View Channel"}, {PermSendMessages, "Send Messages"}, {PermEmbedLinks, "Embed Links"}}
-	if style == record.StyleImage || size > s.cfg.MaxEmojiSize {
-		need = append(need, struct {
-			bit  int64
-			name string
-		}{PermAttachFiles, "Attach Files"})
-	}
-	for _, p := range need {
-		if req.AppPermissions&p.bit == 0 {
-			return p.name
-		}
-	}
-	return ""
 }

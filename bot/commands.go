@@ -1,10 +1,10 @@
 package bot
 
-import "context"
-
 // This file is the one table of slash commands: what each is called and
 // takes, how the service answers it, and what adapters need to know to
 // register and acknowledge it.
+
+import "context"
 
 // OptionKind is the type of a command option.
 type OptionKind int

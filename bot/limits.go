@@ -1,5 +1,8 @@
 package bot
 
+// This file is Discord's limits on messages: checked, and enforced as a
+// last guard.
+
 import (
 	"fmt"
 	"strings"

@@ -1,5 +1,8 @@
 package bot
 
+// This file is where game messages live: one live message per game, final
+// states, replies finished after a restart, and each request's logger.
+
 import (
 	"context"
 	"fmt"

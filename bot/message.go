@@ -34,7 +34,7 @@ type Request struct {
 	UserNames map[string]string
 	// BotUsers are the users given as options that are bots.
 	BotUsers map[string]bool
-	Focused   string // the option being typed, for Autocomplete
+	Focused  string // the option being typed, for Autocomplete
 	// CustomID identifies the button or select menu; Values are the
 	// selected options.
 	CustomID string

@@ -1,5 +1,8 @@
 package bot
 
+// This file holds the rating rules: which games count, where, and how a
+// result moves a rating (Glicko-2, each game its own rating period).
+
 import (
 	"time"
 
@@ -7,9 +10,6 @@ import (
 	"othello-bot/rating"
 	"othello-bot/record"
 )
-
-// This file holds the rating rules: which games count, where, and how a
-// result moves a rating (Glicko-2, each game its own rating period).
 
 // RatingUpdate says how a finished game changes ratings: a rated game
 // between members that was not aborted counts in its server and globally.

@@ -1,5 +1,8 @@
 package bot
 
+// This file is the service itself: what it is built from, the dispatch of
+// requests, and shutdown.
+
 import (
 	"context"
 	"errors"
@@ -103,7 +106,6 @@ func (s *Service) Shutdown() {
 	s.mu.Unlock()
 	s.inflight.Wait()
 }
-
 
 // Handle answers one request. It never panics: a failure is logged and the
 // user gets a short apology that only they can see.

@@ -1,5 +1,7 @@
 package bot
 
+// This file is /leaderboard, /stats and /history.
+
 import (
 	"context"
 	"errors"

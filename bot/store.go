@@ -1,5 +1,7 @@
 package bot
 
+// This file is the store the service needs, declared where it is used.
+
 import (
 	"context"
 	"time"

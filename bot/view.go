@@ -1,5 +1,8 @@
 package bot
 
+// This file shows a game as a message: board, score, turn, move menu and
+// result.
+
 import (
 	"fmt"
 	"strconv"

@@ -1,11 +1,12 @@
 package storage
 
+// This file is challenges: created, answered, expired, accepted into a game.
+
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/mattn/go-sqlite3"
 
@@ -125,153 +126,10 @@ func (s *Store) CloseChallenge(ctx context.Context, id int64, status record.Chal
 	return n == 1, err
 }
 
-// BoardStyle returns the board style a player last chose (StyleAuto if
-// none or unknown player).
-func (s *Store) BoardStyle(ctx context.Context, playerID string) (record.Style, error) {
-	var style string
-	err := s.db.QueryRowContext(ctx, `SELECT board_style FROM players WHERE id = ?`, playerID).Scan(&style)
-	if errors.Is(err, sql.ErrNoRows) {
-		return record.StyleAuto, nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("reading board style: %w", err)
-	}
-	return record.Style(style), nil
-}
-
-// SetBoardStyle remembers a player's board style.
-func (s *Store) SetBoardStyle(ctx context.Context, p record.Player, style record.Style, now time.Time) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := upsertPlayer(ctx, tx, p, now); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE players SET board_style = ? WHERE id = ?`, string(styleOr(style)), p.ID)
-		return err
-	})
-}
-
 // SetChallengeMessage records the message showing a challenge.
 func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
 	_, err := s.wdb.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
 	return err
-}
-
-// SaveRating writes a player's rating in a scope.
-func (s *Store) SaveRating(ctx context.Context, r record.Rating) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := upsertPlayer(ctx, tx, r.Player, r.UpdatedAt); err != nil {
-			return err
-		}
-		return saveRating(ctx, tx, r)
-	})
-}
-
-func saveRating(ctx context.Context, tx *sql.Tx, r record.Rating) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses,
-		draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (player_id, scope) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-		volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, losses = excluded.losses,
-		draws = excluded.draws, updated_at = excluded.updated_at`,
-		r.Player.ID, r.Scope, r.Rating, r.Deviation, r.Volatility, r.Games, r.Wins, r.Losses, r.Draws, millis(r.UpdatedAt))
-	if err != nil {
-		return fmt.Errorf("saving rating of %s: %w", r.Player.ID, err)
-	}
-	return nil
-}
-
-const ratingSelect = `SELECT r.player_id, p.name, r.scope, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses,
-	r.draws, r.updated_at FROM ratings r JOIN players p ON p.id = r.player_id`
-
-func scanRating(row scanner) (record.Rating, error) {
-	var r record.Rating
-	var updated int64
-	err := row.Scan(&r.Player.ID, &r.Player.Name, &r.Scope, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &r.Wins,
-		&r.Losses, &r.Draws, &updated)
-	r.UpdatedAt = fromMillis(updated)
-	return r, err
-}
-
-// Rating loads a player's rating in a scope, or record.ErrNotFound.
-func (s *Store) Rating(ctx context.Context, playerID, scope string) (record.Rating, error) {
-	r, err := scanRating(s.db.QueryRowContext(ctx, ratingSelect+` WHERE r.player_id = ? AND r.scope = ?`, playerID, scope))
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, record.ErrNotFound
-	}
-	if err != nil {
-		return r, fmt.Errorf("loading rating: %w", err)
-	}
-	return r, nil
-}
-
-// History returns a player's most recent finished games, newest first.
-func (s *Store) History(ctx context.Context, playerID string, limit int) ([]record.HistoryEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (
-		SELECT r.game_id, r.finished_at, 'X', r.white_id, coalesce(pw.name, ''), r.white_level, r.black_discs, r.white_discs,
-			r.winner, r.reason, r.size, r.transcript
-		FROM results r LEFT JOIN players pw ON pw.id = r.white_id WHERE r.black_id = ?
-		UNION ALL
-		SELECT r.game_id, r.finished_at, 'O', r.black_id, coalesce(pb.name, ''), r.black_level, r.white_discs, r.black_discs,
-			r.winner, r.reason, r.size, r.transcript
-		FROM results r LEFT JOIN players pb ON pb.id = r.black_id WHERE r.white_id = ?
-	) ORDER BY 2 DESC, 1 DESC LIMIT ?`, playerID, playerID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("loading history: %w", err)
-	}
-	defer rows.Close()
-	var out []record.HistoryEntry
-	for rows.Next() {
-		var (
-			h                     record.HistoryEntry
-			finished              int64
-			color, winner, reason string
-			oppID                 sql.NullString
-			oppName               string
-			oppLevel              sql.NullInt64
-		)
-		if err := rows.Scan(&h.GameID, &finished, &color, &oppID, &oppName, &oppLevel, &h.Mine, &h.Theirs, &winner, &reason,
-			&h.Size, &h.Transcript); err != nil {
-			return nil, err
-		}
-		h.FinishedAt, h.Color, h.Reason = fromMillis(finished), colorOf(color), record.EndReason(reason)
-		h.Opponent = sideOf(oppID, oppName, oppLevel)
-		switch {
-		case reason == string(record.EndAbort):
-			h.Result = record.AbortedGame
-		case winner == "draw":
-			h.Result = record.Drew
-		case winner == color:
-			h.Result = record.Won
-		default:
-			h.Result = record.Lost
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
-}
-
-// RecordAgainstBot returns a player's wins, losses and draws against each
-// bot level they have finished a game with (aborted games left out).
-func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]record.LevelRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT level, sum(outcome = 1), sum(outcome = -1), sum(outcome = 0) FROM (
-		SELECT r.white_level AS level, CASE r.winner WHEN 'X' THEN 1 WHEN 'O' THEN -1 ELSE 0 END AS outcome
-		FROM results r WHERE r.black_id = ? AND r.white_level IS NOT NULL AND r.reason <> 'abort'
-		UNION ALL
-		SELECT r.black_level, CASE r.winner WHEN 'O' THEN 1 WHEN 'X' THEN -1 ELSE 0 END
-		FROM results r WHERE r.white_id = ? AND r.black_level IS NOT NULL AND r.reason <> 'abort'
-	) GROUP BY level ORDER BY level`, playerID, playerID)
-	if err != nil {
-		return nil, fmt.Errorf("loading record against the bot: %w", err)
-	}
-	defer rows.Close()
-	var out []record.LevelRecord
-	for rows.Next() {
-		var r record.LevelRecord
-		if err := rows.Scan(&r.Level, &r.Wins, &r.Losses, &r.Draws); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // AcceptChallenge closes a pending challenge as accepted and creates its

@@ -1,5 +1,8 @@
 package storage
 
+// This file is ratings: kept per scope, applied as the bot says, ranked
+// for leaderboards.
+
 import (
 	"context"
 	"database/sql"
@@ -111,4 +114,41 @@ func (s *Store) Standing(ctx context.Context, playerID, scope string, growth rec
 	st.Deviation = math.Sqrt(dev2)
 	st.Provisional = st.Deviation > growth.Threshold
 	return st, nil
+}
+
+func saveRating(ctx context.Context, tx *sql.Tx, r record.Rating) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses,
+		draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (player_id, scope) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+		volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, losses = excluded.losses,
+		draws = excluded.draws, updated_at = excluded.updated_at`,
+		r.Player.ID, r.Scope, r.Rating, r.Deviation, r.Volatility, r.Games, r.Wins, r.Losses, r.Draws, millis(r.UpdatedAt))
+	if err != nil {
+		return fmt.Errorf("saving rating of %s: %w", r.Player.ID, err)
+	}
+	return nil
+}
+
+const ratingSelect = `SELECT r.player_id, p.name, r.scope, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses,
+	r.draws, r.updated_at FROM ratings r JOIN players p ON p.id = r.player_id`
+
+func scanRating(row scanner) (record.Rating, error) {
+	var r record.Rating
+	var updated int64
+	err := row.Scan(&r.Player.ID, &r.Player.Name, &r.Scope, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &r.Wins,
+		&r.Losses, &r.Draws, &updated)
+	r.UpdatedAt = fromMillis(updated)
+	return r, err
+}
+
+// Rating loads a player's rating in a scope, or record.ErrNotFound.
+func (s *Store) Rating(ctx context.Context, playerID, scope string) (record.Rating, error) {
+	r, err := scanRating(s.db.QueryRowContext(ctx, ratingSelect+` WHERE r.player_id = ? AND r.scope = ?`, playerID, scope))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, record.ErrNotFound
+	}
+	if err != nil {
+		return r, fmt.Errorf("loading rating: %w", err)
+	}
+	return r, nil
 }

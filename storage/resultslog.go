@@ -1,15 +1,16 @@
 package storage
 
+// This file is the results log file: appended a line per finished game,
+// repaired and caught up at start, retried while the disk is full.
+
 import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -97,24 +98,6 @@ func checkAndRepair(f logFile) error {
 	return truncate(f, tailStart+int64(i)+1)
 }
 
-// resultShape is the start every result line has: "dddd-dd-ddTdd:dd:ddZ game=".
-const resultShape = "0000-00-00T00:00:00Z game="
-
-// startsLikeResult reports whether b starts as a result line does, or is
-// a beginning of that start (a line torn very early).
-func startsLikeResult(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	for i := 0; i < len(b) && i < len(resultShape); i++ {
-		want := resultShape[i]
-		if want == '0' && (b[i] < '0' || b[i] > '9') || want != '0' && b[i] != want {
-			return false
-		}
-	}
-	return true
-}
-
 func truncate(f logFile, n int64) error {
 	if err := f.Truncate(n); err != nil {
 		return err
@@ -187,105 +170,8 @@ func (l *ResultsLog) loggedGames(ids map[int64]bool) (map[int64]bool, error) {
 	return found, nil
 }
 
-// parseResultLine checks a line field by field, in the order resultLine
-// writes them, and returns its game id. Two lines glued together by a torn
-// write do not pass.
-func parseResultLine(line string) (int64, bool) {
-	var gameID int64
-	rest := line
-	field := func(key string, check func(v string) bool) bool {
-		if !strings.HasPrefix(rest, key+"=") {
-			return false
-		}
-		rest = rest[len(key)+1:]
-		var v string
-		if strings.HasPrefix(rest, `"`) {
-			q, err := strconv.QuotedPrefix(rest)
-			if err != nil {
-				return false
-			}
-			v, rest = q, rest[len(q):]
-		} else {
-			v, rest, _ = strings.Cut(rest, " ")
-			rest = " " + rest
-		}
-		if check != nil && !check(v) {
-			return false
-		}
-		if rest == "" {
-			return true
-		}
-		if rest[0] != ' ' {
-			return false
-		}
-		rest = rest[1:]
-		return true
-	}
-	quoted := func(v string) bool { _, err := strconv.Unquote(v); return err == nil && strings.HasPrefix(v, `"`) }
-	number := func(v string) bool { _, err := strconv.Atoi(v); return err == nil }
-	stamp, after, ok := strings.Cut(rest, " ")
-	if _, err := time.Parse(time.RFC3339, stamp); !ok || err != nil {
-		return 0, false
-	}
-	rest = after
-	ok = field("game", func(v string) bool {
-		id, err := strconv.ParseInt(v, 10, 64)
-		gameID = id
-		return err == nil && id > 0
-	}) && field("server", quoted) && field("size", number)
-	for _, color := range []string{"black", "white"} {
-		ok = ok && field(color, quoted)
-		if strings.HasPrefix(rest, color+"_id=") {
-			ok = ok && field(color+"_id", quoted)
-		} else {
-			ok = ok && field(color+"_level", number)
-		}
-	}
-	ok = ok && field("score", func(v string) bool {
-		a, b, found := strings.Cut(v, "-")
-		return found && number(a) && number(b)
-	}) && field("winner", func(v string) bool {
-		return v == "black" || v == "white" || v == "draw" || v == "none"
-	}) && field("end", func(v string) bool { return v != "" && !strings.ContainsAny(v, `"=`) })
-	if !ok || !strings.HasPrefix(rest, "transcript=") || !field("transcript", quoted) || rest != "" {
-		return 0, false
-	}
-	return gameID, true
-}
-
 // Close closes the file.
 func (l *ResultsLog) Close() error { return l.f.Close() }
-
-// resultLine formats the log line of a finished game:
-//
-//	2026-11-22T04:20:00Z game=42 server="123" size=8 black="alice" black_id="111" white="bot" white_level=5 score=36-28 winner=black end=normal transcript="f5d6c3..."
-func (s *Store) resultLine(ctx context.Context, gameID int64) (string, error) {
-	var (
-		guild, winner, reason, transcript string
-		finished                          int64
-		size, bd, wd                      int
-		bid, bname, wid, wname            sql.NullString
-		blv, wlv                          sql.NullInt64
-	)
-	err := s.db.QueryRowContext(ctx, `SELECT r.guild_id, r.finished_at, r.size, r.black_id, pb.name, r.black_level,
-		r.white_id, pw.name, r.white_level, r.black_discs, r.white_discs, r.winner, r.reason, r.transcript
-		FROM results r LEFT JOIN players pb ON pb.id = r.black_id LEFT JOIN players pw ON pw.id = r.white_id
-		WHERE r.game_id = ?`, gameID).Scan(&guild, &finished, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &bd, &wd,
-		&winner, &reason, &transcript)
-	if err != nil {
-		return "", fmt.Errorf("reading result of game %d: %w", gameID, err)
-	}
-	side := func(color string, id, name sql.NullString, level sql.NullInt64) string {
-		if id.Valid {
-			return fmt.Sprintf("%s=%s %s_id=%s", color, strconv.Quote(name.String), color, strconv.Quote(id.String))
-		}
-		return fmt.Sprintf("%s=\"bot\" %s_level=%d", color, color, level.Int64)
-	}
-	win := map[string]string{"X": "black", "O": "white", "draw": "draw", "none": "none"}[winner]
-	return fmt.Sprintf("%s game=%d server=%s size=%d %s %s score=%d-%d winner=%s end=%s transcript=%s",
-		time.UnixMilli(finished).UTC().Format(time.RFC3339), gameID, strconv.Quote(guild), size,
-		side("black", bid, bname, blv), side("white", wid, wname, wlv), bd, wd, win, reason, strconv.Quote(transcript)), nil
-}
 
 // logResult appends a finished game's line and then notes it as logged,
 // unless a background catch-up got there first.
@@ -307,7 +193,7 @@ func (s *Store) appendResult(ctx context.Context, gameID int64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.log.Append(line); err != nil {
+	if err := s.results.Append(line); err != nil {
 		return err
 	}
 	return s.markLogged(ctx, gameID)
@@ -346,9 +232,9 @@ func (s *Store) catchUpResultsLog(ctx context.Context) error {
 	if err := rows.Err(); err != nil || len(order) == 0 {
 		return err
 	}
-	present, err := s.log.loggedGames(pending)
+	present, err := s.results.loggedGames(pending)
 	if err != nil {
-		return fmt.Errorf("results log %s: %w", s.log.Path(), err)
+		return fmt.Errorf("results log %s: %w", s.results.Path(), err)
 	}
 	for _, id := range order {
 		if present[id] {
@@ -360,7 +246,7 @@ func (s *Store) catchUpResultsLog(ctx context.Context) error {
 			return err
 		}
 	}
-	s.logger.Info("results log caught up", "path", s.log.Path(), "games", len(order), "already_there", len(present))
+	s.logger.Info("results log caught up", "path", s.results.Path(), "games", len(order), "already_there", len(present))
 	return nil
 }
 
@@ -397,10 +283,10 @@ func (s *Store) retryResultsLog() {
 				s.retryMu.Lock()
 				s.retrying = false
 				s.retryMu.Unlock()
-				s.logger.Warn("results log can be written again and is up to date", "path", s.log.Path())
+				s.logger.Warn("results log can be written again and is up to date", "path", s.results.Path())
 				return
 			}
-			s.logger.Error("RESULTS LOG STILL CANNOT BE WRITTEN", "path", s.log.Path(), "err", err)
+			s.logger.Error("RESULTS LOG STILL CANNOT BE WRITTEN", "path", s.results.Path(), "err", err)
 		}
 	}()
 }

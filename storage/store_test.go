@@ -440,7 +440,7 @@ func TestResultsLogExactlyOnceAcrossCrashes(t *testing.T) {
 	// 3. Crash in the middle of the append: half a line, no newline.
 	g3 := newGame(t, s, "c3", record.Human(alice), record.Human(bob), 4)
 	playRandom(t, s, g3, 30, rng)
-	s.log = nil // finish in the database only
+	s.results = nil // finish in the database only
 	finish(t, s, g3, record.EndNormal)
 	line, err := s.resultLine(context.Background(), g3.ID)
 	if err != nil {

@@ -1,0 +1,39 @@
+package bot
+
+// This file is the permissions the bot needs to post in a channel itself.
+
+import "othello-bot/record"
+
+// Permissions the bot needs in a channel to post there on its own (a
+// challenge, then a game's timers), as Discord numbers them.
+const (
+	PermViewChannel  int64 = 1 << 10
+	PermSendMessages int64 = 1 << 11
+	PermEmbedLinks   int64 = 1 << 14
+	PermAttachFiles  int64 = 1 << 15
+)
+
+// missingPermission names the first permission the bot lacks to run a
+// game between members here ("" when it has them all, or when the
+// transport does not say). Replies to a user's own command need none.
+func (s *Service) missingPermission(req Request, size int, style record.Style) string {
+	if !req.PermissionsKnown {
+		return ""
+	}
+	need := []struct {
+		bit  int64
+		name string
+	}{{PermViewChannel, "View Channel"}, {PermSendMessages, "Send Messages"}, {PermEmbedLinks, "Embed Links"}}
+	if style == record.StyleImage || size > s.cfg.MaxEmojiSize {
+		need = append(need, struct {
+			bit  int64
+			name string
+		}{PermAttachFiles, "Attach Files"})
+	}
+	for _, p := range need {
+		if req.AppPermissions&p.bit == 0 {
+			return p.name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,45 @@
+package bot
+
+// This file is the restart: games where the bot was to move go on.
+
+import "context"
+
+// Resume picks up after a restart: the bot moves in every game where it is
+// to move, and games that ended as the process stopped are finished. Each
+// gets a fresh message in its channel.
+func (s *Service) Resume(ctx context.Context) error {
+	games, err := s.store.ActiveGames(ctx)
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		if !g.State.Over() && !g.ToMove().IsBot() {
+			continue
+		}
+		s.logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
+		token, tokenValid := g.ReplyToken, g.ReplyToken != "" && s.clock.Now().Before(g.ReplyExpires)
+		unlock := s.lockChannel(g.ChannelID)
+		notes, err := s.advance(ctx, g)
+		unlock()
+		if err != nil {
+			s.logger(ctx).Error("resume", "game", g.ID, "err", err)
+			continue
+		}
+		msg := s.gameMessage(g, append([]string{"I'm back."}, notes...))
+		if tokenValid {
+			// Finish the reply the player has been looking at.
+			s.fitOut(ctx, msg)
+			id, err := s.notify.EditReply(ctx, token, *msg)
+			if err == nil {
+				s.Posted(ctx, g.ChannelID, msg, id)
+				continue
+			}
+			s.logger(ctx).Warn("resume: finishing the reply in flight", "game", g.ID, "err", err)
+		}
+		if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
+			s.logger(ctx).Error("resume: posting", "game", g.ID, "err", err)
+		}
+	}
+	s.Tick(ctx) // timers that fell due while the bot was away
+	return nil
+}

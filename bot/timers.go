@@ -1,0 +1,110 @@
+package bot
+
+// This file is the timers: challenges expire, players to move are reminded
+// and then lose on time. Every timer lives in the database.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"othello-bot/record"
+)
+
+// Tick fires the timers that are due: challenges expire, players get a
+// reminder before their move time runs out, and then lose on time. Every
+// timer is in the database and each change is conditional, so a restart or
+// a second tick never fires one twice.
+func (s *Service) Tick(ctx context.Context) {
+	if !s.enter() {
+		return
+	}
+	defer s.inflight.Done()
+	now := s.clock.Now()
+	pending, err := s.store.PendingChallenges(ctx)
+	if err != nil {
+		s.logger(ctx).Error("tick: challenges", "err", err)
+	}
+	for _, c := range pending {
+		if now.Before(c.ExpiresAt) {
+			break // soonest first
+		}
+		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired)
+		if err != nil {
+			s.logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
+			continue
+		}
+		if !ok {
+			continue // answered at the same moment
+		}
+		c.Status = record.ChallengeExpired
+		s.logger(ctx).Info("challenge expired", "challenge", c.ID)
+		msg := *s.challengeMessage(c, "")
+		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
+			// The message is gone (deleted, or from before a restart of the
+			// terminal bot): say it in a new one.
+			if _, err := s.send(ctx, c.ChannelID, msg); err != nil {
+				s.logger(ctx).Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
+			}
+		}
+	}
+	due, err := s.store.DueGames(ctx, now, s.cfg.ReminderBefore)
+	if err != nil {
+		s.logger(ctx).Error("tick: games", "err", err)
+		return
+	}
+	for _, g := range due {
+		s.fireGameTimer(ctx, g.ID, g.ChannelID, now)
+	}
+}
+
+func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
+	unlock := s.lockChannel(channel)
+	defer unlock()
+	g, err := s.store.Game(ctx, id)
+	if err != nil {
+		s.logger(ctx).Error("tick: loading game", "game", id, "err", err)
+		return
+	}
+	if g.Status != record.Active || g.Deadline.IsZero() {
+		return
+	}
+	side := g.ToMove()
+	if !now.Before(g.Deadline) {
+		note, err := s.finish(ctx, g, record.EndTimeout, g.Position().ToMove())
+		if err != nil {
+			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
+				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
+			}
+			return
+		}
+		loser := g.Side(g.Position().ToMove())
+		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position().ToMove())), note})
+		s.showFinal(ctx, g, *msg)
+		// The loser is the one player pinged: they may not have seen the
+		// reminder.
+		if _, err := s.send(ctx, g.ChannelID, ping(loser.Player.ID, fmt.Sprintf("you ran out of time in game #%d. %s", g.ID, note))); err != nil {
+			s.logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
+		}
+		return
+	}
+	if g.Reminded || now.Before(g.Deadline.Add(-s.cfg.ReminderBefore)) {
+		return
+	}
+	if ok, err := s.store.MarkReminded(ctx, g); err != nil {
+		s.logger(ctx).Error("tick: noting reminder", "game", g.ID, "err", err)
+		return
+	} else if !ok {
+		return
+	}
+	deadline := g.Deadline
+	if limit := now.Add(s.cfg.MoveTimeout); deadline.After(limit) {
+		deadline = limit // the clock stepped back
+	}
+	text := fmt.Sprintf("⏰ it's your move in game #%d. Your time runs out %s (%s).", g.ID,
+		stamp(deadline, stampRelative), stamp(deadline, stampFull))
+	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
+		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
+	}
+}

@@ -1,0 +1,113 @@
+package storage
+
+// This file is the schema: the embedded migrations, applied in order, each in
+// its own transaction.
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+
+	"othello-bot/migrations"
+)
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrations.FS, ".")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".sql") {
+			continue
+		}
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("migration %s: name must start with a number and _", e.Name())
+		}
+		body, err := fs.ReadFile(migrations.FS, e.Name())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{v, e.Name(), string(body)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i, m := range out {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: expected number %d", m.name, i+1)
+		}
+	}
+	return out, nil
+}
+
+// LatestVersion is the schema version this binary brings.
+func LatestVersion() int {
+	ms, err := loadMigrations()
+	if err != nil {
+		return 0
+	}
+	return len(ms)
+}
+
+// migrate applies every migration newer than the database's user_version,
+// each in its own transaction together with the version bump.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	var current int
+	if err := s.wdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+		return err
+	}
+	if current > len(ms) {
+		return fmt.Errorf("database %s: schema version %d is newer than this othello-bot knows (%d); run a newer othello-bot", s.path, current, len(ms))
+	}
+	for _, m := range ms[current:] {
+		if err := s.applyMigration(ctx, m); err != nil {
+			return err
+		}
+	}
+	s.version = len(ms)
+	return nil
+}
+
+// applyMigration applies one migration with its version bump in one
+// transaction. The version is read again inside it (BEGIN IMMEDIATE holds
+// the write lock), so when two processes migrate a new database at once,
+// the second finds the work done.
+func (s *Store) applyMigration(ctx context.Context, m migration) error {
+	tx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	defer tx.Rollback()
+	var current int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if current >= m.version {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	s.logger.Info("applied migration", "database", s.path, "migration", m.name)
+	return nil
+}

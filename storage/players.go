@@ -1,0 +1,52 @@
+package storage
+
+// This file is players and what they choose: names, board styles.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"othello-bot/record"
+)
+
+// BoardStyle returns the board style a player last chose (StyleAuto if
+// none or unknown player).
+func (s *Store) BoardStyle(ctx context.Context, playerID string) (record.Style, error) {
+	var style string
+	err := s.db.QueryRowContext(ctx, `SELECT board_style FROM players WHERE id = ?`, playerID).Scan(&style)
+	if errors.Is(err, sql.ErrNoRows) {
+		return record.StyleAuto, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading board style: %w", err)
+	}
+	return record.Style(style), nil
+}
+
+// SetBoardStyle remembers a player's board style.
+func (s *Store) SetBoardStyle(ctx context.Context, p record.Player, style record.Style, now time.Time) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := upsertPlayer(ctx, tx, p, now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE players SET board_style = ? WHERE id = ?`, string(styleOr(style)), p.ID)
+		return err
+	})
+}
+
+// upsertPlayer records a player, keeping the newest name.
+func upsertPlayer(ctx context.Context, tx *sql.Tx, p record.Player, now time.Time) error {
+	if p.ID == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+		WHERE name <> excluded.name`, p.ID, p.Name, millis(now), millis(now))
+	if err != nil {
+		return fmt.Errorf("saving player %s: %w", p.ID, err)
+	}
+	return nil
+}
