@@ -29,29 +29,22 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if req.BotUsers[opp.ID] {
 		return refuse("Bots can't take challenges. /start plays a game against me."), nil
 	}
-	size, err := intOption(req, "size", s.cfg.DefaultSize)
-	if err != nil || !game.ValidSize(size) {
-		return refuse("The board size must be an even number from 4 to 26."), nil
-	}
-	color, ok := colorOption(req)
-	if !ok {
-		return refuse("The color must be black, white or random."), nil
-	}
 	rated := true
 	if v, ok := req.Options["rated"]; ok && v != "" {
+		var err error
 		if rated, err = strconv.ParseBool(v); err != nil {
 			return refuse("rated must be true or false."), nil
 		}
 	}
-	style, err := s.styleFor(ctx, req)
-	if err != nil {
-		return refuse("The style must be emoji, image or auto."), nil
+	opts, refusal, err := s.readGameOptions(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
 	}
-	if missing := s.missingPermission(req, size, style); missing != "" {
+	if missing := s.missingPermission(req, opts.size, opts.style); missing != "" {
 		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
-		Color: color, Size: size, Rated: rated, Style: style}
+		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style}
 	return s.issue(ctx, c, "", false)
 }
 
@@ -118,7 +111,7 @@ func (s *Service) cooldownLeft(recent []*record.Challenge, now time.Time) time.D
 }
 
 func colorWords(c *record.Challenge) string {
-	switch c.Color {
+	switch color, _ := c.Color.Color(); color {
 	case game.Black:
 		return name(c.Challenger) + " plays black"
 	case game.White:
@@ -230,7 +223,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if c.Opponent.ID == "" {
 		c.Opponent = req.User
 	}
-	color := orRandom(c.Color)
+	color := settle(c.Color)
 	start, err := game.NewPosition(c.Size)
 	if err != nil {
 		return Response{}, fmt.Errorf("challenge %d: %w", c.ID, err)
@@ -311,6 +304,6 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
-		Color: color.Opponent(), Size: g.Size(), Rated: g.Rated, Style: g.Style}
+		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style}
 	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true)
 }

@@ -162,3 +162,11 @@ func reply(format string, args ...any) Response {
 func refuse(format string, args ...any) Response {
 	return Response{Message: &Message{Content: fmt.Sprintf(format, args...), Ephemeral: true}}
 }
+
+// deref is a response given by pointer, or none.
+func deref(r *Response) Response {
+	if r == nil {
+		return Response{}
+	}
+	return *r
+}

@@ -41,23 +41,56 @@ func intOption(req Request, name string, def int) (int, error) {
 	return strconv.Atoi(strings.TrimSpace(v))
 }
 
-// colorOption reads the color option: black, white, or Empty for random
-// (also when it is not given).
-func colorOption(req Request) (game.Color, bool) {
+// colorOption reads the color option: black, white, or random (also when
+// it is not given).
+func colorOption(req Request) (record.ColorChoice, bool) {
 	v := strings.TrimSpace(req.Options["color"])
 	if v == "" || strings.EqualFold(v, "random") {
-		return game.Empty, true
+		return record.RandomColor, true
 	}
-	return game.ParseColor(v)
+	c, ok := game.ParseColor(v)
+	return record.Choose(c), ok
 }
 
-// orRandom settles a colour choice of Empty (random) by a coin toss.
-func orRandom(c game.Color) game.Color {
-	if c != game.Empty {
-		return c
+// settle turns a colour choice into a colour, drawing a random one by a
+// coin toss.
+func settle(c record.ColorChoice) game.Color {
+	if color, chosen := c.Color(); chosen {
+		return color
 	}
 	if rand.IntN(2) == 0 {
 		return game.Black
 	}
 	return game.White
+}
+
+// gameOptions are the options /start and /challenge share.
+type gameOptions struct {
+	size  int
+	color record.ColorChoice
+	style record.Style
+}
+
+// readGameOptions reads the size, colour and style of a new game; a wrong
+// one gives the refusal to answer with. A given style becomes the
+// player's preference.
+func (s *Service) readGameOptions(ctx context.Context, req Request) (gameOptions, *Response, error) {
+	var o gameOptions
+	var err error
+	o.size, err = intOption(req, "size", s.cfg.DefaultSize)
+	if err != nil || !game.ValidSize(o.size) {
+		r := refuse("The board size must be an even number from 4 to 26.")
+		return o, &r, nil
+	}
+	var ok bool
+	if o.color, ok = colorOption(req); !ok {
+		r := refuse("The color must be black, white or random.")
+		return o, &r, nil
+	}
+	o.style, err = s.styleFor(ctx, req)
+	if errors.Is(err, errBadStyle) {
+		r := refuse("The style must be emoji, image or auto.")
+		return o, &r, nil
+	}
+	return o, nil, err
 }

@@ -36,18 +36,11 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if err != nil || level < engine.MinLevel || level > engine.MaxLevel {
 		return refuse("The level must be a number from 1 (easiest) to 10 (strongest)."), nil
 	}
-	size, err := intOption(req, "size", s.cfg.DefaultSize)
-	if err != nil || !game.ValidSize(size) {
-		return refuse("The board size must be an even number from 4 to 26."), nil
+	opts, refusal, err := s.readGameOptions(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
 	}
-	color, ok := colorOption(req)
-	if !ok {
-		return refuse("The color must be black, white or random."), nil
-	}
-	style, err := s.styleFor(ctx, req)
-	if err != nil {
-		return refuse("The style must be emoji, image or auto."), nil
-	}
+	size, style := opts.size, opts.style
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	if g, err := s.store.ActiveGame(ctx, req.ChannelID); err == nil {
@@ -67,7 +60,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Style: style}
 	human := record.Human(req.User)
 	g.Black, g.White = human, record.Bot(level)
-	if orRandom(color) == game.White {
+	if settle(opts.color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
 	if g.ToMove().IsBot() && req.Token != "" {
@@ -111,7 +104,7 @@ func (s *Service) advance(ctx context.Context, g *record.Game) ([]string, error)
 		notes = append(notes, describePlies(g, plies)...)
 	}
 	if g.State.Over() {
-		note, err := s.finish(ctx, g, record.EndNormal, game.Empty)
+		note, err := s.finishByBoard(ctx, g)
 		if err != nil {
 			return notes, err
 		}
@@ -134,19 +127,23 @@ func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, 
 	return s.store.AppendTurn(ctx, g, t)
 }
 
-// finish ends a game. loser is the side that resigned or ran out of time
-// (Empty for a normal end, where the discs decide).
-func (s *Service) finish(ctx context.Context, g *record.Game, reason record.EndReason, loser game.Color) (string, error) {
-	p := g.Position()
-	b, w := p.Count()
-	winner := p.Winner()
-	if loser != game.Empty {
-		winner = loser.Opponent()
+// finishByBoard ends a game neither side can move in: the discs decide.
+func (s *Service) finishByBoard(ctx context.Context, g *record.Game) (string, error) {
+	return s.finish(ctx, g, record.EndNormal, g.Position().Winner())
+}
+
+// finishAgainst ends a game that loser lost by reason (resignation, time);
+// ended before each side moved twice, it is aborted and has no winner.
+func (s *Service) finishAgainst(ctx context.Context, g *record.Game, reason record.EndReason, loser game.Color) (string, error) {
+	if movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2 {
+		return s.finish(ctx, g, record.EndAbort, game.Empty)
 	}
-	// Ended early by a player rather than by the board: aborted, unrated.
-	if reason != record.EndNormal && (movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2) {
-		reason = record.EndAbort
-	}
+	return s.finish(ctx, g, reason, loser.Opponent())
+}
+
+// finish stores a game's end; winner is Empty for a draw or an abort.
+func (s *Service) finish(ctx context.Context, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
+	b, w := g.Position().Count()
 	result := record.Result{FinishedAt: s.clock.Now(), BlackDiscs: b, WhiteDiscs: w, Winner: winner, Reason: reason}
 	err := s.store.FinishGame(ctx, g, result, RatingUpdate(g, result))
 	if err != nil {

@@ -63,7 +63,7 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	if !playing {
 		return refuse("You are not playing in this game."), nil
 	}
-	note, err := s.finish(ctx, g, record.EndResign, color)
+	note, err := s.finishAgainst(ctx, g, record.EndResign, color)
 	if errors.Is(err, record.ErrStale) {
 		return refuse("The game changed at the same moment; try again."), nil
 	}

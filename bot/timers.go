@@ -72,7 +72,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	}
 	side := g.ToMove()
 	if !now.Before(g.Deadline) {
-		note, err := s.finish(ctx, g, record.EndTimeout, g.Position().ToMove())
+		note, err := s.finishAgainst(ctx, g, record.EndTimeout, g.Position().ToMove())
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
 				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)

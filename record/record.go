@@ -141,8 +141,8 @@ type Challenge struct {
 	GuildID    string
 	ChannelID  string
 	Challenger Player
-	Opponent   Player // zero for an open challenge anyone may take
-	Color      game.Color
+	Opponent   Player      // zero for an open challenge anyone may take
+	Color      ColorChoice // the challenger's
 	Size       int
 	Rated      bool
 	Status     ChallengeStatus
@@ -189,3 +189,35 @@ var (
 	ErrChannelBusy = errors.New("a game is already running in this channel")
 	ErrNotActive   = errors.New("the game is not active")
 )
+
+// ColorChoice is the colour a player asks for: one of the two, or drawn at
+// random when the game starts.
+type ColorChoice int
+
+const (
+	RandomColor ColorChoice = iota
+	ChooseBlack
+	ChooseWhite
+)
+
+// Choose asks for a colour.
+func Choose(c game.Color) ColorChoice {
+	switch c {
+	case game.Black:
+		return ChooseBlack
+	case game.White:
+		return ChooseWhite
+	}
+	return RandomColor
+}
+
+// Color is the colour asked for, and false for a random draw.
+func (c ColorChoice) Color() (game.Color, bool) {
+	switch c {
+	case ChooseBlack:
+		return game.Black, true
+	case ChooseWhite:
+		return game.White, true
+	}
+	return game.Empty, false
+}

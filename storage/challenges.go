@@ -10,16 +10,13 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
-	"othello-bot/game"
 	"othello-bot/record"
 )
 
-func challengeColor(c game.Color) string {
-	switch c {
-	case game.Black:
-		return "X"
-	case game.White:
-		return "O"
+// challengeColor writes a colour choice: "X", "O" or "random".
+func challengeColor(c record.ColorChoice) string {
+	if color, chosen := c.Color(); chosen {
+		return colorCode(color)
 	}
 	return "random"
 }
@@ -70,7 +67,7 @@ func scanChallenge(row scanner) (*record.Challenge, error) {
 		return nil, err
 	}
 	c.Opponent.ID = opp.String
-	c.Color = colorOf(color)
+	c.Color = record.Choose(colorOf(color)) // "random" reads as Empty: random
 	c.Status = record.ChallengeStatus(status)
 	c.CreatedAt, c.ExpiresAt = fromMillis(created), fromMillis(expires)
 	return &c, nil

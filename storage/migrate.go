@@ -50,15 +50,6 @@ func loadMigrations() ([]migration, error) {
 	return out, nil
 }
 
-// LatestVersion is the schema version this binary brings.
-func LatestVersion() int {
-	ms, err := loadMigrations()
-	if err != nil {
-		return 0
-	}
-	return len(ms)
-}
-
 // migrate applies every migration newer than the database's user_version,
 // each in its own transaction together with the version bump.
 func (s *Store) migrate(ctx context.Context) error {

@@ -29,3 +29,12 @@ func (s *Store) SaveRating(ctx context.Context, r record.Rating) error {
 		return saveRating(ctx, tx, r)
 	})
 }
+
+// LatestVersion is the schema version this binary brings.
+func LatestVersion() int {
+	ms, err := loadMigrations()
+	if err != nil {
+		return 0
+	}
+	return len(ms)
+}

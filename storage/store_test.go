@@ -307,7 +307,7 @@ func TestStaleVersionRace(t *testing.T) {
 func TestChallengeAndRatingRoundTrip(t *testing.T) {
 	s, _ := openTemp(t)
 	ctx := context.Background()
-	c := &record.Challenge{GuildID: "g", ChannelID: "ch", Challenger: alice, Opponent: bob, Color: game.White, Size: 10,
+	c := &record.Challenge{GuildID: "g", ChannelID: "ch", Challenger: alice, Opponent: bob, Color: record.ChooseWhite, Size: 10,
 		Rated: true, CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute), Style: record.StyleImage}
 	if err := s.CreateChallenge(ctx, c); err != nil {
 		t.Fatal(err)
@@ -325,7 +325,7 @@ func TestChallengeAndRatingRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	pending, _ := s.PendingChallenges(ctx)
-	if len(pending) != 2 || pending[0].ID != open.ID || pending[0].Opponent.ID != "" || pending[0].Color != game.Empty {
+	if len(pending) != 2 || pending[0].ID != open.ID || pending[0].Opponent.ID != "" || pending[0].Color != record.RandomColor {
 		t.Errorf("pending %+v", pending)
 	}
 	ok, err := s.CloseChallenge(ctx, c.ID, record.ChallengeDeclined)

@@ -220,7 +220,7 @@ func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) 
 		for _, c := range resp.Choices {
 			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 		}
-		a.check(log, "autocomplete", s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+		a.logFailure(log, "autocomplete", s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices},
 		}, discordgo.WithContext(ctx)))
@@ -247,7 +247,7 @@ func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) 
 	a.deliver(ctx, log, ic.Interaction, resp, component, private)
 }
 
-func (a *Adapter) check(log *slog.Logger, what string, err error) {
+func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
 	if err != nil {
 		log.Error("discord: "+what, "err", err)
 	}
@@ -262,14 +262,14 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 		switch {
 		case component && resp.Update, !component && (private || !m.Ephemeral):
 			msg, err = a.session.InteractionResponseEdit(i, webhookEdit(*m), discordgo.WithContext(ctx))
-			a.check(log, "editing the reply", err)
+			a.logFailure(log, "editing the reply", err)
 		case !component && m.Ephemeral:
-			a.check(log, "removing the acknowledgement", a.session.InteractionResponseDelete(i, discordgo.WithContext(ctx)))
+			a.logFailure(log, "removing the acknowledgement", a.session.InteractionResponseDelete(i, discordgo.WithContext(ctx)))
 			_, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
-			a.check(log, "following up", err)
+			a.logFailure(log, "following up", err)
 		default: // a component whose answer is a new message
 			msg, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
-			a.check(log, "following up", err)
+			a.logFailure(log, "following up", err)
 		}
 		if err == nil && msg != nil {
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
@@ -278,7 +278,7 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 	for k := range resp.Followups {
 		m := &resp.Followups[k]
 		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
-		a.check(log, "following up", err)
+		a.logFailure(log, "following up", err)
 		if err == nil && msg != nil {
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
@@ -300,7 +300,7 @@ func (a *Adapter) respondError(i *discordgo.Interaction, acked bool) {
 		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: apology,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()})
 	}
-	a.check(a.log, "apologizing", err)
+	a.logFailure(a.log, "apologizing", err)
 }
 
 // Send posts a message in a channel (the Notifier side).

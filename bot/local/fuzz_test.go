@@ -37,7 +37,7 @@ func FuzzLine(f *testing.F) {
 	}
 	e := open(f, f.TempDir())
 	logs := &lockedBuffer{}
-	e.adapter.Service = rebuild(e, slog.New(slog.NewTextHandler(logs, nil)))
+	e.adapter.SetService(rebuild(e, slog.New(slog.NewTextHandler(logs, nil))))
 	e.say("/start level:1 size:4")
 	f.Fuzz(func(t *testing.T, line string) {
 		e.adapter.Line(context.Background(), line)

@@ -59,7 +59,7 @@ type shown struct {
 
 // Adapter is the terminal transport. It is also the service's Notifier.
 type Adapter struct {
-	Service     *bot.Service
+	svc         *bot.Service
 	Clock       *Clock
 	DefaultUser string
 	// ImageDir is where attached board pictures are saved.
@@ -77,7 +77,8 @@ type Adapter struct {
 	run string
 }
 
-// New returns an adapter printing to out. Set Service before Run.
+// New returns an adapter printing to out. Give it its service with
+// SetService before Run, as the Discord adapter takes its.
 func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	if defaultUser == "" {
 		defaultUser = "you"
@@ -85,6 +86,12 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards", ShutdownGrace: 30 * time.Second,
 		run: strconv.FormatInt(time.Now().UnixNano(), 36)}
 }
+
+// SetService gives the adapter the command logic.
+func (a *Adapter) SetService(svc *bot.Service) { a.svc = svc }
+
+// Service returns the command logic the adapter drives.
+func (a *Adapter) Service() *bot.Service { return a.svc }
 
 // Run reads input lines until the end, answering each, then shuts the
 // service down once everything in flight is done.
@@ -101,17 +108,17 @@ func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 		var tooLong *lineio.TooLongError
 		switch {
 		case errors.Is(err, io.EOF):
-			a.Service.Shutdown()
+			a.svc.Shutdown()
 			return nil
 		case errors.As(err, &tooLong):
 			a.note("(%v)", err)
 			continue
 		case err != nil:
-			a.Service.Shutdown()
+			a.svc.Shutdown()
 			return fmt.Errorf("reading input: %w", err)
 		}
 		if ctx.Err() != nil || isQuit(line) {
-			a.Service.Shutdown()
+			a.svc.Shutdown()
 			return nil
 		}
 		a.Line(work, line)
@@ -180,13 +187,13 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		}
 		a.Clock.Advance(d)
 		a.note("(%s later)", d)
-		a.Service.Tick(ctx)
+		a.svc.Tick(ctx)
 		return
 	default:
 		a.note("(not understood: %q; type a slash command, click LABEL, select VALUE or wait DURATION)", text)
 		return
 	}
-	resp := a.Service.Handle(ctx, req)
+	resp := a.svc.Handle(ctx, req)
 	if m := resp.Message; m != nil {
 		shown := target
 		if resp.Update && target != nil {
@@ -194,11 +201,11 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		} else {
 			shown = a.show(*m, user)
 		}
-		a.Service.Posted(ctx, req.ChannelID, m, a.id(shown))
+		a.svc.Posted(ctx, req.ChannelID, m, a.id(shown))
 	}
 	for i := range resp.Followups {
 		m := &resp.Followups[i]
-		a.Service.Posted(ctx, req.ChannelID, m, a.id(a.show(*m, user)))
+		a.svc.Posted(ctx, req.ChannelID, m, a.id(a.show(*m, user)))
 	}
 }
 

@@ -62,8 +62,8 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 	a := local.New(out, clock, "alice")
 	a.ImageDir = filepath.Join(dir, "boards")
 	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock}
-	a.Service = rebuild(e, quiet)
-	if err := a.Service.Resume(context.Background()); err != nil {
+	a.SetService(rebuild(e, quiet))
+	if err := a.Service().Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -175,7 +175,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	// refused kindly.
 	e.say("/move d3")
 	g := e.game()
-	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Select, User: record.Player{ID: "alice", Name: "alice"},
+	resp := e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Select, User: record.Player{ID: "alice", Name: "alice"},
 		ChannelID: local.ChannelID, CustomID: fmt.Sprintf("move:%d:0", g.ID), Values: []string{"c4"}})
 	if resp.Message == nil || !resp.Message.Ephemeral || !strings.Contains(resp.Message.Content, "out of date") {
 		t.Errorf("stale menu: %+v", resp.Message)
@@ -258,12 +258,12 @@ func TestHintAndAutocomplete(t *testing.T) {
 		!strings.Contains(out, " discs)") || !strings.Contains(out, "final disc margin") {
 		t.Errorf("hint:\n%s", out)
 	}
-	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Autocomplete, User: record.Player{ID: "alice", Name: "alice"},
+	resp := e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Autocomplete, User: record.Player{ID: "alice", Name: "alice"},
 		ChannelID: local.ChannelID, Command: "move", Focused: "square", Options: map[string]string{"square": "d"}})
 	if len(resp.Choices) != 1 || resp.Choices[0].Value != "d3" {
 		t.Errorf("autocomplete for d: %+v", resp.Choices)
 	}
-	resp = e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Autocomplete, User: record.Player{ID: "bob", Name: "bob"},
+	resp = e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Autocomplete, User: record.Player{ID: "bob", Name: "bob"},
 		ChannelID: local.ChannelID, Command: "move", Focused: "square", Options: map[string]string{"square": ""}})
 	if len(resp.Choices) != 0 {
 		t.Errorf("autocomplete for a non-player: %+v", resp.Choices)
@@ -287,7 +287,7 @@ func TestHelpAndUnknownInput(t *testing.T) {
 // the middle.
 func TestShutdownRefusesNewWork(t *testing.T) {
 	e := open(t, t.TempDir())
-	e.adapter.Service.Shutdown()
+	e.adapter.Service().Shutdown()
 	if out := e.say("/start level:1"); !strings.Contains(out, "I'm restarting; please try again in a moment.") {
 		t.Errorf("after shutdown:\n%s", out)
 	}

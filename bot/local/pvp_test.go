@@ -127,7 +127,7 @@ func TestChallengeExpires(t *testing.T) {
 	}
 	expect(t, e.say("wait 2m"), "(edited)", "The challenge expired without an answer.")
 	expect(t, e.say("bob: click Accept"), `no button "Accept"`)
-	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Button, User: record.Player{ID: "bob", Name: "bob"},
+	resp := e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Button, User: record.Player{ID: "bob", Name: "bob"},
 		ChannelID: local.ChannelID, CustomID: fmt.Sprintf("accept:%d", c.ID)})
 	if resp.Message == nil || !strings.Contains(resp.Message.Content, "no longer open (expired)") {
 		t.Errorf("late accept: %+v", resp.Message)
@@ -222,7 +222,7 @@ func TestRestartMidChallengeAndGame(t *testing.T) {
 	c := e.challenge()
 
 	e = reopen(e)
-	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Button, User: record.Player{ID: "bob", Name: "bob"},
+	resp := e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Button, User: record.Player{ID: "bob", Name: "bob"},
 		ChannelID: local.ChannelID, CustomID: fmt.Sprintf("accept:%d", c.ID)})
 	if resp.Message == nil || !strings.Contains(resp.Message.Content, "bob accepted alice's challenge.") {
 		t.Fatalf("accept after restart: %+v", resp.Message)
@@ -256,7 +256,7 @@ func TestConcurrentPressesInOneGame(t *testing.T) {
 	e := open(t, t.TempDir())
 	e.say("/challenge @bob color:black size:8 rated:false", "bob: click Accept")
 	ctx := context.Background()
-	svc := e.adapter.Service
+	svc := e.adapter.Service()
 	for round := 0; round < 10; round++ {
 		g := e.game()
 		moves := g.Position().LegalMoves()
@@ -320,7 +320,7 @@ func TestComponentsFromAnotherChannelAreRefused(t *testing.T) {
 	c := e.challenge()
 	bob := record.Player{ID: "bob", Name: "bob"}
 	for _, id := range []string{"accept", "decline"} {
-		resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Button, User: bob, GuildID: local.GuildID,
+		resp := e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Button, User: bob, GuildID: local.GuildID,
 			ChannelID: "elsewhere", CustomID: fmt.Sprintf("%s:%d", id, c.ID)})
 		if resp.Message == nil || !resp.Message.Ephemeral || !strings.Contains(resp.Message.Content, "does not belong to this channel") {
 			t.Fatalf("%s from another channel: %+v", id, resp.Message)
@@ -332,7 +332,7 @@ func TestComponentsFromAnotherChannelAreRefused(t *testing.T) {
 	e.say("bob: click Accept")
 	g := e.game()
 	e.say(g.ToMove().Player.ID+": /resign", g.ToMove().Player.ID+": click Resign")
-	resp := e.adapter.Service.Handle(context.Background(), bot.Request{Kind: bot.Button, User: bob, GuildID: local.GuildID,
+	resp := e.adapter.Service().Handle(context.Background(), bot.Request{Kind: bot.Button, User: bob, GuildID: local.GuildID,
 		ChannelID: "elsewhere", CustomID: fmt.Sprintf("rematch:%d", g.ID)})
 	if resp.Message == nil || !strings.Contains(resp.Message.Content, "does not belong to this channel") {
 		t.Fatalf("rematch from another channel: %+v", resp.Message)

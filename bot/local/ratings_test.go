@@ -19,7 +19,7 @@ import (
 func (e *env) handle(user, guild, channel string, req bot.Request) bot.Response {
 	req.User = record.Player{ID: user, Name: user}
 	req.GuildID, req.ChannelID = guild, channel
-	return e.adapter.Service.Handle(context.Background(), req)
+	return e.adapter.Service().Handle(context.Background(), req)
 }
 
 // playRated plays a rated game in which loser resigns after both sides have

@@ -12,28 +12,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/bot/local"
-	"othello-bot/config"
-	"othello-bot/engine"
-	"othello-bot/storage"
 )
-
-// newService makes the command logic both transports share.
-func newService(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger) *bot.Service {
-	return bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, notify, botConfig(c), logger)
-}
-
-func botConfig(c config.Config) bot.Config {
-	return bot.Config{
-		DefaultLevel:      c.DefaultLevel,
-		DefaultSize:       c.DefaultSize,
-		EngineMoveTime:    c.EngineMoveTime.D(),
-		ChallengeExpiry:   c.ChallengeExpiry.D(),
-		ChallengeCooldown: c.ChallengeCooldown.D(),
-		MoveTimeout:       c.MoveTimeout.D(),
-		ReminderBefore:    c.ReminderBefore.D(),
-		MaxEmojiSize:      c.MaxEmojiSize,
-	}
-}
 
 func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("local")
@@ -71,7 +50,6 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir
 	svc := newService(store, c, clock, adapter, logger)
-	adapter.Service = svc
 	work, cancelWork := bot.Detach(ctx, shutdownGrace)
 	defer cancelWork()
 	adapter.ShutdownGrace = shutdownGrace

@@ -69,7 +69,6 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	}
 	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, store, logger)
 	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
-	adapter.SetService(svc)
 	// The application id comes with Ready (a bot user's id is the same
 	// number, but Ready says it outright).
 	ready := make(chan struct{}, 1)

@@ -1,0 +1,90 @@
+package main
+
+// This file builds what run and local share: the config with its flag
+// overrides, the logger, the store, and the service. Every transport gets
+// its service here.
+
+import (
+	"context"
+	"flag"
+	"log/slog"
+	"os"
+
+	"othello-bot/bot"
+	"othello-bot/config"
+	"othello-bot/engine"
+	"othello-bot/storage"
+)
+
+// transport is what an adapter offers the service: it delivers messages
+// (the Notifier side) and takes the service it drives.
+type transport interface {
+	bot.Notifier
+	SetService(*bot.Service)
+}
+
+// newService builds the command logic over a store for a transport and
+// hands it to the transport: the one place a service is made.
+func newService(store *storage.Store, c config.Config, clock bot.Clock, t transport, logger *slog.Logger) *bot.Service {
+	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, t, botConfig(c), logger)
+	t.SetService(svc)
+	return svc
+}
+
+func botConfig(c config.Config) bot.Config {
+	return bot.Config{
+		DefaultLevel:      c.DefaultLevel,
+		DefaultSize:       c.DefaultSize,
+		EngineMoveTime:    c.EngineMoveTime.D(),
+		ChallengeExpiry:   c.ChallengeExpiry.D(),
+		ChallengeCooldown: c.ChallengeCooldown.D(),
+		MoveTimeout:       c.MoveTimeout.D(),
+		ReminderBefore:    c.ReminderBefore.D(),
+		MaxEmojiSize:      c.MaxEmojiSize,
+	}
+}
+
+// dataFlags are the flags run, local and migrate share: the config file
+// and overrides for the data paths.
+type dataFlags struct {
+	config, db, results *string
+}
+
+func addDataFlags(fs *flag.FlagSet) dataFlags {
+	return dataFlags{
+		config:  fs.String("config", "", "config file (default: "+config.DefaultPath+" if present, else built-in defaults)"),
+		db:      fs.String("db", "", "database file (overrides the config's database)"),
+		results: fs.String("results", "", "results log file (overrides the config's resultsLog)"),
+	}
+}
+
+func (f dataFlags) load() (config.Config, error) {
+	c, err := config.Load(*f.config)
+	if err != nil {
+		return c, usageError{err.Error()}
+	}
+	if *f.db != "" {
+		c.Database = *f.db
+	}
+	if *f.results != "" {
+		c.ResultsLog = *f.results
+	}
+	return c, nil
+}
+
+func newLogger(c config.Config) *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: c.SlogLevel()}))
+}
+
+// closeStore closes the database, logging a failure: the last writes
+// may not have reached the disk.
+func closeStore(s *storage.Store, logger *slog.Logger) {
+	if err := s.Close(); err != nil {
+		logger.Error("closing the database", "path", s.Path(), "err", err)
+	}
+}
+
+// openStore opens the configured database and results log.
+func openStore(ctx context.Context, c config.Config, logger *slog.Logger) (*storage.Store, error) {
+	return storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+}
