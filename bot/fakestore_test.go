@@ -1,0 +1,368 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// fakeStore keeps the service's records in memory, as storage does in
+// SQLite: optimistic versions, one active game per channel, one pending
+// challenge per challenger and channel. Every load returns a copy.
+type fakeStore struct {
+	mu         sync.Mutex
+	games      map[int64]*record.Game
+	challenges map[int64]*record.Challenge
+	ratings    map[string]record.Rating // player + " " + scope
+	styles     map[string]record.Style
+	nextID     int64
+	finished   []record.Result
+	// failAppend, when set, is returned by the next AppendTurn.
+	failAppend error
+}
+
+func newFakeStore() *fakeStore {
+	return &fakeStore{games: map[int64]*record.Game{}, challenges: map[int64]*record.Challenge{},
+		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}}
+}
+
+var _ Store = (*fakeStore)(nil)
+
+func copyGame(g *record.Game) *record.Game {
+	c := *g
+	state, err := game.ReplayPlies(g.State.Start(), g.Plies())
+	if err != nil {
+		panic(err)
+	}
+	c.State = state
+	if g.Result != nil {
+		r := *g.Result
+		c.Result = &r
+	}
+	return &c
+}
+
+func (f *fakeStore) CreateGame(_ context.Context, g *record.Game) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.createGame(g)
+}
+
+func (f *fakeStore) createGame(g *record.Game) error {
+	for _, other := range f.games {
+		if other.ChannelID == g.ChannelID && other.Status == record.Active {
+			return record.ErrChannelBusy
+		}
+	}
+	f.nextID++
+	g.ID, g.Version, g.Status = f.nextID, 1, record.Active
+	f.games[g.ID] = copyGame(g)
+	return nil
+}
+
+func (f *fakeStore) Game(_ context.Context, id int64) (*record.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g, ok := f.games[id]
+	if !ok {
+		return nil, record.ErrNotFound
+	}
+	return copyGame(g), nil
+}
+
+func (f *fakeStore) ActiveGame(_ context.Context, channelID string) (*record.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, g := range f.games {
+		if g.ChannelID == channelID && g.Status == record.Active {
+			return copyGame(g), nil
+		}
+	}
+	return nil, record.ErrNotFound
+}
+
+func (f *fakeStore) ActiveGames(_ context.Context) ([]*record.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*record.Game
+	for _, g := range f.games {
+		if g.Status == record.Active {
+			out = append(out, copyGame(g))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+func (f *fakeStore) check(g *record.Game) (*record.Game, error) {
+	stored, ok := f.games[g.ID]
+	switch {
+	case !ok:
+		return nil, record.ErrNotFound
+	case stored.Status != record.Active:
+		return nil, record.ErrNotActive
+	case stored.Version != g.Version:
+		return nil, record.ErrStale
+	}
+	return stored, nil
+}
+
+func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.failAppend; err != nil {
+		f.failAppend = nil
+		return err
+	}
+	if _, err := f.check(g); err != nil {
+		return err
+	}
+	g.Version++
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
+	g.ReplyToken, g.ReplyExpires = t.ReplyToken, t.ReplyExpires
+	f.games[g.ID] = copyGame(g)
+	return nil
+}
+
+func (f *fakeStore) FinishGame(_ context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, err := f.check(g); err != nil {
+		return err
+	}
+	r.GameID = g.ID
+	g.Status, g.Version, g.Deadline, g.Result = record.Finished, g.Version+1, time.Time{}, &r
+	if r.Reason == record.EndAbort {
+		g.Status = record.Aborted
+	}
+	f.games[g.ID] = copyGame(g)
+	f.finished = append(f.finished, r)
+	if rate != nil {
+		for _, scope := range rate.Scopes {
+			kb, kw := g.Black.Player.ID+" "+scope, g.White.Player.ID+" "+scope
+			b, w := rate.Apply(f.ratings[kb], f.ratings[kw])
+			f.ratings[kb], f.ratings[kw] = b, w
+		}
+	}
+	return nil
+}
+
+func (f *fakeStore) DueGames(_ context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*record.Game
+	for _, g := range f.games {
+		if g.Status == record.Active && !g.Deadline.IsZero() &&
+			(!now.Before(g.Deadline) || !g.Reminded && !now.Add(remindBefore).Before(g.Deadline)) {
+			out = append(out, copyGame(g))
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeStore) MarkReminded(_ context.Context, g *record.Game) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	stored, err := f.check(g)
+	if err != nil || stored.Reminded {
+		return false, nil
+	}
+	stored.Reminded, g.Reminded = true, true
+	return true, nil
+}
+
+func (f *fakeStore) SetGameMessage(_ context.Context, gameID, version int64, messageID string) (string, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g := f.games[gameID]
+	previous := g.MessageID
+	if previous == messageID {
+		previous = ""
+	}
+	g.MessageID = messageID
+	return previous, true, nil
+}
+
+func (f *fakeStore) CreateChallenge(_ context.Context, c *record.Challenge) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, o := range f.challenges {
+		if o.Status == record.ChallengePending && o.Challenger.ID == c.Challenger.ID && o.ChannelID == c.ChannelID {
+			return record.ErrChallengePending
+		}
+	}
+	f.nextID++
+	c.ID, c.Status = f.nextID, record.ChallengePending
+	cc := *c
+	f.challenges[c.ID] = &cc
+	return nil
+}
+
+func (f *fakeStore) Challenge(_ context.Context, id int64) (*record.Challenge, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c, ok := f.challenges[id]
+	if !ok {
+		return nil, record.ErrNotFound
+	}
+	cc := *c
+	return &cc, nil
+}
+
+func (f *fakeStore) SetChallengeMessage(_ context.Context, id int64, messageID string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.challenges[id].MessageID = messageID
+	return nil
+}
+
+func (f *fakeStore) CloseChallenge(_ context.Context, id int64, status record.ChallengeStatus) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.challenges[id]
+	if c == nil || c.Status != record.ChallengePending {
+		return false, nil
+	}
+	c.Status = status
+	return true, nil
+}
+
+func (f *fakeStore) AcceptChallenge(_ context.Context, challengeID int64, g *record.Game) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.challenges[challengeID]
+	if c == nil || c.Status != record.ChallengePending {
+		return record.ErrNotPending
+	}
+	if err := f.createGame(g); err != nil {
+		return err
+	}
+	c.Status, c.GameID = record.ChallengeAccepted, g.ID
+	return nil
+}
+
+func (f *fakeStore) PendingChallenges(_ context.Context) ([]*record.Challenge, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*record.Challenge
+	for _, c := range f.challenges {
+		if c.Status == record.ChallengePending {
+			cc := *c
+			out = append(out, &cc)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ExpiresAt.Before(out[j].ExpiresAt) })
+	return out, nil
+}
+
+func (f *fakeStore) RecentChallenges(_ context.Context, playerID string, n int) ([]*record.Challenge, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*record.Challenge
+	for _, c := range f.challenges {
+		if c.Challenger.ID == playerID {
+			cc := *c
+			out = append(out, &cc)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID > out[j].ID })
+	return out[:min(n, len(out))], nil
+}
+
+func (f *fakeStore) Leaderboard(context.Context, string, record.DeviationGrowth, int) ([]record.Standing, error) {
+	return nil, nil
+}
+
+func (f *fakeStore) Standing(_ context.Context, playerID, scope string, _ record.DeviationGrowth) (record.Standing, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.ratings[playerID+" "+scope]
+	if !ok {
+		return record.Standing{}, record.ErrNotFound
+	}
+	return record.Standing{Rating: r, Rank: 1}, nil
+}
+
+func (f *fakeStore) History(context.Context, string, int) ([]record.HistoryEntry, error) { return nil, nil }
+
+func (f *fakeStore) RecordAgainstBot(context.Context, string) ([]record.LevelRecord, error) { return nil, nil }
+
+func (f *fakeStore) BoardStyle(_ context.Context, playerID string) (record.Style, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s, ok := f.styles[playerID]; ok {
+		return s, nil
+	}
+	return record.StyleAuto, nil
+}
+
+func (f *fakeStore) SetBoardStyle(_ context.Context, p record.Player, style record.Style, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.styles[p.ID] = style
+	return nil
+}
+
+// fakeNotifier records what the service posts and edits.
+type fakeNotifier struct {
+	mu      sync.Mutex
+	sent    []sentMessage
+	edited  []sentMessage
+	removed []string
+	n       int
+}
+
+type sentMessage struct {
+	channel, id string
+	msg         Message
+}
+
+func (n *fakeNotifier) Send(_ context.Context, channelID string, m Message) (string, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.n++
+	id := fmt.Sprint("m", n.n)
+	n.sent = append(n.sent, sentMessage{channelID, id, m})
+	return id, nil
+}
+
+func (n *fakeNotifier) Edit(_ context.Context, channelID, messageID string, m Message) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.edited = append(n.edited, sentMessage{channelID, messageID, m})
+	return nil
+}
+
+func (n *fakeNotifier) RemoveComponents(_ context.Context, _, messageID string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.removed = append(n.removed, messageID)
+	return nil
+}
+
+func (n *fakeNotifier) EditReply(context.Context, string, Message) (string, error) {
+	return "", fmt.Errorf("no tokens here")
+}
+
+// fakeClock moves only when told.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
