@@ -288,9 +288,13 @@ func (f *fakeStore) Standing(_ context.Context, playerID, scope string, _ record
 	return record.Standing{Rating: r, Rank: 1}, nil
 }
 
-func (f *fakeStore) History(context.Context, string, int) ([]record.HistoryEntry, error) { return nil, nil }
+func (f *fakeStore) History(context.Context, string, int) ([]record.HistoryEntry, error) {
+	return nil, nil
+}
 
-func (f *fakeStore) RecordAgainstBot(context.Context, string) ([]record.LevelRecord, error) { return nil, nil }
+func (f *fakeStore) RecordAgainstBot(context.Context, string) ([]record.LevelRecord, error) {
+	return nil, nil
+}
 
 func (f *fakeStore) BoardStyle(_ context.Context, playerID string) (record.Style, error) {
 	f.mu.Lock()
