@@ -64,29 +64,59 @@ func For(size int) *Table {
 // the board given by mask. Each direction fills runs of o-discs from p with
 // doubling shifts (two steps of one, then two of two), the way Edax's
 // portable get_moves does.
+//
+// The four directions are written out rather than calling a helper: the
+// helper is too large to inline, and this is the hottest code there is.
 func Moves(p, o, mask uint64) uint64 {
 	h := o & notColsAH
-	m := runs(p, h, 1) | runs(p, o, 8) | runs(p, h, 7) | runs(p, h, 9)
-	return m & ^(p | o) & mask
-}
 
-func runs(p, o uint64, d uint) uint64 {
-	l := o & (p << d)
-	r := o & (p >> d)
-	l |= o & (l << d)
-	r |= o & (r >> d)
-	ol := o & (o << d)
-	or := o & (o >> d)
-	l |= ol & (l << (2 * d))
-	r |= or & (r >> (2 * d))
-	l |= ol & (l << (2 * d))
-	r |= or & (r >> (2 * d))
-	return (l << d) | (r >> d)
+	l1 := h & (p << 1)
+	r1 := h & (p >> 1)
+	l1 |= h & (l1 << 1)
+	r1 |= h & (r1 >> 1)
+	h1 := h & (h << 1)
+	l1 |= h1 & (l1 << 2)
+	r1 |= (h1 >> 1) & (r1 >> 2)
+	l1 |= h1 & (l1 << 2)
+	r1 |= (h1 >> 1) & (r1 >> 2)
+
+	l8 := o & (p << 8)
+	r8 := o & (p >> 8)
+	l8 |= o & (l8 << 8)
+	r8 |= o & (r8 >> 8)
+	o8 := o & (o << 8)
+	l8 |= o8 & (l8 << 16)
+	r8 |= (o8 >> 8) & (r8 >> 16)
+	l8 |= o8 & (l8 << 16)
+	r8 |= (o8 >> 8) & (r8 >> 16)
+
+	l7 := h & (p << 7)
+	r7 := h & (p >> 7)
+	l7 |= h & (l7 << 7)
+	r7 |= h & (r7 >> 7)
+	h7 := h & (h << 7)
+	l7 |= h7 & (l7 << 14)
+	r7 |= (h7 >> 7) & (r7 >> 14)
+	l7 |= h7 & (l7 << 14)
+	r7 |= (h7 >> 7) & (r7 >> 14)
+
+	l9 := h & (p << 9)
+	r9 := h & (p >> 9)
+	l9 |= h & (l9 << 9)
+	r9 |= h & (r9 >> 9)
+	h9 := h & (h << 9)
+	l9 |= h9 & (l9 << 18)
+	r9 |= (h9 >> 9) & (r9 >> 18)
+	l9 |= h9 & (l9 << 18)
+	r9 |= (h9 >> 9) & (r9 >> 18)
+
+	m := l1<<1 | r1>>1 | l8<<8 | r8>>8 | l7<<7 | r7>>7 | l9<<9 | r9>>9
+	return m &^ (p | o) & mask
 }
 
 // Flips returns the discs of o that a move by p at bit x turns over.
 func (t *Table) Flips(x int, p, o uint64) uint64 {
-	r := &t.rays[x]
+	r := &t.rays[x&63] // x is a square: the mask only spares the bounds check
 	return flipUp(p, o, r[0]) | flipUp(p, o, r[1]) | flipUp(p, o, r[2]) | flipUp(p, o, r[3]) |
 		flipDown(p, o, r[4]) | flipDown(p, o, r[5]) | flipDown(p, o, r[6]) | flipDown(p, o, r[7])
 }
@@ -96,20 +126,21 @@ func (t *Table) Flips(x int, p, o uint64) uint64 {
 func flipUp(p, o, ray uint64) uint64 {
 	end := ray &^ o
 	end &= -end
-	if end&p == 0 {
-		return 0
-	}
-	return (end - 1) & ray
+	return (end - 1) & ray & owned(end&p)
 }
+
+// owned is all ones when x is not zero, else zero: a branch-free test (the
+// branches it replaces go either way about as often, and mispredict).
+func owned(x uint64) uint64 { return -((x | -x) >> 63) }
 
 // flipDown handles a ray towards lower bits, where the first square that is
 // not o's is the highest such bit.
 func flipDown(p, o, ray uint64) uint64 {
-	end := uint64(1<<63) >> bits.LeadingZeros64(ray&^o) // 0 when the ray is all o
-	if end&p == 0 {
-		return 0
-	}
-	return ray & -(end << 1)
+	// The highest set bit of ray&^o; the |1 keeps the shift below 64 when
+	// the ray is all o, and that stray bit 0 is masked off by ray&^o.
+	blockers := ray &^ o
+	end := uint64(1<<63) >> (bits.LeadingZeros64(blockers|1) & 63) & blockers
+	return ray & -(end << 1) & owned(end&p)
 }
 
 // Perft counts the leaves depth plies below p-to-move: a pass takes a ply
@@ -129,6 +160,19 @@ func (t *Table) Perft(p, o uint64, depth int) uint64 {
 		return uint64(bits.OnesCount64(moves))
 	}
 	var n uint64
+	if depth == 2 {
+		// The last ply counted in place: each reply position has as many
+		// leaves as it has moves, or one (a pass into the last ply, or the
+		// end of the game).
+		for moves != 0 {
+			x := bits.TrailingZeros64(moves)
+			moves &= moves - 1
+			f := t.Flips(x, p, o)
+			c := uint64(bits.OnesCount64(Moves(o^f, p^f|1<<x, t.Mask)))
+			n += c + (c-1)>>63 // c, or 1 when c is 0
+		}
+		return n
+	}
 	for moves != 0 {
 		x := bits.TrailingZeros64(moves)
 		moves &= moves - 1
