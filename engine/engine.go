@@ -322,28 +322,66 @@ func solveLimit(budget time.Duration) int {
 }
 
 // iterate deepens the midgame search up to maxDepth. With timed set it
-// stops starting new iterations once 40% of the time to the deadline has
-// gone, since the next one would most likely not finish. The first move of
-// the ordering stands in if not even depth 1 finishes.
+// plans its time: it aims at a share of the time to the deadline that
+// depends on the stage of the game (less in the opening, where deeper
+// search changes little, all of it in the middle game), and starts the
+// next iteration only if the last one, grown by the factor seen between
+// the last two, would end within that aim. The deadline stays the hard
+// limit. The first move of the ordering stands in if not even depth 1
+// finishes.
 func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, timed bool, end time.Time) Result {
 	t0 := time.Now()
+	aim := end.Sub(t0) * time.Duration(stageShare(empties)) / 100
 	var list [40]scoredMove
 	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, orderDeep)
 	res := Result{Move: square(int(list[0].x))}
 	prev := -1
+	var last, before time.Duration
 	for d := 1; d <= maxDepth; d++ {
-		if timed && d > 1 && time.Since(t0) > end.Sub(t0)*4/10 {
+		// An iteration cut short by the deadline still counts once its
+		// first move is searched (see searchRoot), so one is started when
+		// about half of it fits.
+		if timed && d > 1 && time.Since(t0)+nextIteration(last, before)/2 > aim {
 			break
 		}
+		started := time.Now()
 		r := s.searchRoot(mine, theirs, d, prev, false)
 		if s.aborted {
+			if len(r) > 0 && d > 1 {
+				res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, false), Depth: d}
+			}
 			break
 		}
+		before, last = last, time.Since(started)
 		prev = r[0].x
 		res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, d >= empties), Depth: d}
 	}
 	res.Nodes = s.nodes
 	return res
+}
+
+// stageShare is the percentage of its time a timed search aims to use at
+// a number of empty squares.
+func stageShare(empties int) int {
+	switch {
+	case empties > 52:
+		return 45 // the opening: positions look alike to any depth
+	case empties > 44:
+		return 75
+	}
+	return 100 // the middle game decides the game
+}
+
+// nextIteration predicts how long the next iteration takes from the last
+// two: the last one times the growth between them, kept within what
+// alpha-beta's branching makes plausible (x1.5 to x8; x4 before there are
+// two to compare).
+func nextIteration(last, before time.Duration) time.Duration {
+	growth := 4.0
+	if before > 0 {
+		growth = min(max(float64(last)/float64(before), 1.5), 8)
+	}
+	return time.Duration(float64(last) * growth)
 }
 
 // analyze scores every move for a hint.

@@ -514,3 +514,72 @@ func TestSolveLimitGrowsWithTime(t *testing.T) {
 		t.Errorf("from 100ms to an hour the limit grows only from %d to %d", lo, hi)
 	}
 }
+
+// BenchmarkLevel10TimePerMove plays level 10 against itself from two
+// random openings with a move time of 1s and 2s, and reports the mean and
+// the longest time a move took (the budget must never be exceeded), and
+// the mean over the moves with more than 20 empty squares (the solved
+// endgame takes next to nothing).
+//
+//	go test ./engine -run '^$' -bench Level10TimePerMove -benchtime 1x
+func BenchmarkLevel10TimePerMove(b *testing.B) {
+	for _, budget := range []time.Duration{time.Second, 2 * time.Second} {
+		b.Run(budget.String(), func(b *testing.B) {
+			e := New(Options{Searches: 1})
+			var total, longest, midTotal time.Duration
+			moves, mid := 0, 0
+			for b.Loop() {
+				for g := 0; g < 2; g++ {
+					start, _ := game.NewPosition(8)
+					gm := game.NewGame(start)
+					rng := rand.New(rand.NewPCG(uint64(g), 7))
+					for i := 0; i < 6 && !gm.Over(); i++ { // a random opening
+						m := gm.Position().LegalMoves()
+						gm.Play(m[rng.IntN(len(m))])
+					}
+					for !gm.Over() {
+						ctx, cancel := context.WithTimeout(context.Background(), budget)
+						t0 := time.Now()
+						r, err := e.Move(ctx, gm.Position(), MaxLevel, rng)
+						took := time.Since(t0)
+						cancel()
+						if err != nil {
+							b.Fatal(err)
+						}
+						if gm.Position().Empties() > 20 {
+							midTotal += took
+							mid++
+						}
+						gm.Play(r.Move)
+						total += took
+						longest = max(longest, took)
+						moves++
+					}
+				}
+			}
+			b.ReportMetric(float64(total.Milliseconds())/float64(moves), "mean-ms/move")
+			b.ReportMetric(float64(longest.Milliseconds()), "max-ms/move")
+			b.ReportMetric(float64(midTotal.Milliseconds())/float64(mid), "midgame-mean-ms/move")
+			b.ReportMetric(float64(moves), "moves")
+		})
+	}
+}
+
+// The next iteration is predicted from the growth between the last two,
+// within what alpha-beta makes plausible.
+func TestNextIterationPrediction(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct{ last, before, want time.Duration }{
+		{10 * ms, 0, 40 * ms},                        // no growth seen yet: x4
+		{30 * ms, 10 * ms, 90 * ms},                  // x3 seen
+		{11 * ms, 10 * ms, 16500 * time.Microsecond}, // at least x1.5
+		{500 * ms, 10 * ms, 4000 * ms},               // at most x8
+	} {
+		if got := nextIteration(c.last, c.before); got != c.want {
+			t.Errorf("after %v then %v: %v, want %v", c.before, c.last, got, c.want)
+		}
+	}
+	if !(stageShare(58) < stageShare(48) && stageShare(48) < stageShare(30) && stageShare(30) == 100) {
+		t.Error("the opening should get less of the budget than the middle game, which gets all of it")
+	}
+}

@@ -203,7 +203,11 @@ func (s *searcher) searchRoot(p, o uint64, depth int, prevBest int, all bool) []
 			}
 		}
 		if s.aborted {
-			return nil
+			// The moves searched to the end before time ran out still
+			// count: the first with its exact score, the others proved
+			// worse or searched again in full.
+			sortResults(out)
+			return out
 		}
 		out = append(out, rootResult{x, v})
 		if v > alpha && !all {
