@@ -8,8 +8,6 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -21,6 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"othello-bot/bot"
+	"othello-bot/bot/discord/discordtest"
 	"othello-bot/engine"
 	"othello-bot/storage"
 )
@@ -43,37 +42,13 @@ type fakeDiscord struct {
 }
 
 func (f *fakeDiscord) RoundTrip(r *http.Request) (*http.Response, error) {
-	var body []byte
-	if r.Body != nil {
-		body, _ = io.ReadAll(r.Body)
-	}
 	s := sent{Method: r.Method, Path: r.URL.Path}
-	// Messages with files go as multipart: the JSON in payload_json, each
-	// file in its own part.
-	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && strings.HasPrefix(mt, "multipart/") {
-		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-		body = nil
-		for {
-			part, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			data, _ := io.ReadAll(part)
-			if part.FormName() == "payload_json" {
-				body = data
-			} else {
-				s.Files = append(s.Files, part.FileName())
-				s.FileData = append(s.FileData, data)
-			}
-		}
-	}
-	var v any
-	if json.Unmarshal(body, &v) == nil {
-		switch v := v.(type) {
-		case map[string]any:
-			s.Body = v
-		case []any:
-			s.List = v
+	if b, err := discordtest.ReadBody(r); err == nil {
+		s.Files, s.FileData = b.FileNames, b.FileData
+		if list, ok := b.JSON["list"].([]any); ok {
+			s.List = list
+		} else {
+			s.Body = b.JSON
 		}
 	}
 	f.mu.Lock()

@@ -574,11 +574,35 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, e apiError) {
 type upload struct {
 	name string
 	size int
+	data []byte
+}
+
+// Body is a REST request body as Discord reads it: the JSON (an object, or
+// a list under "list"), and the files of a multipart body.
+type Body struct {
+	JSON      map[string]any
+	FileNames []string
+	FileData  [][]byte
+}
+
+// ReadBody reads a request body as Discord does: JSON, or multipart with
+// the JSON in payload_json and each file in files[n].
+func ReadBody(r *http.Request) (Body, error) {
+	j, files, err := readBody(r)
+	b := Body{JSON: j}
+	for _, f := range files {
+		b.FileNames = append(b.FileNames, f.name)
+		b.FileData = append(b.FileData, f.data)
+	}
+	return b, err
 }
 
 // readBody reads a JSON body, or a multipart one (payload_json and
 // files[n]).
 func readBody(r *http.Request) (map[string]any, []upload, error) {
+	if r.Body == nil {
+		return nil, nil, nil
+	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil || len(data) == 0 {
 		return nil, nil, err
@@ -600,7 +624,7 @@ func readBody(r *http.Request) (map[string]any, []upload, error) {
 			if !strings.HasPrefix(part.FormName(), "files[") {
 				return nil, nil, fmt.Errorf("unknown part %s", part.FormName())
 			}
-			files = append(files, upload{part.FileName(), len(content)})
+			files = append(files, upload{part.FileName(), len(content), content})
 		}
 	}
 	var body any
