@@ -583,3 +583,23 @@ func TestNextIterationPrediction(t *testing.T) {
 		t.Error("the opening should get less of the budget than the middle game, which gets all of it")
 	}
 }
+
+// The stability bound the solver cuts with is sound: no exact result is
+// above 64 minus twice the opponent's stable edge discs, and the count
+// matches a hand-made case.
+func TestStableEdgeBound(t *testing.T) {
+	// o owns the whole bottom row and a1: 8 + 1 stable edge discs.
+	if got := stableEdgeDiscs(0, 0xff00000000000001); got != 9 {
+		t.Fatalf("stable edge discs %d, want 9", got)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	tb := bitboard.For(8)
+	for i := 0; i < 300; i++ {
+		pos := randomPosition(t, 8, 9, rng)
+		mine, theirs := own(pos)
+		exact := minimax(tb, mine, theirs)
+		if bound := 64 - 2*stableEdgeDiscs(mine, theirs); exact > bound {
+			t.Fatalf("position %d: exact %d above the stability bound %d", i, exact, bound)
+		}
+	}
+}

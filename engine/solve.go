@@ -13,7 +13,7 @@ import (
 
 const (
 	solveTableMin = 9 // empties from which the solver uses its table
-	solveOrderMin = 7 // empties from which moves are ordered fastest-first
+	solveOrderMin = 6 // empties from which moves are ordered fastest-first
 )
 
 // solve returns the exact margin for p to move, searched with alpha-beta
@@ -94,6 +94,13 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 			return finalDiff(p, o, s.t.Mask)
 		}
 		return -s.solve(o, p, -beta, -alpha)
+	}
+	// Stability cut-off: p cannot end above 64 minus twice o's discs that
+	// can never be flipped (here: those on the edges).
+	if s.t.Size == 8 {
+		if bound := 64 - 2*stableEdgeDiscs(p, o); bound <= alpha {
+			return bound
+		}
 	}
 	ttMove := -1
 	useTable := empties >= solveTableMin

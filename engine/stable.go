@@ -8,6 +8,10 @@ import "math/bits"
 // stability of edge discs.
 var lineStable [1 << 16]int8
 
+// lineStableTheirs[p8|o8<<8] counts o's discs on the line that can never
+// be flipped along it.
+var lineStableTheirs [1 << 16]uint8
+
 func initLineStable() {
 	memo := make(map[uint16]uint8, 6561)
 	var unstable func(p, o uint8) uint8
@@ -50,6 +54,7 @@ func initLineStable() {
 			sp := bits.OnesCount8(uint8(p) &^ u)
 			so := bits.OnesCount8(uint8(o) &^ u)
 			lineStable[p|o<<8] = int8(sp - so)
+			lineStableTheirs[p|o<<8] = uint8(so)
 		}
 	}
 }
@@ -75,6 +80,18 @@ const (
 	// gather multiplies a column's bits (one per byte) into the top byte.
 	gather = 0x0102040810204080
 )
+
+// stableEdgeDiscs counts o's edge discs that can never be flipped: a lower
+// bound of o's stable discs, so p can end with at most 64 minus twice it.
+func stableEdgeDiscs(p, o uint64) int {
+	s := int(lineStableTheirs[p&0xff|(o&0xff)<<8])
+	s += int(lineStableTheirs[p>>56|(o>>56)<<8])
+	s += int(lineStableTheirs[((p&colA)*gather)>>56|(((o&colA)*gather)>>56)<<8])
+	s += int(lineStableTheirs[(((p>>7)&colA)*gather)>>56|((((o>>7)&colA)*gather)>>56)<<8])
+	return s - bits.OnesCount64(o&cornerSquares) // each corner is on two edges
+}
+
+const cornerSquares = 0x8100000000000081
 
 // edgeStability sums lineStable over the four edges of an 8x8 board.
 func edgeStability(p, o uint64) int {
