@@ -588,18 +588,56 @@ func TestNextIterationPrediction(t *testing.T) {
 // above 64 minus twice the opponent's stable edge discs, and the count
 // matches a hand-made case.
 func TestStableEdgeBound(t *testing.T) {
-	// o owns the whole bottom row and a1: 8 + 1 stable edge discs.
-	if got := stableEdgeDiscs(0, 0xff00000000000001); got != 9 {
-		t.Fatalf("stable edge discs %d, want 9", got)
+	// o owns the whole bottom row and a1 (9 stable discs), and a full
+	// board's discs are all stable.
+	if got := bits.OnesCount64(stableDiscs(0, 0xff00000000000001)); got != 9 {
+		t.Fatalf("stable discs %d, want 9", got)
+	}
+	if got := stableDiscs(0x00ff00ff00ff00ff, 0xff00ff00ff00ff00); got != 0xff00ff00ff00ff00 {
+		t.Fatalf("full board: stable %x", got)
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
 	tb := bitboard.For(8)
-	for i := 0; i < 300; i++ {
-		pos := randomPosition(t, 8, 9, rng)
+	for i := 0; i < 600; i++ {
+		pos := randomPosition(t, 8, 3+i%8, rng)
 		mine, theirs := own(pos)
 		exact := minimax(tb, mine, theirs)
-		if bound := 64 - 2*stableEdgeDiscs(mine, theirs); exact > bound {
+		if bound := 64 - 2*bits.OnesCount64(stableDiscs(mine, theirs)); exact > bound {
 			t.Fatalf("position %d: exact %d above the stability bound %d", i, exact, bound)
+		}
+	}
+}
+
+// fullLines agrees with looking at every line square by square.
+func TestFullLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 2000; i++ {
+		occ := ^uint64(0)
+		for k := rng.IntN(12); k > 0; k-- {
+			occ &^= 1 << rng.IntN(64)
+		}
+		h, v, d9, d7 := fullLines(occ)
+		full := func(x, dc, dr int) bool {
+			c, r := x%8, x/8
+			for c-dc >= 0 && c-dc < 8 && r-dr >= 0 && r-dr < 8 {
+				c, r = c-dc, r-dr
+			}
+			for ; c >= 0 && c < 8 && r >= 0 && r < 8; c, r = c+dc, r+dr {
+				if occ&(1<<(r*8+c)) == 0 {
+					return false
+				}
+			}
+			return true
+		}
+		for x := 0; x < 64; x++ {
+			for _, c := range []struct {
+				got    uint64
+				dc, dr int
+			}{{h, 1, 0}, {v, 0, 1}, {d9, 1, 1}, {d7, -1, 1}} {
+				if (c.got>>x)&1 == 1 != full(x, c.dc, c.dr) {
+					t.Fatalf("occupancy %x, square %d, direction (%d,%d): got %v", occ, x, c.dc, c.dr, (c.got>>x)&1 == 1)
+				}
+			}
 		}
 	}
 }
