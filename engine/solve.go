@@ -28,11 +28,41 @@ func (s *searcher) solve(p, o uint64, alpha, beta int) int {
 		return bits.OnesCount64(p) - bits.OnesCount64(o)
 	case e == 1:
 		return s.lastMove(p, o, bits.TrailingZeros64(empty))
+	case e == 2:
+		x1 := bits.TrailingZeros64(empty)
+		return s.lastTwo(p, o, x1, bits.TrailingZeros64(empty&(empty-1)), alpha, beta, false)
 	case e < solveOrderMin:
 		return s.solveShallow(p, o, empty, alpha, beta)
 	default:
 		return s.solveDeep(p, o, e, alpha, beta)
 	}
+}
+
+// lastTwo solves the last two empties, x1 and x2, written out: it is where
+// the solver spends most of its nodes. passed says the opponent just
+// passed.
+func (s *searcher) lastTwo(p, o uint64, x1, x2, alpha, beta int, passed bool) int {
+	best := -65
+	if f := s.t.Flips(x1, p, o); f != 0 {
+		s.nodes++
+		best = -s.lastMove(o^f, p^f|1<<x1, x2)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := s.t.Flips(x2, p, o); f != 0 {
+		s.nodes++
+		if v := -s.lastMove(o^f, p^f|1<<x2, x1); v > best {
+			best = v
+		}
+	}
+	if best == -65 {
+		if passed {
+			return finalDiff(p, o, s.t.Mask)
+		}
+		return -s.lastTwo(o, p, x1, x2, -beta, -alpha, true)
+	}
+	return best
 }
 
 // lastMove scores the game after the last empty square x is filled.
