@@ -32,7 +32,7 @@ func (s *searcher) solve(p, o uint64, alpha, beta int) int {
 		x1 := bits.TrailingZeros64(empty)
 		return s.lastTwo(p, o, x1, bits.TrailingZeros64(empty&(empty-1)), alpha, beta, false)
 	case e < solveOrderMin:
-		return s.solveShallow(p, o, empty, alpha, beta)
+		return s.solveShallow(p, o, empty, e, alpha, beta)
 	default:
 		return s.solveDeep(p, o, e, alpha, beta)
 	}
@@ -86,7 +86,11 @@ func (s *searcher) lastMove(p, o uint64, x int) int {
 
 // solveShallow tries every empty square next to an opponent disc, without
 // ordering or table.
-func (s *searcher) solveShallow(p, o, empty uint64, alpha, beta int) int {
+//
+// It keeps the empty squares and their number itself, going straight to
+// its children (the last two empties have their own code) without the
+// dispatch of solve.
+func (s *searcher) solveShallow(p, o, empty uint64, n, alpha, beta int) int {
 	best := -65
 	near := neighbours(o) & empty
 	for m := near; m != 0; m &= m - 1 {
@@ -95,7 +99,15 @@ func (s *searcher) solveShallow(p, o, empty uint64, alpha, beta int) int {
 		if f == 0 {
 			continue
 		}
-		v := -s.solve(o^f, p^f|1<<x, -beta, -alpha)
+		var v int
+		if rest := empty &^ (1 << x); n == 3 {
+			v = -s.lastTwo(o^f, p^f|1<<x, bits.TrailingZeros64(rest), bits.TrailingZeros64(rest&(rest-1)), -beta, -alpha, false)
+		} else {
+			if s.poll() {
+				return 0
+			}
+			v = -s.solveShallow(o^f, p^f|1<<x, rest, n-1, -beta, -alpha)
+		}
 		if v > best {
 			best = v
 			if v > alpha {
