@@ -61,6 +61,7 @@ var squareOrder = [64]int8{
 type scoredMove struct {
 	x     int8
 	score int32
+	flips uint64 // the discs the move turns, when ordering computed them
 }
 
 // ordering weighs what orderMoves looks at: the square's rank, the
@@ -79,15 +80,16 @@ func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMo
 	for m := moves; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
 		sc := int32(squareOrder[x]) * w.square
+		var f uint64
 		if w.replies != 0 || w.corners != 0 {
-			f := s.t.Flips(x, p, o)
+			f = s.t.Flips(x, p, o)
 			reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
 			sc -= int32(bits.OnesCount64(reply))*w.replies + int32(bits.OnesCount64(reply&s.ev.corners))*w.corners
 		}
 		if x == ttMove {
 			sc = 1 << 30
 		}
-		list[n] = scoredMove{int8(x), sc}
+		list[n] = scoredMove{int8(x), sc, f}
 		n++
 	}
 	// Insertion sort: lists are short.

@@ -172,7 +172,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	best, bestMove := -65, -1
 	for i := 0; i < n; i++ {
 		x := int(list[i].x)
-		f := s.t.Flips(x, p, o)
+		f := list[i].flips // computed by the ordering
 		cp, co := o^f, p^f|1<<x
 		var v int
 		if i == 0 {
