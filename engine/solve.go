@@ -12,8 +12,9 @@ import (
 // pay for themselves.
 
 const (
-	solveTableMin = 9 // empties from which the solver uses its table
-	solveOrderMin = 6 // empties from which moves are ordered fastest-first
+	etcMin        = 10 // empties from which the solver looks its children up first
+	solveTableMin = 9  // empties from which the solver uses its table
+	solveOrderMin = 6  // empties from which moves are ordered fastest-first
 )
 
 // solve returns the exact margin for p to move, searched with alpha-beta
@@ -168,6 +169,16 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	}
 	var list [40]scoredMove
 	n := s.orderMoves(p, o, moves, ttMove, &list, orderEndgame)
+	// Enhanced transposition cut-off: a child the table already proves
+	// good enough for p ends the search here, before any is searched.
+	if empties >= etcMin {
+		for i := 0; i < n; i++ {
+			x, f := int(list[i].x), list[i].flips
+			if e, ok := s.ett.probe(o^f, p^f|1<<x); ok && e.bound&boundUpper != 0 && int(-e.score) >= beta {
+				return int(-e.score)
+			}
+		}
+	}
 	alpha0 := alpha
 	best, bestMove := -65, -1
 	for i := 0; i < n; i++ {
