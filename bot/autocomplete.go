@@ -29,7 +29,7 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 	typed := strings.ToLower(strings.TrimSpace(req.Options[req.Focused]))
 	choices := []Choice{}
 	for _, m := range g.Position().LegalMoves() {
-		if strings.HasPrefix(m.String(), typed) && len(choices) < maxMenuOptions {
+		if strings.HasPrefix(m.String(), typed) && len(choices) < MaxChoices {
 			choices = append(choices, Choice{Name: fmt.Sprintf("%s (flips %d)", m, len(g.Position().Flips(m))), Value: m.String()})
 		}
 	}

@@ -31,8 +31,7 @@ const (
 	MaxOptionLabel   = 100
 	MaxOptionValue   = 100
 	MaxPlaceholder   = 150
-	MaxChoices       = 25
-	MaxChoiceName    = 100
+	MaxChoices       = 25 // autocomplete suggestions
 	MaxFileSize      = 10 << 20
 )
 

@@ -150,10 +150,6 @@ type Response struct {
 	Choices []Choice
 }
 
-// Discord allows at most this many options in a select menu and choices in
-// an autocomplete answer.
-const maxMenuOptions = 25
-
 func reply(format string, args ...any) Response {
 	return Response{Message: &Message{Content: fmt.Sprintf(format, args...)}}
 }

@@ -166,8 +166,8 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	ply := strconv.Itoa(len(g.Plies()))
 	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: fmt.Sprintf("%s, pick your move", plainName(turn.Player))}
 	for i, sq := range moves {
-		if i == maxMenuOptions {
-			menu.Placeholder = fmt.Sprintf("%s, pick a move (%d of %d here; /move plays any)", plainName(turn.Player), maxMenuOptions, len(moves))
+		if i == MaxMenuOptions {
+			menu.Placeholder = fmt.Sprintf("%s, pick a move (%d of %d here; /move plays any)", plainName(turn.Player), MaxMenuOptions, len(moves))
 			break
 		}
 		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})

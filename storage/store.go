@@ -121,8 +121,6 @@ func (s *Store) init(ctx context.Context) error {
 		if time.Now().After(deadline) {
 			return s.describe(err)
 		}
-		s.wdb.SetMaxOpenConns(0) // drop the connection that saw the lock
-		s.wdb.SetMaxOpenConns(1)
 		select {
 		case <-ctx.Done():
 			return s.describe(err)

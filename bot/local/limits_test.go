@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,13 +20,8 @@ import (
 // the last guard having to cut anything.
 func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 	e := open(t, t.TempDir())
-	logs := &strings.Builder{}
-	var mu sync.Mutex
-	svc := bot.New(e.store, nil, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		return logs.Write(p)
-	}), nil)))
+	logs := &lockedBuffer{}
+	svc := bot.New(e.store, nil, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(logs, nil)))
 	ctx := context.Background()
 	long := func(i int) record.Player {
 		return record.Player{ID: fmt.Sprintf("%019d", i), Name: fmt.Sprintf("%02d", i) + strings.Repeat("*_|`", 8)[:30]}
@@ -81,8 +75,6 @@ func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 			t.Errorf("history shows too few games:\n%s", resp.Message.Embed.Description)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	if strings.Contains(logs.String(), "broke Discord's limits") {
 		t.Fatalf("a builder went over a limit:\n%s", logs.String())
 	}

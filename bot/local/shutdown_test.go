@@ -89,14 +89,9 @@ func TestBannerHelpAndQuit(t *testing.T) {
 // are told so kindly, and the log calls it a warning, not an error.
 func TestSimultaneousHintsSayBusy(t *testing.T) {
 	e := open(t, t.TempDir())
-	logs := &strings.Builder{}
-	var logMu sync.Mutex
+	logs := &lockedBuffer{}
 	eng := engine.New(engine.Options{Searches: 1})
-	svc := bot.New(e.store, eng, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
-		logMu.Lock()
-		defer logMu.Unlock()
-		return logs.Write(p)
-	}), nil)))
+	svc := bot.New(e.store, eng, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(logs, nil)))
 	ctx := context.Background()
 	const n = 20
 	for i := 0; i < n; i++ {
@@ -152,13 +147,7 @@ func TestSimultaneousHintsSayBusy(t *testing.T) {
 			t.Errorf("answer %q", a)
 		}
 	}
-	logMu.Lock()
-	defer logMu.Unlock()
 	if busy != n || hints != 1 || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "level=WARN msg=\"engine busy\"") {
 		t.Fatalf("%d busy, %d hints; log:\n%s", busy, hints, logs.String())
 	}
 }
-
-type writerFunc func([]byte) (int, error)
-
-func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
