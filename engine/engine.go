@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"othello-bot/engine/pattern"
 	"othello-bot/game"
 	"othello-bot/game/bitboard"
 )
@@ -63,6 +64,9 @@ type Options struct {
 	// Searches is how many searches may run at once; 0 means one per CPU.
 	// Each holds about 30 MB of tables.
 	Searches int
+	// Weights replace the built-in trained evaluation of 8x8 positions
+	// (for training new ones); nil keeps the built-in one.
+	Weights *pattern.Weights
 }
 
 // Engine chooses moves. It is safe for concurrent use; searches beyond
@@ -184,6 +188,38 @@ func (e *Engine) Solve(ctx context.Context, p game.Position) (Result, error) {
 	return Result{Move: square(r[0].x), Eval: Eval{int(r[0].score) * discUnit, true}, Depth: p.Empties(), Nodes: s.nodes}, nil
 }
 
+// Evaluate is the value of a position for the side to move by a search of
+// the given depth, exact when that reaches the end of the game on every
+// line. It works on boards of 8x8 or less and is meant for training and
+// analysis, where a fixed depth makes values comparable.
+func (e *Engine) Evaluate(ctx context.Context, p game.Position, depth int) (Eval, error) {
+	if _, _, ok := p.Bitboards(); !ok {
+		return Eval{}, fmt.Errorf("engine: fixed-depth evaluation works on boards up to 8x8, not %dx%d", p.Size(), p.Size())
+	}
+	mine, theirs := own(p)
+	if p.GameOver() {
+		return Eval{finalDiff(mine, theirs, bitboard.For(p.Size()).Mask) * discUnit, true}, nil
+	}
+	sign := 1
+	if !p.HasMoves() {
+		mine, theirs, sign = theirs, mine, -1
+	}
+	s, release, err := e.acquire(ctx)
+	if err != nil {
+		return Eval{}, err
+	}
+	defer release()
+	stop := s.start(ctx, p.Size(), time.Time{})
+	defer stop()
+	empties := p.Empties()
+	r := s.iterate(mine, theirs, max(1, min(depth, empties)), empties, false, time.Time{})
+	if s.aborted {
+		return Eval{}, fmt.Errorf("engine: evaluation stopped: %w", context.Cause(ctx))
+	}
+	r.Eval.Cents *= sign
+	return r.Eval, nil
+}
+
 // budget gives ctx a deadline if it has none, and keeps a little margin
 // so the answer is back before the caller's deadline.
 func (e *Engine) budget(ctx context.Context) (context.Context, context.CancelFunc) {
@@ -203,6 +239,7 @@ func (e *Engine) acquire(ctx context.Context) (*searcher, func(), error) {
 	case s := <-e.slots:
 		if s == nil {
 			s = newSearcher()
+			s.weights = e.opts.Weights
 		}
 		return s, func() { e.slots <- s }, nil
 	case <-ctx.Done():

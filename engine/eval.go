@@ -3,6 +3,7 @@ package engine
 import (
 	"math/bits"
 
+	"othello-bot/engine/pattern"
 	"othello-bot/game/bitboard"
 )
 
@@ -49,6 +50,9 @@ type evaluator struct {
 	xs, cs  [4]uint64 // X and C squares next to each corner
 	corner  [4]uint64
 	edges   bool // exact edge stability from lineStable (8x8 only)
+	// pw is the trained evaluation, used instead of the hand-tuned one
+	// when set (8x8 only).
+	pw *pattern.Weights
 }
 
 var evaluators [3]evaluator
@@ -100,6 +104,9 @@ func (ev *evaluator) eval(p, o uint64) int32 {
 	if mp == 0 && mo == 0 {
 		return terminalScore(p, o, mask)
 	}
+	if ev.pw != nil {
+		return clampEval(ev.pw.Eval(p, o, mp, mo, e))
+	}
 	potP := bits.OnesCount64(neighbours(o) & empty)
 	potO := bits.OnesCount64(neighbours(p) & empty)
 
@@ -134,10 +141,11 @@ func (ev *evaluator) eval(p, o uint64) int32 {
 			s -= 40
 		}
 	}
-	if s > winBonus-discUnit {
-		s = winBonus - discUnit
-	} else if s < -winBonus+discUnit {
-		s = -winBonus + discUnit
-	}
-	return int32(s)
+	return clampEval(int32(s))
+}
+
+// clampEval keeps a heuristic score below every proven win and above every
+// proven loss.
+func clampEval(s int32) int32 {
+	return min(max(s, -winBonus+discUnit), winBonus-discUnit)
 }

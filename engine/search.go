@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"othello-bot/engine/pattern"
 	"othello-bot/game/bitboard"
 )
 
@@ -19,6 +20,8 @@ type searcher struct {
 	stop     *atomic.Bool
 	deadline time.Time // zero: none
 	aborted  bool
+	weights  *pattern.Weights // the engine's own, if any
+	own      evaluator        // the 8x8 evaluator with those weights
 }
 
 func newSearcher() *searcher {
@@ -29,6 +32,11 @@ func newSearcher() *searcher {
 func (s *searcher) reset(size int, stop *atomic.Bool) {
 	s.t = bitboard.For(size)
 	s.ev = evaluatorFor(size)
+	if size == 8 && s.weights != nil {
+		s.own = *s.ev
+		s.own.pw = s.weights
+		s.ev = &s.own
+	}
 	s.nodes = 0
 	s.stop = stop
 	s.aborted = false

@@ -15,6 +15,7 @@ type ttEntry struct {
 	depth int8
 	bound uint8
 	move  int8 // best bit index, -1 for none
+	gen   uint8
 }
 
 // ttable is a fixed-size, always-replace hash table of searched positions,
@@ -22,6 +23,7 @@ type ttEntry struct {
 type ttable struct {
 	entries []ttEntry
 	shift   uint
+	gen     uint8 // entries of other generations count as empty
 }
 
 func newTable(log2 uint) *ttable {
@@ -35,14 +37,23 @@ func (t *ttable) slot(p, o uint64) *ttEntry {
 
 func (t *ttable) probe(p, o uint64) (ttEntry, bool) {
 	e := t.slot(p, o)
-	if e.p == p && e.o == o && e.bound != 0 {
+	if e.p == p && e.o == o && e.gen == t.gen && e.bound != 0 {
 		return *e, true
 	}
 	return ttEntry{}, false
 }
 
 func (t *ttable) store(p, o uint64, depth int, score int32, bound uint8, move int) {
-	*t.slot(p, o) = ttEntry{p: p, o: o, score: score, depth: int8(depth), bound: bound, move: int8(move)}
+	*t.slot(p, o) = ttEntry{p: p, o: o, score: score, depth: int8(depth), bound: bound, move: int8(move), gen: t.gen}
 }
 
-func (t *ttable) clear() { clear(t.entries) }
+// clear empties the table for a new search. Starting a new generation
+// costs nothing; the memory is wiped only when the generations wrap, so
+// short searches do not pay for zeroing tens of megabytes.
+func (t *ttable) clear() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.entries)
+		t.gen = 1
+	}
+}

@@ -1,0 +1,71 @@
+// Command train makes the engine's trained 8x8 evaluation (engine/weights.bin)
+// from nothing but the engine itself.
+//
+//	go run ./cmd/train gen -data DIR -games 20000      # self-play games
+//	go run ./cmd/train fit -data DIR -out engine/weights.bin
+//
+// gen plays seeded self-play games (random openings, then the engine, then
+// perfect play from -exact empties) and appends them to DIR/games.bin; fit
+// labels their positions and fits the pattern weights stage by stage from
+// the end of the game backwards: exact values where play was perfect,
+// before that a search of -depth plies whose leaves fall in the stages
+// already fitted. Both show progress and go on where a killed run stopped.
+// A second round plays its games with the first round's weights (-weights).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, log io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("usage: train gen|fit [flags] (train gen -h for the flags)")
+	}
+	switch args[0] {
+	case "gen":
+		fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+		var o genOptions
+		fs.StringVar(&o.dir, "data", "", "directory of the run's files (required)")
+		fs.IntVar(&o.games, "games", 1000, "games the run should hold when done")
+		fs.Uint64Var(&o.seed, "seed", 1, "random seed: the same seed and weights give the same games")
+		fs.IntVar(&o.workers, "workers", 1, "games played at once")
+		fs.IntVar(&o.level, "level", 5, "engine level of the self-play moves")
+		fs.IntVar(&o.exact, "exact", 18, "play perfectly from this many empty squares")
+		fs.Float64Var(&o.random, "random", 0.05, "share of random moves after the opening")
+		fs.StringVar(&o.weights, "weights", "", "weights file to play with (default: the built-in evaluation)")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return generate(ctx, o, log)
+	case "fit":
+		fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+		var o fitOptions
+		fs.StringVar(&o.dir, "data", "", "directory of the run's files (required)")
+		fs.StringVar(&o.out, "out", "", "weights file to write (required)")
+		fs.IntVar(&o.depth, "depth", 4, "search depth that labels positions before the exact part")
+		fs.IntVar(&o.workers, "workers", 1, "labelling searches at once")
+		fs.IntVar(&o.epochs, "epochs", 60, "passes of the fit over each stage")
+		fs.IntVar(&o.holdout, "holdout", 20, "every n-th game is held out to measure the fit")
+		fs.Float64Var(&o.l2, "l2", 20, "ridge strength pulling each weight to the stage before (in samples)")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return fit(ctx, o, log)
+	}
+	return fmt.Errorf("unknown command %q: want gen or fit", args[0])
+}
