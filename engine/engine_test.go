@@ -379,6 +379,9 @@ func TestBadLevelAndNoMove(t *testing.T) {
 func TestEvalSymmetric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	ev := evaluatorFor(8)
+	if ev.pw == nil {
+		t.Fatal("8x8 positions are not evaluated with the trained weights")
+	}
 	for i := 0; i < 200; i++ {
 		p := randomPosition(t, 8, 10+rng.IntN(45), rng)
 		mine, theirs := own(p)

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	_ "embed"
+	"fmt"
 	"math/bits"
 
 	"othello-bot/engine/pattern"
@@ -57,8 +59,19 @@ type evaluator struct {
 
 var evaluators [3]evaluator
 
+// trainedWeights is the 8x8 evaluation made by cmd/train (see README).
+//
+//go:embed weights.bin
+var trainedWeights []byte
+
 func init() {
 	initLineStable()
+	w, err := pattern.Decode(trainedWeights)
+	if err != nil {
+		// Only a broken build gets here; TestEvalSymmetric catches it.
+		panic(fmt.Sprintf("engine: the built-in weights: %v", err))
+	}
+	evaluators[2].pw = w
 	for i := range evaluators {
 		size := 4 + 2*i
 		ev := &evaluators[i]

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"time"
 
 	"othello-bot/game/bitboard"
 )
@@ -15,6 +16,10 @@ const (
 	etcMin        = 10 // empties from which the solver looks its children up first
 	solveTableMin = 9  // empties from which the solver uses its table
 	solveOrderMin = 6  // empties from which moves are ordered fastest-first
+	evalOrderMin  = 12 // empties from which the evaluation helps order them
+	evalOrderDiv  = 32
+	aspirationMin = 14 // empties from which the root guesses its score first
+	aspiration    = 1  // half the width of the guessed window, in discs
 )
 
 // solve returns the exact margin for p to move, searched with alpha-beta
@@ -168,7 +173,11 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 		}
 	}
 	var list [40]scoredMove
-	n := s.orderMoves(p, o, moves, ttMove, &list, orderEndgame)
+	order := orderEndgame
+	if empties >= evalOrderMin {
+		order = orderEndgameEval
+	}
+	n := s.orderMoves(p, o, moves, ttMove, &list, order)
 	// Enhanced transposition cut-off: a child the table already proves
 	// good enough for p ends the search here, before any is searched.
 	if empties >= etcMin {
@@ -222,11 +231,25 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 
 // solveRoot solves every root move and returns them best first. With all
 // false, moves after the first are only proved worse (their scores are
-// bounds); with all true each gets its exact score.
+// bounds); with all true each gets its exact score. Without all, a short
+// midgame search first guesses the score, and the first move is searched
+// in a narrow window around the guess, widened only if the score falls
+// outside it.
 func (s *searcher) solveRoot(p, o uint64, all bool) []rootResult {
 	moves := bitboard.Moves(p, o, s.t.Mask)
 	var list [40]scoredMove
 	n := s.orderMoves(p, o, moves, -1, &list, orderDeep)
+	lo, hi := -65, 65
+	empties := bits.OnesCount64(s.t.Mask &^ (p | o))
+	if !all && empties >= aspirationMin {
+		g := s.iterate(p, o, min(empties/2, 10), empties, false, time.Time{})
+		if s.aborted {
+			return nil
+		}
+		guess := int(g.Eval.Cents / discUnit)
+		lo, hi = max(guess-aspiration, -65), min(guess+aspiration, 65)
+		n = s.orderMoves(p, o, moves, g.Move.Col+8*g.Move.Row, &list, orderDeep)
+	}
 	out := make([]rootResult, 0, n)
 	alpha := -65
 	for i := 0; i < n; i++ {
@@ -234,9 +257,20 @@ func (s *searcher) solveRoot(p, o uint64, all bool) []rootResult {
 		f := s.t.Flips(x, p, o)
 		cp, co := o^f, p^f|1<<x
 		var v int
-		if i == 0 || all {
+		switch {
+		case i == 0 && !all:
+			v = -s.solve(cp, co, -hi, -lo)
+			for !s.aborted && (v <= lo && lo > -65 || v >= hi && hi < 65) {
+				if v <= lo {
+					lo, hi = -65, v+1
+				} else {
+					lo, hi = v-1, 65
+				}
+				v = -s.solve(cp, co, -hi, -lo)
+			}
+		case all:
 			v = -s.solve(cp, co, -65, 65)
-		} else {
+		default:
 			v = -s.solve(cp, co, -alpha-1, -alpha)
 			if v > alpha {
 				v = -s.solve(cp, co, -65, -alpha)

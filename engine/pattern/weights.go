@@ -83,18 +83,13 @@ func selfSymmetry(k Kind) []int {
 	return nil
 }
 
+var pow3 = [...]int{1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683}
+
 // permute moves digit d of base-3 number i to place perm[d].
 func permute(i int, perm []int) int {
-	pow := make([]int, len(perm))
-	for d := range pow {
-		pow[d] = 1
-		if d > 0 {
-			pow[d] = pow[d-1] * 3
-		}
-	}
 	j := 0
 	for d := range perm {
-		j += i % 3 * pow[perm[d]]
+		j += i % 3 * pow3[perm[d]]
 		i /= 3
 	}
 	return j
