@@ -481,6 +481,7 @@ func BenchmarkMidgameSearch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 func BenchmarkEval(b *testing.B) {

@@ -74,15 +74,19 @@ type scoredMove struct {
 
 // ordering weighs what orderMoves looks at: the square's rank, the
 // opponent's replies after the move, and the corners among them.
-type ordering struct{ square, replies, corners, eval int32 }
+type ordering struct {
+	square, replies, corners, eval int32
+	depth                          int // the evaluation by a search this deep
+}
 
 var (
-	orderShallow = ordering{square: 16}                            // near the leaves: the square alone
-	orderDeep    = ordering{square: 16, replies: 64, corners: 256} // midgame: mobility, corners above all
-	orderEndgame = ordering{square: 1, replies: 16, corners: 8}    // solver: fewest replies first
+	orderShallow = ordering{square: 16}                                     // near the leaves: the square alone
+	orderDeep    = ordering{square: 16, replies: 64, corners: 256, eval: 4} // midgame: mobility, corners above all
+	orderEndgame = ordering{square: 1, replies: 16, corners: 8}             // solver: fewest replies first
 	// solver far from the end: also the evaluation of the position after
 	// the move (in hundredths of a disc per unit)
 	orderEndgameEval = ordering{square: 1, replies: 16, corners: 8, eval: evalOrderDiv}
+	orderEndgameFar  = ordering{square: 1, replies: 16, corners: 8, eval: evalOrderDiv, depth: 1}
 )
 
 // orderMoves lists moves best first: the table move, then by the weights.
@@ -97,8 +101,11 @@ func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMo
 			reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
 			nr := bits.OnesCount64(reply)
 			sc -= int32(nr)*w.replies + int32(bits.OnesCount64(reply&s.ev.corners))*w.corners
-			if w.eval != 0 && s.ev.pw != nil {
-				cp, co := o^f, p^f|1<<x
+			switch cp, co := o^f, p^f|1<<x; {
+			case w.eval == 0 || s.ev.pw == nil:
+			case w.depth > 0:
+				sc -= s.search(cp, co, w.depth, -infinity, infinity) / w.eval
+			default:
 				e := bits.OnesCount64(s.t.Mask &^ (cp | co))
 				sc -= s.ev.pw.Eval(cp, co, nr, bits.OnesCount64(bitboard.Moves(co, cp, s.t.Mask)), e) / w.eval
 			}

@@ -13,13 +13,14 @@ import (
 // pay for themselves.
 
 const (
-	etcMin        = 10 // empties from which the solver looks its children up first
-	solveTableMin = 9  // empties from which the solver uses its table
-	solveOrderMin = 6  // empties from which moves are ordered fastest-first
-	evalOrderMin  = 12 // empties from which the evaluation helps order them
-	evalOrderDiv  = 32
-	aspirationMin = 14 // empties from which the root guesses its score first
-	aspiration    = 1  // half the width of the guessed window, in discs
+	etcMin         = 10 // empties from which the solver looks its children up first
+	solveTableMin  = 9  // empties from which the solver uses its table
+	solveOrderMin  = 6  // empties from which moves are ordered fastest-first
+	evalOrderMin   = 12 // empties from which the evaluation helps order them
+	evalOrderDiv   = 32
+	searchOrderMin = 16 // and from here a shallow search
+	aspirationMin  = 14 // empties from which the root guesses its score first
+	aspiration     = 1  // half the width of the guessed window, in discs
 )
 
 // solve returns the exact margin for p to move, searched with alpha-beta
@@ -174,7 +175,10 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	}
 	var list [40]scoredMove
 	order := orderEndgame
-	if empties >= evalOrderMin {
+	switch {
+	case empties >= searchOrderMin:
+		order = orderEndgameFar
+	case empties >= evalOrderMin:
 		order = orderEndgameEval
 	}
 	n := s.orderMoves(p, o, moves, ttMove, &list, order)
