@@ -29,6 +29,7 @@ type OptionSpec struct {
 	Required          bool
 	Autocomplete      bool
 	Min, Max          int // integer options without choices, when Max > 0
+	MaxLength         int // string options: the longest value accepted, when > 0
 	Choices           []OptionChoice
 }
 
@@ -95,6 +96,10 @@ var commands = []CommandSpec{
 	{Name: "hint", Description: "My suggestion for your move (only you see it)", Private: true,
 		handle: (*Service).hint},
 	{Name: "resign", Description: "Resign this channel's game (asks first)", Private: true, handle: (*Service).resignAsk},
+	{Name: "abort", Description: "End this channel's game without a result (players early on, or a moderator)",
+		Options: []OptionSpec{{Name: "reason", Description: "Why (moderators: it goes into the results log)", Kind: StringOption,
+			MaxLength: maxAbortReason}},
+		handle: (*Service).abort},
 	{Name: "help", Description: "How to play", Private: true,
 		handle: func(*Service, context.Context, Request) (Response, error) { return help(), nil }},
 }

@@ -48,6 +48,9 @@ type Request struct {
 	// transport knows them (PermissionsKnown).
 	AppPermissions   int64
 	PermissionsKnown bool
+	// MemberPermissions are the user's own permissions in the channel (0
+	// outside a server).
+	MemberPermissions int64
 }
 
 // Message is something the bot says.

@@ -118,8 +118,14 @@ func (s *Service) advance(ctx context.Context, g *record.Game) ([]string, error)
 func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string) error {
 	now := s.clock.Now()
 	t := record.Turn{Plies: plies, At: now}
-	if !g.State.Over() && !g.Black.IsBot() && !g.White.IsBot() {
+	switch {
+	case g.State.Over():
+	case !g.Black.IsBot() && !g.White.IsBot():
 		t.Deadline = now.Add(s.cfg.MoveTimeout)
+	case !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0:
+		// Against the bot the player's turn has no time limit, but a game
+		// left alone ends as abandoned so it does not block its channel.
+		t.Deadline = now.Add(s.cfg.AbandonAfter)
 	}
 	if token != "" && !g.State.Over() && g.ToMove().IsBot() {
 		t.ReplyToken, t.ReplyExpires = token, now.Add(replyTokenLife)
@@ -143,8 +149,15 @@ func (s *Service) finishAgainst(ctx context.Context, g *record.Game, reason reco
 
 // finish stores a game's end; winner is Empty for a draw or an abort.
 func (s *Service) finish(ctx context.Context, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
+	return s.finishWith(ctx, g, record.Result{Reason: reason, Winner: winner})
+}
+
+// finishWith stores a game's end as result says, with the time and the
+// discs filled in.
+func (s *Service) finishWith(ctx context.Context, g *record.Game, result record.Result) (string, error) {
 	b, w := g.Position().Count()
-	result := record.Result{FinishedAt: s.clock.Now(), BlackDiscs: b, WhiteDiscs: w, Winner: winner, Reason: reason}
+	result.FinishedAt, result.BlackDiscs, result.WhiteDiscs = s.clock.Now(), b, w
+	reason := result.Reason
 	err := s.store.FinishGame(ctx, g, result, RatingUpdate(g, result))
 	if err != nil {
 		return "", err

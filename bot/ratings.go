@@ -15,7 +15,7 @@ import (
 // between members that was not aborted counts in its server and globally.
 // nil for any other game.
 func RatingUpdate(g *record.Game, r record.Result) *record.RatingUpdate {
-	if !g.Rated || r.Reason == record.EndAbort || g.Black.IsBot() || g.White.IsBot() {
+	if !g.Rated || r.Reason.Unfinished() || g.Black.IsBot() || g.White.IsBot() {
 		return nil
 	}
 	scopes := []string{record.GlobalScope}

@@ -47,6 +47,9 @@ type Config struct {
 	MoveTimeout       time.Duration
 	ReminderBefore    time.Duration
 	MaxEmojiSize      int
+	// AbandonAfter ends a game against the bot after this long without a
+	// move from its player; 0 never does.
+	AbandonAfter time.Duration
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for
@@ -189,7 +192,7 @@ func help() Response {
 			"**/start** `level` 1-10, `color`, `size` (even, 4-26), `style` (emoji or image): a game against me here",
 			"**/move** `square`, like `d3` (column letter, row number): play a move",
 			"**/board**: show the game · **/hint**: my suggestion, just for you",
-			"**/resign**: give up (asks first)",
+			"**/resign**: give up (asks first) · **/abort**: end it without a result, before each side has moved twice (moderators: any time)",
 			"**/challenge** `opponent` (or nobody, for anyone), `color`, `size`, `rated`: play another member",
 			"**/leaderboard** `scope`, **/stats** `user`, **/history** `user`: ratings and records",
 			"",

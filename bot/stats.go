@@ -114,7 +114,7 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 			fields = append(fields, Field{Name: sc.name, Value: fmt.Sprintf("%s · %d-%d-%d", value, st.Wins, st.Losses, st.Draws), Inline: true})
 		}
 	}
-	w, l, d := 0, 0, 0
+	w, l, d, u := 0, 0, 0, 0
 	for _, h := range history {
 		switch h.Result {
 		case record.Won:
@@ -123,9 +123,15 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 			l++
 		case record.Drew:
 			d++
+		case record.AbortedGame:
+			u++
 		}
 	}
-	fields = append(fields, Field{Name: "All games", Value: fmt.Sprintf("%d won, %d lost, %d drawn", w, l, d), Inline: true},
+	all := fmt.Sprintf("%d won, %d lost, %d drawn", w, l, d)
+	if u > 0 {
+		all += fmt.Sprintf(", %d unfinished", u)
+	}
+	fields = append(fields, Field{Name: "All games", Value: all, Inline: true},
 		Field{Name: "Streak", Value: streak(history), Inline: true})
 	levels, err := s.store.RecordAgainstBot(ctx, who.ID)
 	if err != nil {
@@ -196,7 +202,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		var b strings.Builder
 		verb := h.Result.String()
 		how := ""
-		if h.Reason != record.EndNormal && h.Reason != record.EndAbort {
+		if h.Reason == record.EndResign || h.Reason == record.EndTimeout {
 			how = " by " + map[record.EndReason]string{record.EndResign: "resignation", record.EndTimeout: "time"}[h.Reason]
 		}
 		fmt.Fprintf(&b, "**#%d** %s · %s %s vs %s · %s %d–%d%s (%dx%d)\n", h.GameID, h.FinishedAt.Format("2006-01-02"),

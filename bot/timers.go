@@ -71,6 +71,14 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		return
 	}
 	side := g.ToMove()
+	vsBot := g.Black.IsBot() || g.White.IsBot()
+	if vsBot {
+		// The inactivity timeout of a game against the bot: no reminder.
+		if !now.Before(g.Deadline) {
+			s.abandon(ctx, g)
+		}
+		return
+	}
 	if !now.Before(g.Deadline) {
 		note, err := s.finishAgainst(ctx, g, record.EndTimeout, g.Position().ToMove())
 		if err != nil {

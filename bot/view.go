@@ -54,6 +54,10 @@ func resultLine(g *record.Game) string {
 	switch r.Reason {
 	case record.EndAbort:
 		return fmt.Sprintf("Game #%d aborted before both sides had moved twice; it does not count.", g.ID)
+	case record.EndAbandoned:
+		return fmt.Sprintf("Game #%d ended as abandoned: no move for a long time. It does not count.", g.ID)
+	case record.EndModerator:
+		return fmt.Sprintf("Game #%d was ended by a moderator; it does not count.", g.ID)
 	case record.EndResign:
 		return fmt.Sprintf("**%s wins** by resignation (%s).", sideLabel(g, r.Winner), score)
 	case record.EndTimeout:

@@ -42,6 +42,9 @@ type Config struct {
 	// ReminderBefore is how long before it runs out a reminder goes.
 	MoveTimeout    Duration `json:"moveTimeout"`
 	ReminderBefore Duration `json:"reminderBefore"`
+	// AbandonAfter ends a game against the bot whose player has not moved
+	// for this long, so it never blocks its channel for good.
+	AbandonAfter Duration `json:"abandonAfter"`
 	// MaxEmojiSize is the largest board drawn as emoji; larger ones are
 	// pictures.
 	MaxEmojiSize int `json:"maxEmojiBoardSize"`
@@ -87,6 +90,7 @@ func Default() Config {
 		ChallengeCooldown: Duration(30 * time.Second),
 		MoveTimeout:       Duration(24 * time.Hour),
 		ReminderBefore:    Duration(time.Hour),
+		AbandonAfter:      Duration(7 * 24 * time.Hour),
 		MaxEmojiSize:      10,
 		ImageDir:          "boards",
 		LogLevel:          "info",
@@ -191,6 +195,7 @@ func (c Config) Validate() error {
 		{"challengeCooldown", c.ChallengeCooldown.D() < 0 || c.ChallengeCooldown.D() > time.Hour, "must be between 0s and 1h"},
 		{"moveTimeout", c.MoveTimeout.D() < time.Minute || c.MoveTimeout.D() > 30*24*time.Hour, "must be between 1m and 720h"},
 		{"reminderBefore", c.ReminderBefore.D() < 0 || c.ReminderBefore.D() >= c.MoveTimeout.D(), "must be at least 0s and less than moveTimeout"},
+		{"abandonAfter", c.AbandonAfter.D() < time.Minute || c.AbandonAfter.D() > 365*24*time.Hour, "must be between 1m and 8760h"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},

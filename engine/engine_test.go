@@ -23,9 +23,11 @@ type ffoCase struct {
 	best  []string
 }
 
+// loadFFO reads the FFO positions #40-#49; the first five (#40-#44) are
+// the benchmark set.
 func loadFFO(t testing.TB) []ffoCase {
 	t.Helper()
-	f, err := os.Open("testdata/ffo40-44.txt")
+	f, err := os.Open("testdata/ffo40-49.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,19 +50,23 @@ func loadFFO(t testing.TB) []ffoCase {
 		}
 		out = append(out, ffoCase{fields[0], p, score, strings.Split(strings.ToLower(fields[4]), ",")})
 	}
-	if len(out) != 5 {
+	if len(out) != 10 {
 		t.Fatalf("%d FFO positions", len(out))
 	}
 	return out
 }
 
 // TestSolveFFO solves the FFO endgame positions #40-#44 (20-23 empties) to
-// their published exact scores. Under the race detector only #40 runs;
-// CI runs the full set without it.
+// their published exact scores, and #45-#49 (22-24 empties, minutes) when
+// OTHELLO_FFO_ALL is set. Under the race detector only #40 runs; CI runs
+// the rest without it.
 func TestSolveFFO(t *testing.T) {
 	cases := loadFFO(t)
-	if raceEnabled || testing.Short() {
+	switch {
+	case raceEnabled || testing.Short():
 		cases = cases[:1]
+	case os.Getenv("OTHELLO_FFO_ALL") == "":
+		cases = cases[:5]
 	}
 	e := New(Options{Searches: 1})
 	for _, c := range cases {
@@ -446,7 +452,7 @@ func TestLineStability(t *testing.T) {
 }
 
 func BenchmarkSolveFFO(b *testing.B) {
-	cases := loadFFO(b)
+	cases := loadFFO(b)[:5]
 	for _, c := range cases {
 		b.Run("ffo"+c.id, func(b *testing.B) {
 			e := New(Options{Searches: 1})

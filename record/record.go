@@ -49,7 +49,18 @@ const (
 	EndResign  EndReason = "resign"  // a player resigned
 	EndTimeout EndReason = "timeout" // the player to move ran out of time
 	EndAbort   EndReason = "abort"   // ended before each side moved twice; unrated
+	// EndAbandoned ends a game against the bot whose player stopped
+	// moving; unrated.
+	EndAbandoned EndReason = "abandoned"
+	// EndModerator is a game a moderator ended, with a reason; unrated.
+	EndModerator EndReason = "aborted-by-moderator"
 )
+
+// Unfinished says a game that ended this way has no result: no winner, no
+// rating change, and it counts as unfinished in statistics.
+func (r EndReason) Unfinished() bool {
+	return r == EndAbort || r == EndAbandoned || r == EndModerator
+}
 
 // Game is one game in a channel, with everything needed to resume it.
 type Game struct {
@@ -133,6 +144,7 @@ type Result struct {
 	WhiteDiscs int
 	Winner     game.Color // Empty for a draw, and for an aborted game
 	Reason     EndReason
+	Note       string // why a moderator ended the game; "" otherwise
 }
 
 // Challenge is an invitation to a player-vs-player game.

@@ -40,7 +40,7 @@ const (
 	Won Outcome = iota + 1
 	Lost
 	Drew
-	AbortedGame // ended before each side moved twice; it does not count
+	AbortedGame // ended without a result (aborted, abandoned); it does not count
 )
 
 // String is the outcome as a past-tense verb: "won", "lost", "drew",

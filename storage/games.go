@@ -170,10 +170,10 @@ func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) 
 func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error {
 	r.GameID = g.ID
 	status := record.Finished
-	if r.Reason == record.EndAbort {
+	if r.Reason.Unfinished() {
 		status = record.Aborted
 	}
-	rated := g.Rated && r.Reason != record.EndAbort
+	rated := g.Rated && !r.Reason.Unfinished()
 	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL
@@ -188,16 +188,16 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 		wid, wlv := sideColumns(g.White)
 		winner := "draw"
 		switch {
-		case r.Reason == record.EndAbort:
+		case r.Reason.Unfinished():
 			winner, r.Winner = "none", game.Empty
 		case r.Winner != game.Empty:
 			winner = colorCode(r.Winner)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id,
-			white_level, size, black_discs, white_discs, winner, reason, rated, transcript)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.GuildID, millis(r.FinishedAt), bid, blv, wid, wlv, g.Size(), r.BlackDiscs, r.WhiteDiscs, winner,
-			string(r.Reason), rated, transcript)
+			string(r.Reason), rated, transcript, r.Note)
 		if err != nil {
 			return fmt.Errorf("recording result of game %d: %w", g.ID, err)
 		}

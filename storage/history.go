@@ -43,7 +43,7 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]reco
 		h.FinishedAt, h.Color, h.Reason = fromMillis(finished), colorOf(color), record.EndReason(reason)
 		h.Opponent = sideOf(oppID, oppName, oppLevel)
 		switch {
-		case reason == string(record.EndAbort):
+		case record.EndReason(reason).Unfinished():
 			h.Result = record.AbortedGame
 		case winner == "draw":
 			h.Result = record.Drew
@@ -62,10 +62,10 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]reco
 func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]record.LevelRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT level, sum(outcome = 1), sum(outcome = -1), sum(outcome = 0) FROM (
 		SELECT r.white_level AS level, CASE r.winner WHEN 'X' THEN 1 WHEN 'O' THEN -1 ELSE 0 END AS outcome
-		FROM results r WHERE r.black_id = ? AND r.white_level IS NOT NULL AND r.reason <> 'abort'
+		FROM results r WHERE r.black_id = ? AND r.white_level IS NOT NULL AND r.reason NOT IN ('abort', 'abandoned', 'aborted-by-moderator')
 		UNION ALL
 		SELECT r.black_level, CASE r.winner WHEN 'O' THEN 1 WHEN 'X' THEN -1 ELSE 0 END
-		FROM results r WHERE r.white_id = ? AND r.black_level IS NOT NULL AND r.reason <> 'abort'
+		FROM results r WHERE r.white_id = ? AND r.black_level IS NOT NULL AND r.reason NOT IN ('abort', 'abandoned', 'aborted-by-moderator')
 	) GROUP BY level ORDER BY level`, playerID, playerID)
 	if err != nil {
 		return nil, fmt.Errorf("loading record against the bot: %w", err)

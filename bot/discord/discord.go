@@ -98,7 +98,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Contexts: &contexts, IntegrationTypes: &installs}
 		for _, o := range c.Options {
 			opt := &discordgo.ApplicationCommandOption{Type: optionTypes[o.Kind], Name: o.Name, Description: o.Description,
-				Required: o.Required, Autocomplete: o.Autocomplete}
+				Required: o.Required, Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
 			if o.Max > 0 {
 				min := float64(o.Min)
 				opt.MinValue, opt.MaxValue = &min, float64(o.Max)
@@ -355,6 +355,7 @@ func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = record.Player{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick)}
+		req.MemberPermissions = i.Member.Permissions
 	case i.User != nil:
 		req.User = record.Player{ID: i.User.ID, Name: displayName(i.User, "")}
 	default:

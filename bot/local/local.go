@@ -68,9 +68,10 @@ type Adapter struct {
 	// context is cancelled.
 	ShutdownGrace time.Duration
 
-	mu       sync.Mutex
-	out      io.Writer
-	messages []*shown
+	mu         sync.Mutex
+	out        io.Writer
+	messages   []*shown
+	moderators map[string]bool
 	// run makes message ids unique across runs on one database: a timer
 	// that edits a message from an earlier run must not hit this run's
 	// message with the same number.
@@ -136,6 +137,11 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 	}
 	player := record.Player{ID: user, Name: user}
 	req := bot.Request{User: player, GuildID: GuildID, ChannelID: ChannelID}
+	a.mu.Lock()
+	if a.moderators[user] {
+		req.MemberPermissions = bot.PermManageMessages | bot.PermManageThreads
+	}
+	a.mu.Unlock()
 	word, rest, _ := strings.Cut(text, " ")
 	rest = strings.TrimSpace(rest)
 	var target *shown
@@ -179,6 +185,19 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 			return
 		}
 		req.Values = []string{rest}
+	case word == "moderator":
+		if !validName(rest) {
+			a.note("(moderator needs a user name, like: moderator carol)")
+			return
+		}
+		a.mu.Lock()
+		if a.moderators == nil {
+			a.moderators = map[string]bool{}
+		}
+		a.moderators[rest] = true
+		a.mu.Unlock()
+		a.note("(%s is now a moderator here: Manage Messages and Manage Threads)", rest)
+		return
 	case word == "wait":
 		d, err := time.ParseDuration(rest)
 		if err != nil || d < 0 {
@@ -224,19 +243,28 @@ func validName(s string) bool {
 	return true
 }
 
-// parseCommand reads "/name opt:value opt:@user ...".
+// parseCommand reads "/name opt:value opt:@user ...". A value runs to the
+// next option.
 func parseCommand(text string) (string, map[string]string, map[string]string) {
 	fields := strings.Fields(strings.TrimPrefix(text, "/"))
 	opts, users := map[string]string{}, map[string]string{}
 	if len(fields) == 0 {
 		return "", opts, users
 	}
+	last := ""
 	for _, f := range fields[1:] {
 		name, value, ok := strings.Cut(f, ":")
+		if !ok && last != "" && !strings.HasPrefix(f, "@") {
+			// Words after an option's value go on with it, as a text
+			// option may hold spaces: /abort reason:asked for it.
+			opts[last] += " " + f
+			continue
+		}
 		if !ok {
 			// A bare value fills the command's first option: /move d3.
 			name, value = "", f
 		}
+		last = name
 		if strings.HasPrefix(value, "@") {
 			value = strings.TrimPrefix(value, "@")
 			users[value] = value
@@ -315,6 +343,7 @@ const terminalHelp = `(Type what you would type in Discord, one line at a time:
   click Resign              press the button with that label
   bob: /move e6             a line from another user (name, colon, line)
   wait 11m                  move the bot's clock on, for timers
+  moderator carol           give carol a moderator's rights (Manage Messages and Threads)
   quit                      leave (Ctrl-D too))`
 
 func isQuit(line string) bool {

@@ -33,7 +33,7 @@ type env struct {
 func testConfig() bot.Config {
 	return bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: 200 * time.Millisecond,
 		ChallengeExpiry: 10 * time.Minute, ChallengeCooldown: 30 * time.Second, MoveTimeout: 24 * time.Hour,
-		ReminderBefore: time.Hour, MaxEmojiSize: 10}
+		ReminderBefore: time.Hour, MaxEmojiSize: 10, AbandonAfter: 7 * 24 * time.Hour}
 }
 
 // open starts the bot on the database in dir, as `othello-bot local` does.

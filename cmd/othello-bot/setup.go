@@ -41,6 +41,7 @@ func botConfig(c config.Config) bot.Config {
 		MoveTimeout:       c.MoveTimeout.D(),
 		ReminderBefore:    c.ReminderBefore.D(),
 		MaxEmojiSize:      c.MaxEmojiSize,
+		AbandonAfter:      c.AbandonAfter.D(),
 	}
 }
 

@@ -1,0 +1,79 @@
+package bot
+
+// This file is /abort, and games left without an end: a player may abort a
+// game before each side has moved twice, a moderator may end any game with
+// a reason for the results log, and a game against the bot whose player
+// stopped moving ends as abandoned.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// Member permissions, as Discord numbers them, that make a moderator of
+// games: Manage Messages where games live in the channel itself.
+const (
+	PermManageMessages int64 = 1 << 13
+	PermManageThreads  int64 = 1 << 34
+)
+
+// maxAbortReason bounds the reason a moderator gives (it goes into the
+// results log and the game message).
+const maxAbortReason = 200
+
+func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
+	unlock := s.lockChannel(req.ChannelID)
+	defer unlock()
+	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	if g == nil {
+		return refusal, err
+	}
+	_, playing := playerColor(g, req.User.ID)
+	early := movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2
+	reason := clip(strings.Join(strings.Fields(req.Options["reason"]), " "), maxAbortReason)
+	var result record.Result
+	var line string
+	switch {
+	case playing && early:
+		result.Reason = record.EndAbort
+		line = fmt.Sprintf("%s aborted the game.", name(req.User))
+	case req.MemberPermissions&PermManageMessages != 0:
+		if reason == "" {
+			reason = "no reason given"
+		}
+		result.Reason, result.Note = record.EndModerator, reason
+		line = fmt.Sprintf("A moderator, %s, ended the game: %s", name(req.User), escape(reason))
+	case playing:
+		return refuse("Both sides have moved twice, so this game can no longer be aborted; /resign ends it."), nil
+	default:
+		return refuse("Only the game's players (before each side has moved twice) or a moderator can end it."), nil
+	}
+	if _, err := s.finishWith(ctx, g, result); err != nil {
+		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+			return refuse("The game changed at the same moment; try again."), nil
+		}
+		return Response{}, err
+	}
+	final := s.gameMessage(g, []string{line, resultLine(g)})
+	if !s.showFinal(ctx, g, *final) {
+		return Response{Message: final}, nil
+	}
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Game #%d has ended.", g.ID)}}, nil
+}
+
+// abandon ends a game against the bot whose player has not moved within
+// the inactivity timeout: no winner, no rating change.
+func (s *Service) abandon(ctx context.Context, g *record.Game) {
+	if _, err := s.finishWith(ctx, g, record.Result{Reason: record.EndAbandoned}); err != nil {
+		if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
+			s.logger(ctx).Error("tick: abandoning", "game", g.ID, "err", err)
+		}
+		return
+	}
+	s.showFinal(ctx, g, *s.gameMessage(g, []string{resultLine(g)}))
+}

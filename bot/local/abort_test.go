@@ -1,0 +1,77 @@
+package local_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// A game against the bot its player walks away from ends as abandoned
+// after the inactivity timeout, frees the channel, and counts as
+// unfinished.
+func TestAbandonedGameFreesTheChannel(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/start level:1 color:black")
+	g := e.game()
+	e.say("select " + g.Position().LegalMoves()[0].String())
+	if out := e.say("wait 167h"); strings.Contains(out, "abandoned") {
+		t.Fatalf("abandoned before the timeout:\n%s", out)
+	}
+	expect(t, e.say("wait 2h"), "Game #1 ended as abandoned")
+	if out := e.say("wait 200h"); strings.Contains(out, "abandoned") {
+		t.Errorf("abandoned twice:\n%s", out)
+	}
+	lines := e.results()
+	if len(lines) != 1 || !strings.Contains(lines[0], "winner=none end=abandoned") {
+		t.Errorf("results log %q", lines)
+	}
+	expect(t, e.say("/stats"), "0 won, 0 lost, 0 drawn, 1 unfinished")
+	expect(t, e.say("/start level:1"), "Game #2")
+}
+
+// A move resets the inactivity timeout.
+func TestMovingKeepsAGameAlive(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/start level:1 color:black")
+	for i := 0; i < 3; i++ {
+		e.say("wait 100h")
+		g := e.game()
+		e.say("select " + g.Position().LegalMoves()[0].String())
+	}
+	if out := e.say("wait 100h"); strings.Contains(out, "abandoned") {
+		t.Errorf("a game with a move every 100 hours was abandoned:\n%s", out)
+	}
+}
+
+// Players may abort only early; a moderator may end any game, with a
+// reason that goes into the results log line.
+func TestAbortByPlayersAndModerators(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob color:black", "bob: click Accept")
+	for i := 0; i < 4; i++ {
+		g := e.game()
+		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
+	}
+	expect(t, e.say("alice: /abort"), "(only visible to alice)", "can no longer be aborted; /resign ends it")
+	expect(t, e.say("carol: /abort reason:boring"), "(only visible to carol)", "Only the game's players")
+	if e.game() == nil || len(e.results()) != 0 {
+		t.Fatal("a refused /abort changed the game")
+	}
+	expect(t, e.say("moderator carol"), "carol is now a moderator")
+	out := e.say("carol: /abort reason:players   asked for it   **loudly**")
+	expect(t, out, "A moderator, carol, ended the game: players asked for it **loudly**", "was ended by a moderator")
+	lines := e.results()
+	if len(lines) != 1 || !strings.Contains(lines[0], `winner=none end=aborted-by-moderator note="players asked for it **loudly**" transcript=`) {
+		t.Errorf("results log %q", lines)
+	}
+	expect(t, e.say("bob: /abort"), "no game in this channel")
+}
+
+func TestPlayerAbortsEarly(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/start level:3 color:white") // the bot moves first
+	expect(t, e.say("/abort"), "alice aborted the game.", "aborted before both sides had moved twice")
+	lines := e.results()
+	if len(lines) != 1 || !strings.Contains(lines[0], "end=abort ") {
+		t.Errorf("results log %q", lines)
+	}
+}
