@@ -272,12 +272,18 @@ func TestParseResultLine(t *testing.T) {
 	if id, ok := parseResultLine(b); !ok || id != 13 {
 		t.Fatalf("whole line: %d %v", id, ok)
 	}
-	for i := 1; i < len(a); i++ {
-		if _, ok := parseResultLine(a[:i]); ok {
-			t.Errorf("cut at %d accepted", i)
-		}
-		if _, ok := parseResultLine(a[:i] + b); ok {
-			t.Errorf("glued at %d accepted: %s", i, a[:i]+b)
+	c := `2026-11-22T04:22:00Z game=14 server="g" size=8 black="x" black_id="1" white="y" white_id="2" score=9-7 winner=none end=aborted-by-moderator note="said \"hi\" = rude" transcript="f5d6"`
+	if id, ok := parseResultLine(c); !ok || id != 14 {
+		t.Fatalf("line with a note: %d %v", id, ok)
+	}
+	for _, a := range []string{a, c} {
+		for i := 1; i < len(a); i++ {
+			if _, ok := parseResultLine(a[:i]); ok {
+				t.Errorf("cut at %d accepted: %s", i, a[:i])
+			}
+			if _, ok := parseResultLine(a[:i] + b); ok {
+				t.Errorf("glued at %d accepted: %s", i, a[:i]+b)
+			}
 		}
 	}
 }
