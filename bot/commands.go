@@ -96,6 +96,7 @@ var commands = []CommandSpec{
 	{Name: "hint", Description: "My suggestion for your move (only you see it)", Private: true,
 		handle: (*Service).hint},
 	{Name: "resign", Description: "Resign this channel's game (asks first)", Private: true, handle: (*Service).resignAsk},
+	{Name: "undo", Description: "Take back your last move and my reply (casual games against me)", handle: (*Service).undo},
 	{Name: "abort", Description: "End this channel's game without a result (players early on, or a moderator)",
 		Options: []OptionSpec{{Name: "reason", Description: "Why (moderators: it goes into the results log)", Kind: StringOption,
 			MaxLength: maxAbortReason}},

@@ -129,6 +129,24 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 	return nil
 }
 
+func (f *fakeStore) TakeBack(_ context.Context, g *record.Game, keep int, t record.Turn) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, err := f.check(g); err != nil {
+		return err
+	}
+	state, err := game.ReplayPlies(g.State.Start(), g.Plies()[:keep])
+	if err != nil {
+		return err
+	}
+	g.State = state
+	g.Version++
+	g.Takebacks++
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
+	f.games[g.ID] = copyGame(g)
+	return nil
+}
+
 func (f *fakeStore) FinishGame(_ context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -205,6 +205,9 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		if h.Reason == record.EndResign || h.Reason == record.EndTimeout {
 			how = " by " + map[record.EndReason]string{record.EndResign: "resignation", record.EndTimeout: "time"}[h.Reason]
 		}
+		if h.Takebacks > 0 {
+			how += " · " + plural(h.Takebacks, "takeback")
+		}
 		fmt.Fprintf(&b, "**#%d** %s · %s %s vs %s · %s %d–%d%s (%dx%d)\n", h.GameID, h.FinishedAt.Format("2006-01-02"),
 			render.Disc(h.Color), h.Color, sideName(h.Opponent), verb, h.Mine, h.Theirs, how, h.Size, h.Size)
 		t := h.Transcript

@@ -33,6 +33,9 @@ type Store interface {
 	// gets the game's line. It fails with record.ErrStale or
 	// record.ErrNotActive as AppendTurn does.
 	FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error
+	// TakeBack rewinds an active game to its first keep plies, counting a
+	// takeback; record.ErrStale if it changed since it was read.
+	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
 	// DueGames returns the active games whose reminder or deadline is due.
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	// MarkReminded notes that g's player to move was reminded; false if

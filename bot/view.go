@@ -152,13 +152,23 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 	s.drawBoard(g, m)
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
+		if g.Takebacks > 0 {
+			e.Fields = append(e.Fields, Field{Name: "Takebacks", Value: strconv.Itoa(g.Takebacks), Inline: true})
+		}
 		transcriptFooter(g, m)
 		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + strconv.FormatInt(g.ID, 10), Style: Primary}}}}
 		return m
 	}
-	if !g.Deadline.IsZero() {
+	switch {
+	case g.Deadline.IsZero():
+	case g.Black.IsBot() || g.White.IsBot():
+		e.Fields = append(e.Fields, Field{Name: "Left alone", Value: "ends " + stamp(g.Deadline, stampRelative), Inline: true})
+	default:
 		e.Fields = append(e.Fields, Field{Name: "Time", Value: fmt.Sprintf("%s to move, until %s (%s)", sideName(g.ToMove()),
 			stamp(g.Deadline, stampFull), stamp(g.Deadline, stampRelative)), Inline: true})
+	}
+	if g.Takebacks > 0 {
+		e.Fields = append(e.Fields, Field{Name: "Takebacks", Value: strconv.Itoa(g.Takebacks), Inline: true})
 	}
 	turn := g.ToMove()
 	e.Fields = append(e.Fields, Field{Name: "Turn", Value: sideLabel(g, p.ToMove()), Inline: true})

@@ -86,6 +86,7 @@ type Game struct {
 	TurnStartedAt time.Time
 	Deadline      time.Time // the player to move loses on time then; zero: none
 	Reminded      bool      // the timeout reminder has gone out
+	Takebacks     int       // moves taken back with /undo
 	MessageID     string    // the chat message showing the board, if any
 	Style         Style     // how the board is shown
 	// ReplyToken is the chat's handle on a reply the bot still owes the

@@ -62,6 +62,7 @@ func (o Outcome) String() string {
 // HistoryEntry is one finished game seen from one player.
 type HistoryEntry struct {
 	GameID     int64
+	Takebacks  int // moves taken back with /undo
 	FinishedAt time.Time
 	Color      game.Color
 	Opponent   Side

@@ -18,7 +18,7 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.white_id, coalesce(pw.name, ''), g.white_level, g.rated, g.status, g.start_position, g.start_to_move,
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
-	g.reply_token, g.reply_expires_at, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.reply_token, g.reply_expires_at, g.takebacks, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -49,7 +49,7 @@ func scanGame(row scanner) (*loaded, error) {
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
-		&g.Style, &g.ReplyToken, &replyExpires, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}

@@ -164,6 +164,48 @@ func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) 
 	return n == 1, err
 }
 
+// TakeBack rewinds an active game to its first keep plies (a takeback) in
+// one transaction, refused with record.ErrStale if the game moved past
+// g.Version. t gives the time and the new turn's deadline; its plies are
+// ignored. On success g holds the shorter game.
+func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error {
+	plies := g.Plies()
+	if keep < 0 || keep >= len(plies) {
+		return fmt.Errorf("taking back game %d to ply %d of %d: nothing to take back", g.ID, keep, len(plies))
+	}
+	state, err := game.ReplayPlies(g.State.Start(), plies[:keep])
+	if err != nil {
+		return fmt.Errorf("taking back game %d: %w", g.ID, err)
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = ?, version = version + 1,
+			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = '', reply_expires_at = NULL,
+			takebacks = takebacks + 1
+			WHERE id = ? AND version = ? AND status = 'active'`,
+			encodePosition(state.Position()), colorCode(state.Position().ToMove()), keep, millis(t.At), millis(t.At),
+			nullMillis(t.Deadline), g.ID, g.Version)
+		if err != nil {
+			return fmt.Errorf("taking back game %d: %w", g.ID, err)
+		}
+		if err := s.checkChanged(ctx, tx, res, g.ID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND ply > ?`, g.ID, keep); err != nil {
+			return fmt.Errorf("taking back game %d: %w", g.ID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	g.State = state
+	g.Version++
+	g.Takebacks++
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
+	g.ReplyToken, g.ReplyExpires = "", time.Time{}
+	return nil
+}
+
 // FinishGame ends an active game with its result in one transaction (the
 // game's status, the result row), refused with record.ErrStale if the game
 // moved past g.Version. Then it appends the game's line to the results log.

@@ -138,7 +138,11 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	for _, c := range reqs[0].List {
 		names = append(names, c.(map[string]any)["name"].(string))
 	}
-	if strings.Join(names, ",") != "start,move,challenge,board,leaderboard,stats,history,hint,resign,abort,help" {
+	var want []string
+	for _, c := range bot.Commands() {
+		want = append(want, c.Name)
+	}
+	if strings.Join(names, ",") != strings.Join(want, ",") || len(names) < 12 {
 		t.Errorf("commands %v", names)
 	}
 	for _, c := range reqs[0].List {

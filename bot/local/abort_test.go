@@ -75,3 +75,45 @@ func TestPlayerAbortsEarly(t *testing.T) {
 		t.Errorf("results log %q", lines)
 	}
 }
+
+// /undo takes back the player's move and the bot's reply in a casual game
+// against the bot, shows it, and refuses everywhere else.
+func TestUndo(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/start level:3 color:black")
+	expect(t, e.say("/undo"), "You have not made a move to take back yet.")
+	start := e.game().Position()
+	first := start.LegalMoves()[0]
+	e.say("select " + first.String())
+	g := e.game()
+	if len(g.Plies()) != 2 {
+		t.Fatalf("%d plies after a move and the bot's reply", len(g.Plies()))
+	}
+	reply := g.Plies()[1].Square
+	expect(t, e.say("bob: /undo"), "(only visible to bob)", "You are not playing in this game.")
+	out := e.say("/undo")
+	expect(t, out, "alice took back "+first.String()+" and "+reply.String()+".", "Takebacks: 1")
+	g = e.game()
+	if len(g.Plies()) != 0 || !g.Position().Equal(start) || g.Takebacks != 1 {
+		t.Fatalf("after /undo: %d plies, takebacks %d", len(g.Plies()), g.Takebacks)
+	}
+	// The game goes on from there, and survives a restart as it is now.
+	e.say("select " + first.String())
+	e = reopen(e)
+	if g := e.game(); len(g.Plies()) != 2 || g.Takebacks != 1 {
+		t.Fatalf("after a restart: %d plies, takebacks %d", len(g.Plies()), g.Takebacks)
+	}
+	e.say("/resign", "click Resign")
+	expect(t, e.say("/history"), "1 takeback")
+}
+
+func TestUndoRefusedBetweenMembers(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob color:black rated:false", "bob: click Accept")
+	g := e.game()
+	e.say("select " + g.Position().LegalMoves()[0].String())
+	expect(t, e.say("/undo"), "between members every move stands")
+	if len(e.game().Plies()) != 1 {
+		t.Error("a refused /undo changed the game")
+	}
+}

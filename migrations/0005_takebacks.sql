@@ -1,0 +1,3 @@
+-- How many times a player took a move back (/undo, casual games against the
+-- bot only), shown with the game and in its history.
+ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
