@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -127,6 +128,20 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 	g.ReplyToken, g.ReplyExpires = t.ReplyToken, t.ReplyExpires
 	f.games[g.ID] = copyGame(g)
 	return nil
+}
+
+func (f *fakeStore) RunningGames(_ context.Context, guildID, playerID string, limit int) ([]*record.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*record.Game
+	for _, g := range f.games {
+		if g.Status == record.Active && g.GuildID == guildID &&
+			(playerID == "" || g.Black.Player.ID == playerID || g.White.Player.ID == playerID) {
+			out = append(out, copyGame(g))
+		}
+	}
+	slices.SortFunc(out, func(a, b *record.Game) int { return int(a.ID - b.ID) })
+	return out[:min(limit, len(out))], nil
 }
 
 func (f *fakeStore) TakeBack(_ context.Context, g *record.Game, keep int, t record.Turn) error {

@@ -36,6 +36,9 @@ type Store interface {
 	// TakeBack rewinds an active game to its first keep plies, counting a
 	// takeback; record.ErrStale if it changed since it was read.
 	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
+	// RunningGames returns a server's active games, oldest first, at most
+	// limit; with playerID set, only that player's.
+	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
 	// DueGames returns the active games whose reminder or deadline is due.
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	// MarkReminded notes that g's player to move was reminded; false if

@@ -146,6 +146,13 @@ func (s *Store) ActiveGames(ctx context.Context) ([]*record.Game, error) {
 	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' ORDER BY g.id`)
 }
 
+// RunningGames loads a server's active games, oldest first, at most limit;
+// with playerID set, only those that player plays in.
+func (s *Store) RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error) {
+	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' AND g.guild_id = ?
+		AND (? = '' OR g.black_id = ? OR g.white_id = ?) ORDER BY g.id LIMIT ?`, guildID, playerID, playerID, playerID, limit)
+}
+
 // DueGames loads the active games whose move deadline, or reminder time
 // (deadline minus remindBefore, if not yet reminded), is at or before now.
 func (s *Store) DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error) {

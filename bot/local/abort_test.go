@@ -117,3 +117,13 @@ func TestUndoRefusedBetweenMembers(t *testing.T) {
 		t.Error("a refused /undo changed the game")
 	}
 }
+
+func TestGamesListsRunningGames(t *testing.T) {
+	e := open(t, t.TempDir())
+	expect(t, e.say("/games"), "No games are running here right now.")
+	e.say("/start level:2 color:black size:6")
+	out := e.say("bob: /games")
+	expect(t, out, "Running games", "#1 alice ⚫ vs Bot (level 2) ⚪ (6x6) · alice to move since just now · #terminal · board")
+	expect(t, e.say("/games user:@bob"), "bob has no running games here.")
+	expect(t, e.say("/games user:@alice"), "Running games · alice", "#1 alice")
+}

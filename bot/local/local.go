@@ -405,6 +405,8 @@ func (a *Adapter) print(s *shown, edited bool) {
 var (
 	timestampRE = regexp.MustCompile(`<t:(-?\d+):([tTdDfFR])>`)
 	mentionRE   = regexp.MustCompile(`<@!?([^>]+)>`)
+	channelRE   = regexp.MustCompile(`<#([^>]+)>`)
+	linkRE      = regexp.MustCompile(`\[([^\]]+)\]\([^)]+\)`)
 	escapedRE   = regexp.MustCompile(`\\([^0-9A-Za-z\s])`)
 )
 
@@ -422,6 +424,8 @@ func (a *Adapter) plain(s string) string {
 		return t.Format("Jan 2 15:04 UTC")
 	})
 	s = mentionRE.ReplaceAllString(s, "@$1")
+	s = channelRE.ReplaceAllString(s, "#$1")
+	s = linkRE.ReplaceAllString(s, "$1") // the terminal has nowhere to link to
 	s = escapedRE.ReplaceAllString(s, "$1")
 	return strings.ReplaceAll(s, "\u200b", "")
 }
@@ -432,6 +436,9 @@ func relative(d time.Duration) string {
 	past := d < 0
 	if past {
 		d = -d
+	}
+	if d < time.Second {
+		return "just now" // as Discord says it
 	}
 	n, unit := int64(d.Seconds()+0.5), "second"
 	for _, u := range []struct {
