@@ -98,7 +98,7 @@ var commands = []CommandSpec{
 	{Name: "resign", Description: "Resign this channel's game (asks first)", Private: true, handle: (*Service).resignAsk},
 	{Name: "games", Description: "The games running in this server (or one member's)",
 		Options: []OptionSpec{{Name: "user", Description: "Whose games (default: everyone's)", Kind: UserOption}},
-		handle: (*Service).listGames},
+		handle:  (*Service).listGames},
 	{Name: "undo", Description: "Take back your last move and my reply (casual games against me)", handle: (*Service).undo},
 	{Name: "abort", Description: "End this channel's game without a result (players early on, or a moderator)",
 		Options: []OptionSpec{{Name: "reason", Description: "Why (moderators: it goes into the results log)", Kind: StringOption,
