@@ -22,6 +22,11 @@ type nopNotifier struct{}
 func (nopNotifier) Send(context.Context, string, bot.Message) (string, error) { return "1", nil }
 func (nopNotifier) Edit(context.Context, string, string, bot.Message) error   { return nil }
 func (nopNotifier) RemoveComponents(context.Context, string, string) error    { return nil }
+func (nopNotifier) CreateThread(context.Context, string, string) (string, error) {
+	return "", bot.ErrThreadsNotAllowed
+}
+func (nopNotifier) RenameThread(context.Context, string, string) error { return nil }
+func (nopNotifier) ArchiveThread(context.Context, string) error        { return nil }
 func (nopNotifier) EditReply(context.Context, string, bot.Message) (string, error) {
 	return "1", nil
 }

@@ -43,20 +43,25 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if missing := s.missingPermission(req, opts.size, opts.style); missing != "" {
 		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
 	}
+	refusal, inThread, err := s.finishedThread(ctx, req.ChannelID)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
 		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style}
-	return s.issue(ctx, c, "", false)
+	return s.issue(ctx, c, "", false, !inThread && s.threadsHere(req))
 }
 
 // issue checks and stores a challenge and posts its message in the channel;
 // the reply to the challenger is a short note only they see. A rematch is
-// not held back by the cooldown.
-func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, rematch bool) (Response, error) {
+// not held back by the cooldown. With threaded set the game will get its
+// own thread, so a game running in the channel does not stand in the way.
+func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, rematch, threaded bool) (Response, error) {
 	unlock := s.lockChannel(c.ChannelID)
 	defer unlock()
-	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil {
+	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {
 		return refuse("Game #%d is running in this channel. Challenge in another channel or a thread.", g.ID), nil
-	} else if !errors.Is(err, record.ErrNotFound) {
+	} else if err != nil && !errors.Is(err, record.ErrNotFound) {
 		return Response{}, err
 	}
 	now := s.clock.Now()
@@ -235,21 +240,73 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if color == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
+	for _, p := range []record.Player{c.Challenger, c.Opponent} {
+		if r, err := s.tooManyGames(ctx, p); r != nil || err != nil {
+			return deref(r), err
+		}
+	}
+	_, inThread, err := s.finishedThread(ctx, c.ChannelID)
+	if err != nil {
+		return Response{}, err
+	}
+	threaded := !inThread && s.threadsHere(req)
+	if threaded {
+		switch err := s.openThread(ctx, c.ChannelID, g); {
+		case errors.Is(err, ErrThreadsNotAllowed):
+			threaded = false
+		case err != nil:
+			return Response{}, fmt.Errorf("opening a thread for challenge %d: %w", c.ID, err)
+		default:
+			g.MessageID = "" // the game message will be in the thread
+		}
+	}
 	switch err := s.store.AcceptChallenge(ctx, c.ID, g); {
 	case errors.Is(err, record.ErrNotPending):
+		s.dropThread(ctx, g)
 		return refuse("Someone else answered this challenge first."), nil
 	case errors.Is(err, record.ErrChannelBusy):
+		s.dropThread(ctx, g)
 		return refuse("Another game is running in this channel; this challenge can be accepted once it ends."), nil
 	case err != nil:
+		s.dropThread(ctx, g)
 		return Response{}, err
 	}
 	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID)
 	note := fmt.Sprintf("%s accepted %s's challenge.", name(req.User), name(c.Challenger))
+	first := g.ToMove().Player
+	if threaded {
+		s.nameThread(ctx, g)
+		if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(g, []string{note})); err != nil {
+			s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
+		}
+		// Both players are pinged into the thread: it is new to them.
+		other := c.Challenger
+		if first.ID == other.ID {
+			other = c.Opponent
+		}
+		welcome := Message{Content: fmt.Sprintf("%s it's your move in game #%d. %s, you play here too.",
+			mention(first.ID), g.ID, mention(other.ID)), Mentions: []string{first.ID, other.ID}}
+		if _, err := s.send(ctx, g.ChannelID, welcome); err != nil {
+			s.logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
+		}
+		return Response{Update: true, Message: &Message{Content: fmt.Sprintf("%s Game #%d is on in <#%s>.", note, g.ID, g.ChannelID)}}, nil
+	}
 	resp := Response{Update: true, Message: s.gameMessage(g, []string{note})}
-	if first := g.ToMove().Player; first.ID != req.User.ID {
+	if first.ID != req.User.ID {
 		resp.Followups = []Message{ping(first.ID, fmt.Sprintf("%s accepted your challenge: your move in game #%d.", name(req.User), g.ID))}
 	}
 	return resp, nil
+}
+
+// dropThread archives a thread opened for a game that then could not
+// start.
+func (s *Service) dropThread(ctx context.Context, g *record.Game) {
+	if g.ParentID == "" {
+		return
+	}
+	if err := s.notify.ArchiveThread(ctx, g.ChannelID); err != nil {
+		s.logger(ctx).Warn("archiving an unused thread", "thread", g.ChannelID, "err", err)
+	}
 }
 
 func (s *Service) closeChallenge(ctx context.Context, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
@@ -296,7 +353,11 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		if color == game.White {
 			swapped = game.Black
 		}
-		return s.start(ctx, Request{Kind: Command, Command: "start", User: req.User, GuildID: req.GuildID, ChannelID: req.ChannelID,
+		channel := req.ChannelID
+		if g.ParentID != "" {
+			channel = g.ParentID // the new game gets a thread of its own
+		}
+		return s.start(ctx, Request{Kind: Command, Command: "start", User: req.User, GuildID: req.GuildID, ChannelID: channel,
 			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
 				"style": string(g.Style)}})
 	}
@@ -305,5 +366,11 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style}
-	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true)
+	threaded := false
+	if g.ParentID != "" {
+		// A game's thread holds that game only: the rematch is offered
+		// where the game came from, and gets a thread of its own.
+		c.ChannelID, threaded = g.ParentID, true
+	}
+	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true, threaded)
 }

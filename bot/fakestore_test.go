@@ -144,6 +144,38 @@ func (f *fakeStore) RunningGames(_ context.Context, guildID, playerID string, li
 	return out[:min(limit, len(out))], nil
 }
 
+func (f *fakeStore) LatestGame(_ context.Context, channelID string) (*record.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var best *record.Game
+	for _, g := range f.games {
+		if g.ChannelID == channelID && (best == nil || g.ID > best.ID) {
+			best = g
+		}
+	}
+	if best == nil {
+		return nil, record.ErrNotFound
+	}
+	return copyGame(best), nil
+}
+
+func (f *fakeStore) ActiveGameCount(_ context.Context, playerID string) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, g := range f.games {
+		if g.Status == record.Active && (g.Black.Player.ID == playerID || g.White.Player.ID == playerID) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (f *fakeStore) DueArchives(context.Context, time.Time) ([]record.ThreadToArchive, error) {
+	return nil, nil
+}
+func (f *fakeStore) Archived(context.Context, int64) error { return nil }
+
 func (f *fakeStore) TakeBack(_ context.Context, g *record.Game, keep int, t record.Turn) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -403,3 +435,10 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
 }
+
+// The fake notifier has no threads: games stay in their channels.
+func (n *fakeNotifier) CreateThread(context.Context, string, string) (string, error) {
+	return "", ErrThreadsNotAllowed
+}
+func (n *fakeNotifier) RenameThread(context.Context, string, string) error { return nil }
+func (n *fakeNotifier) ArchiveThread(context.Context, string) error        { return nil }

@@ -43,13 +43,18 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	size, style := opts.size, opts.style
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	if g, err := s.store.ActiveGame(ctx, req.ChannelID); err == nil {
-		if _, playing := playerColor(g, req.User.ID); playing {
-			return refuse("Game #%d is already running in this channel. Finish it first, or start a thread for another game.", g.ID), nil
+	refusal, inThread, err := s.finishedThread(ctx, req.ChannelID)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	threaded := !inThread && s.threadsHere(req)
+	if !threaded {
+		if r, err := s.channelBusy(ctx, req); r != nil || err != nil {
+			return deref(r), err
 		}
-		return refuse("Game #%d (%s) is running in this channel. Start a thread for your own game.", g.ID, gamePlayers(g)), nil
-	} else if !errors.Is(err, record.ErrNotFound) {
-		return Response{}, err
+	}
+	if r, err := s.tooManyGames(ctx, req.User); r != nil || err != nil {
+		return deref(r), err
 	}
 	start, err := game.NewPosition(size)
 	if err != nil {
@@ -63,7 +68,23 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if settle(opts.color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
-	if g.ToMove().IsBot() && req.Token != "" {
+	if !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0 {
+		g.Deadline = now.Add(s.cfg.AbandonAfter) // a game never moved in ends too
+	}
+	var followups []Message
+	if threaded {
+		switch err := s.openThread(ctx, req.ChannelID, g); {
+		case errors.Is(err, ErrThreadsNotAllowed):
+			threaded = false
+			if r, err := s.channelBusy(ctx, req); r != nil || err != nil {
+				return deref(r), err
+			}
+			followups = append(followups, Message{Ephemeral: true, Content: "I may not open threads here, so the game is in this channel."})
+		case err != nil:
+			return Response{}, fmt.Errorf("opening a thread for a game: %w", err)
+		}
+	}
+	if !threaded && g.ToMove().IsBot() && req.Token != "" {
 		// The bot moves first: if it crashes while thinking, the restarted
 		// bot finishes this reply.
 		g.ReplyToken, g.ReplyExpires = req.Token, now.Add(replyTokenLife)
@@ -74,12 +95,39 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
+	if threaded {
+		s.nameThread(ctx, g)
+	}
 	notes := []string{fmt.Sprintf("%s started a game against %s.", name(req.User), sideName(record.Bot(level)))}
 	more, err := s.advance(ctx, g)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Message: s.gameMessage(g, append(notes, more...))}, nil
+	msg := s.gameMessage(g, append(notes, more...))
+	if !threaded {
+		return Response{Message: msg, Followups: followups}, nil
+	}
+	if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
+		s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
+	}
+	return Response{Message: &Message{Content: fmt.Sprintf("%s started game #%d against %s: <#%s>", name(req.User), g.ID,
+		sideName(record.Bot(level)), g.ChannelID)}}, nil
+}
+
+// channelBusy refuses a new game in a channel that has one running.
+func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, error) {
+	g, err := s.store.ActiveGame(ctx, req.ChannelID)
+	if errors.Is(err, record.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r := refuse("Game #%d (%s) is running in this channel. Start a thread for your own game.", g.ID, gamePlayers(g))
+	if _, playing := playerColor(g, req.User.ID); playing {
+		r = refuse("Game #%d is already running in this channel. Finish it first, or start a thread for another game.", g.ID)
+	}
+	return &r, nil
 }
 
 // advance lets the bot move while it is to move, then ends the game if
@@ -157,6 +205,9 @@ func (s *Service) finish(ctx context.Context, g *record.Game, reason record.EndR
 func (s *Service) finishWith(ctx context.Context, g *record.Game, result record.Result) (string, error) {
 	b, w := g.Position().Count()
 	result.FinishedAt, result.BlackDiscs, result.WhiteDiscs = s.clock.Now(), b, w
+	if g.ParentID != "" && result.ArchiveAt.IsZero() && s.cfg.ArchiveAfter > 0 && result.Note != deletedNote(g) {
+		result.ArchiveAt = result.FinishedAt.Add(s.cfg.ArchiveAfter)
+	}
 	reason := result.Reason
 	err := s.store.FinishGame(ctx, g, result, RatingUpdate(g, result))
 	if err != nil {

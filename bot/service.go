@@ -30,6 +30,12 @@ func (SystemClock) Now() time.Time { return time.Now().UTC() }
 type Notifier interface {
 	Send(ctx context.Context, channelID string, m Message) (messageID string, err error)
 	Edit(ctx context.Context, channelID, messageID string, m Message) error
+	// CreateThread opens a public thread off a channel and returns its id,
+	// which Send and Edit then take as a channel; ErrThreadsNotAllowed when
+	// the bot may not. RenameThread and ArchiveThread change it.
+	CreateThread(ctx context.Context, parentID, name string) (threadID string, err error)
+	RenameThread(ctx context.Context, threadID, name string) error
+	ArchiveThread(ctx context.Context, threadID string) error
 	// RemoveComponents takes the menu and buttons off a message, leaving
 	// the rest as it is.
 	RemoveComponents(ctx context.Context, channelID, messageID string) error
@@ -50,6 +56,12 @@ type Config struct {
 	// AbandonAfter ends a game against the bot after this long without a
 	// move from its player; 0 never does.
 	AbandonAfter time.Duration
+	// Threads gives each game its own thread where the bot may open one;
+	// ArchiveAfter is how long after the game's end its thread is archived.
+	Threads      bool
+	ArchiveAfter time.Duration
+	// MaxGamesPerPlayer bounds a player's running games; 0: no bound.
+	MaxGamesPerPlayer int
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for

@@ -39,6 +39,15 @@ type Store interface {
 	// RunningGames returns a server's active games, oldest first, at most
 	// limit; with playerID set, only that player's.
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
+	// LatestGame returns the newest game, running or not, in a channel or
+	// thread, or fails with record.ErrNotFound.
+	LatestGame(ctx context.Context, channelID string) (*record.Game, error)
+	// ActiveGameCount is how many running games a player plays in.
+	ActiveGameCount(ctx context.Context, playerID string) (int, error)
+	// DueArchives lists the threads of finished games due to be archived;
+	// Archived notes one done.
+	DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error)
+	Archived(ctx context.Context, gameID int64) error
 	// DueGames returns the active games whose reminder or deadline is due.
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	// MarkReminded notes that g's player to move was reminded; false if

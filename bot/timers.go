@@ -49,6 +49,7 @@ func (s *Service) Tick(ctx context.Context) {
 			}
 		}
 	}
+	s.archiveThreads(ctx)
 	due, err := s.store.DueGames(ctx, now, s.cfg.ReminderBefore)
 	if err != nil {
 		s.logger(ctx).Error("tick: games", "err", err)

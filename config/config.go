@@ -45,6 +45,12 @@ type Config struct {
 	// AbandonAfter ends a game against the bot whose player has not moved
 	// for this long, so it never blocks its channel for good.
 	AbandonAfter Duration `json:"abandonAfter"`
+	// Threads gives each game its own thread where the bot may open one;
+	// the thread is archived ArchiveAfter after the game ends.
+	Threads      bool     `json:"threads"`
+	ArchiveAfter Duration `json:"archiveAfter"`
+	// MaxGamesPerPlayer bounds the games one player has running at once.
+	MaxGamesPerPlayer int `json:"maxGamesPerPlayer"`
 	// MaxEmojiSize is the largest board drawn as emoji; larger ones are
 	// pictures.
 	MaxEmojiSize int `json:"maxEmojiBoardSize"`
@@ -91,6 +97,9 @@ func Default() Config {
 		MoveTimeout:       Duration(24 * time.Hour),
 		ReminderBefore:    Duration(time.Hour),
 		AbandonAfter:      Duration(7 * 24 * time.Hour),
+		Threads:           true,
+		ArchiveAfter:      Duration(time.Hour),
+		MaxGamesPerPlayer: 5,
 		MaxEmojiSize:      10,
 		ImageDir:          "boards",
 		LogLevel:          "info",
@@ -175,6 +184,8 @@ func jsonKind(k reflect.Kind) string {
 		return "a string in quotes"
 	case reflect.Slice:
 		return "a list"
+	case reflect.Bool:
+		return "true or false"
 	}
 	return "a " + k.String()
 }
@@ -196,6 +207,8 @@ func (c Config) Validate() error {
 		{"moveTimeout", c.MoveTimeout.D() < time.Minute || c.MoveTimeout.D() > 30*24*time.Hour, "must be between 1m and 720h"},
 		{"reminderBefore", c.ReminderBefore.D() < 0 || c.ReminderBefore.D() >= c.MoveTimeout.D(), "must be at least 0s and less than moveTimeout"},
 		{"abandonAfter", c.AbandonAfter.D() < time.Minute || c.AbandonAfter.D() > 365*24*time.Hour, "must be between 1m and 8760h"},
+		{"archiveAfter", c.ArchiveAfter.D() < 0 || c.ArchiveAfter.D() > 7*24*time.Hour, "must be between 0s and 168h"},
+		{"maxGamesPerPlayer", c.MaxGamesPerPlayer < 1 || c.MaxGamesPerPlayer > 100, "must be 1..100"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},

@@ -66,11 +66,14 @@ func (r EndReason) Unfinished() bool {
 type Game struct {
 	ID        int64
 	GuildID   string // the server; "" for direct messages and the terminal
-	ChannelID string
-	Black     Side
-	White     Side
-	Rated     bool
-	Status    Status
+	ChannelID string // where the game lives: a channel, or its own thread
+	// ParentID is the channel the game's thread was opened from; "" when
+	// the game lives in a channel itself.
+	ParentID string
+	Black    Side
+	White    Side
+	Rated    bool
+	Status   Status
 
 	// State is the game itself: where it began, every turn (passes
 	// included) and where it stands. The one copy of the game's state:
@@ -146,6 +149,8 @@ type Result struct {
 	Winner     game.Color // Empty for a draw, and for an aborted game
 	Reason     EndReason
 	Note       string // why a moderator ended the game; "" otherwise
+	// ArchiveAt is when the game's thread is to be archived; zero for none.
+	ArchiveAt time.Time
 }
 
 // Challenge is an invitation to a player-vs-player game.

@@ -59,6 +59,12 @@ func (o Outcome) String() string {
 	return "unknown"
 }
 
+// ThreadToArchive is a finished game's thread due to be archived.
+type ThreadToArchive struct {
+	GameID   int64
+	ThreadID string
+}
+
 // HistoryEntry is one finished game seen from one player.
 type HistoryEntry struct {
 	GameID     int64

@@ -18,7 +18,7 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.white_id, coalesce(pw.name, ''), g.white_level, g.rated, g.status, g.start_position, g.start_to_move,
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
-	g.reply_token, g.reply_expires_at, g.takebacks, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -49,7 +49,7 @@ func scanGame(row scanner) (*loaded, error) {
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
-		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +151,58 @@ func (s *Store) ActiveGames(ctx context.Context) ([]*record.Game, error) {
 func (s *Store) RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error) {
 	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' AND g.guild_id = ?
 		AND (? = '' OR g.black_id = ? OR g.white_id = ?) ORDER BY g.id LIMIT ?`, guildID, playerID, playerID, playerID, limit)
+}
+
+// LatestGame loads the newest game, running or not, that lives in a
+// channel or thread; record.ErrNotFound if there is none.
+func (s *Store) LatestGame(ctx context.Context, channelID string) (*record.Game, error) {
+	gs, err := s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1`, channelID)
+	if err != nil {
+		return nil, err
+	}
+	if len(gs) == 0 {
+		return nil, record.ErrNotFound
+	}
+	return gs[0], nil
+}
+
+// ActiveGameCount is how many running games a player plays in.
+func (s *Store) ActiveGameCount(ctx context.Context, playerID string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games WHERE status = 'active' AND black_id = ?)
+		+ (SELECT count(*) FROM games WHERE status = 'active' AND white_id = ? AND coalesce(black_id, '') <> ?)`,
+		playerID, playerID, playerID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("counting %s's games: %w", playerID, err)
+	}
+	return n, nil
+}
+
+// DueArchives lists the threads of finished games due to be archived.
+func (s *Store) DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, channel_id FROM games WHERE archive_at IS NOT NULL AND archive_at <= ?
+		ORDER BY archive_at LIMIT 100`, millis(now))
+	if err != nil {
+		return nil, fmt.Errorf("loading threads to archive: %w", err)
+	}
+	defer rows.Close()
+	var out []record.ThreadToArchive
+	for rows.Next() {
+		var t record.ThreadToArchive
+		if err := rows.Scan(&t.GameID, &t.ThreadID); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// Archived notes that a game's thread no longer needs archiving.
+func (s *Store) Archived(ctx context.Context, gameID int64) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET archive_at = NULL WHERE id = ?`, gameID)
+		return err
+	})
 }
 
 // DueGames loads the active games whose move deadline, or reminder time

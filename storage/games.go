@@ -40,13 +40,13 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 	wid, wlv := sideColumns(g.White)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
-		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
-		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires))
+		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID)
 	if err != nil {
 		var se sqlite3.Error
 		if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
@@ -218,8 +218,9 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	rated := g.Rated && !r.Reason.Unfinished()
 	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL
-			WHERE id = ? AND version = ? AND status = 'active'`, string(status), millis(r.FinishedAt), g.ID, g.Version)
+		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL,
+			archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
+			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, g.Version)
 		if err != nil {
 			return fmt.Errorf("finishing game %d: %w", g.ID, err)
 		}

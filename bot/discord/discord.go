@@ -7,9 +7,11 @@ package discord
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"mime"
+	"net/http"
 	"path"
 	"runtime/debug"
 	"slices"
@@ -336,6 +338,68 @@ func (a *Adapter) RemoveComponents(ctx context.Context, channelID, messageID str
 		return fmt.Errorf("removing the menu of message %s: %w", messageID, err)
 	}
 	return nil
+}
+
+// CreateThread opens a public thread off a channel for a game. Discord
+// refusing it (no permission, or a channel that cannot hold threads, such
+// as a thread) is bot.ErrThreadsNotAllowed.
+func (a *Adapter) CreateThread(ctx context.Context, parentID, name string) (string, error) {
+	ch, err := a.session.ThreadStartComplex(parentID, &discordgo.ThreadStart{Name: name,
+		AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}, discordgo.WithContext(ctx))
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil &&
+		(rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusBadRequest) {
+		return "", fmt.Errorf("opening a thread in %s: %w (%v)", parentID, bot.ErrThreadsNotAllowed, err)
+	}
+	if err != nil {
+		return "", fmt.Errorf("opening a thread in %s: %w", parentID, err)
+	}
+	return ch.ID, nil
+}
+
+// RenameThread renames a game's thread.
+func (a *Adapter) RenameThread(ctx context.Context, threadID, name string) error {
+	if _, err := a.session.ChannelEdit(threadID, &discordgo.ChannelEdit{Name: name}, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("renaming thread %s: %w", threadID, err)
+	}
+	return nil
+}
+
+// ArchiveThread archives a finished game's thread.
+func (a *Adapter) ArchiveThread(ctx context.Context, threadID string) error {
+	archived := true
+	if _, err := a.session.ChannelEdit(threadID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("archiving thread %s: %w", threadID, err)
+	}
+	return nil
+}
+
+// OnThreadDelete ends the game of a thread deleted mid-game; OnChannelDelete
+// that of a deleted channel. Both events come with the Guilds intent.
+func (a *Adapter) OnThreadDelete(_ *discordgo.Session, e *discordgo.ThreadDelete) {
+	a.channelGone(e.Channel)
+}
+
+func (a *Adapter) OnChannelDelete(_ *discordgo.Session, e *discordgo.ChannelDelete) {
+	a.channelGone(e.Channel)
+}
+
+func (a *Adapter) channelGone(ch *discordgo.Channel) {
+	if ch == nil || ch.ID == "" || a.svc == nil {
+		return
+	}
+	a.inflight.Add(1)
+	go func() {
+		defer a.inflight.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				a.log.Error("channel delete panic", "panic", r, "stack", string(debug.Stack()))
+			}
+		}()
+		ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+		defer cancel()
+		a.svc.ChannelDeleted(ctx, ch.ID)
+	}()
 }
 
 // EditReply finishes an interaction's reply by its token (valid for 15

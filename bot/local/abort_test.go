@@ -28,6 +28,13 @@ func TestAbandonedGameFreesTheChannel(t *testing.T) {
 	expect(t, e.say("/start level:1"), "Game #2")
 }
 
+// A game its player never moves in ends too.
+func TestUntouchedGameIsAbandoned(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/start level:1 color:black")
+	expect(t, e.say("wait 169h"), "Game #1 ended as abandoned")
+}
+
 // A move resets the inactivity timeout.
 func TestMovingKeepsAGameAlive(t *testing.T) {
 	e := open(t, t.TempDir())

@@ -55,6 +55,13 @@ type shown struct {
 	id      int
 	msg     bot.Message
 	visible string // the only user who sees it, for ephemeral messages
+	channel string
+}
+
+// thread is a thread the bot opened.
+type thread struct {
+	parent, name string
+	archived     bool
 }
 
 // Adapter is the terminal transport. It is also the service's Notifier.
@@ -72,6 +79,8 @@ type Adapter struct {
 	out        io.Writer
 	messages   []*shown
 	moderators map[string]bool
+	threads    map[string]*thread
+	nthreads   int
 	// run makes message ids unique across runs on one database: a timer
 	// that edits a message from an earlier run must not hit this run's
 	// message with the same number.
@@ -129,14 +138,25 @@ func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 // Line handles one input line.
 func (a *Adapter) Line(ctx context.Context, line string) {
 	user, text := a.DefaultUser, strings.TrimSpace(line)
-	if text == "" || strings.HasPrefix(text, "#") {
+	if text == "" {
 		return
 	}
-	if name, rest, ok := strings.Cut(text, ":"); ok && !strings.HasPrefix(text, "/") && validName(name) {
-		user, text = name, strings.TrimSpace(rest)
+	if speaker, _, ok := strings.Cut(text, ":"); strings.HasPrefix(text, "#") && !(ok && validSpeaker(speaker)) {
+		return // a comment; "#lobby: /start" is a line in #lobby
+	}
+	if name, rest, ok := strings.Cut(text, ":"); ok && !strings.HasPrefix(text, "/") && validSpeaker(name) {
+		user, text = strings.TrimSpace(name), strings.TrimSpace(rest)
+		if strings.HasPrefix(user, "#") { // "#lobby: /start": the default user
+			user = a.DefaultUser + " " + user
+		}
 	}
 	player := record.Player{ID: user, Name: user}
-	req := bot.Request{User: player, GuildID: GuildID, ChannelID: ChannelID}
+	channel := ChannelID
+	if name, rest, ok := strings.Cut(user, " #"); ok && validName(name) && validName(rest) {
+		user, channel = name, rest
+		player = record.Player{ID: user, Name: user}
+	}
+	req := bot.Request{User: player, GuildID: GuildID, ChannelID: channel}
 	a.mu.Lock()
 	if a.moderators[user] {
 		req.MemberPermissions = bot.PermManageMessages | bot.PermManageThreads
@@ -154,7 +174,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		req.Command, req.Options, req.UserNames = parseCommand(text)
 	case word == "click":
 		req.Kind = bot.Button
-		target = a.find(user, func(m *shown) bool {
+		target = a.find(user, channel, func(m *shown) bool {
 			for _, row := range m.msg.Components {
 				for _, b := range row.Buttons {
 					if strings.EqualFold(b.Label, rest) && !b.Disabled {
@@ -171,7 +191,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		}
 	case word == "select":
 		req.Kind = bot.Select
-		target = a.find(user, func(m *shown) bool {
+		target = a.find(user, channel, func(m *shown) bool {
 			for _, row := range m.msg.Components {
 				if row.Menu != nil {
 					req.CustomID = row.Menu.CustomID
@@ -198,6 +218,19 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		a.mu.Unlock()
 		a.note("(%s is now a moderator here: Manage Messages and Manage Threads)", rest)
 		return
+	case word == "delete":
+		id := strings.TrimPrefix(rest, "#")
+		a.mu.Lock()
+		_, ok := a.threads[id]
+		delete(a.threads, id)
+		a.mu.Unlock()
+		if !ok {
+			a.note("(delete needs a thread the bot opened, like: delete #%s1)", threadPrefix)
+			return
+		}
+		a.note("(thread #%s deleted)", id)
+		a.svc.ChannelDeleted(ctx, id)
+		return
 	case word == "wait":
 		d, err := time.ParseDuration(rest)
 		if err != nil || d < 0 {
@@ -218,18 +251,29 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		if resp.Update && target != nil {
 			a.replace(target, *m, user)
 		} else {
-			shown = a.show(*m, user)
+			shown = a.show(*m, user, channel)
 		}
 		a.svc.Posted(ctx, req.ChannelID, m, a.id(shown))
 	}
 	for i := range resp.Followups {
 		m := &resp.Followups[i]
-		a.svc.Posted(ctx, req.ChannelID, m, a.id(a.show(*m, user)))
+		a.svc.Posted(ctx, req.ChannelID, m, a.id(a.show(*m, user, channel)))
 	}
 }
 
 // id is the message id the service knows a shown message by.
 func (a *Adapter) id(s *shown) string { return a.run + "." + strconv.Itoa(s.id) }
+
+// validSpeaker is what may stand before the colon of a line: a user name,
+// a channel (#lobby), or both (alice #lobby).
+func validSpeaker(s string) bool {
+	user, channel, hasChannel := strings.Cut(strings.TrimSpace(s), "#")
+	user = strings.TrimSpace(user)
+	if !hasChannel {
+		return validName(user)
+	}
+	return (user == "" || validName(user)) && validName(channel)
+}
 
 func validName(s string) bool {
 	if s == "" || len(s) > 32 {
@@ -285,12 +329,12 @@ func parseCommand(text string) (string, map[string]string, map[string]string) {
 	return cmd, opts, users
 }
 
-func (a *Adapter) find(user string, match func(*shown) bool) *shown {
+func (a *Adapter) find(user, channel string, match func(*shown) bool) *shown {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for i := len(a.messages) - 1; i >= 0; i-- {
 		m := a.messages[i]
-		if (m.visible == "" || m.visible == user) && match(m) {
+		if m.channel == channel && (m.visible == "" || m.visible == user) && match(m) {
 			return m
 		}
 	}
@@ -303,10 +347,13 @@ func (a *Adapter) note(format string, args ...any) {
 	fmt.Fprintf(a.out, format+"\n", args...)
 }
 
-func (a *Adapter) show(m bot.Message, user string) *shown {
+func (a *Adapter) show(m bot.Message, user, channel string) *shown {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	s := &shown{id: len(a.messages) + 1, msg: m}
+	if t := a.threads[channel]; t != nil && t.archived {
+		t.archived = false // a message in an archived thread reopens it, as on Discord
+	}
+	s := &shown{id: len(a.messages) + 1, msg: m, channel: channel}
 	if m.Ephemeral {
 		s.visible = user
 	}
@@ -344,6 +391,8 @@ const terminalHelp = `(Type what you would type in Discord, one line at a time:
   bob: /move e6             a line from another user (name, colon, line)
   wait 11m                  move the bot's clock on, for timers
   moderator carol           give carol a moderator's rights (Manage Messages and Threads)
+  bob #lobby: /start        a line in another channel or thread (the default is #terminal)
+  delete #thread-ab12-1     delete a thread, as a moderator might
   quit                      leave (Ctrl-D too))`
 
 func isQuit(line string) bool {
@@ -355,6 +404,11 @@ func isQuit(line string) bool {
 func (a *Adapter) print(s *shown, edited bool) {
 	var b strings.Builder
 	head := fmt.Sprintf("--- bot, message %d", s.id)
+	if t := a.threads[s.channel]; t != nil {
+		head += fmt.Sprintf(" in thread #%s (%s)", s.channel, t.name)
+	} else if s.channel != ChannelID {
+		head += " in #" + s.channel
+	}
 	if edited {
 		head += " (edited)"
 	}
@@ -473,7 +527,61 @@ func (a *Adapter) save(f bot.File) string {
 
 // Send posts a message in the terminal channel (the Notifier side).
 func (a *Adapter) Send(_ context.Context, channelID string, m bot.Message) (string, error) {
-	return a.id(a.show(m, "")), nil
+	a.mu.Lock()
+	gone := a.threads[channelID] == nil && strings.HasPrefix(channelID, threadPrefix)
+	a.mu.Unlock()
+	if gone {
+		return "", fmt.Errorf("no channel %q: it was deleted", channelID)
+	}
+	return a.id(a.show(m, "", channelID)), nil
+}
+
+// threadPrefix starts the ids of the threads the terminal opens.
+const threadPrefix = "thread-"
+
+// CreateThread opens a thread off a channel. Its id is "thread-", a piece
+// of the run's id and a number, so a restarted terminal never reuses the id
+// of an old game's thread.
+func (a *Adapter) CreateThread(_ context.Context, parentID, name string) (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.threads[parentID] != nil {
+		return "", bot.ErrThreadsNotAllowed // no thread in a thread, as on Discord
+	}
+	if a.threads == nil {
+		a.threads = map[string]*thread{}
+	}
+	a.nthreads++
+	id := threadPrefix + a.run[len(a.run)-4:] + "-" + strconv.Itoa(a.nthreads)
+	a.threads[id] = &thread{parent: parentID, name: name}
+	fmt.Fprintf(a.out, "(thread #%s opened in #%s: %s)\n", id, parentID, name)
+	return id, nil
+}
+
+// RenameThread renames a thread.
+func (a *Adapter) RenameThread(_ context.Context, threadID, name string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	t := a.threads[threadID]
+	if t == nil {
+		return fmt.Errorf("no thread %q", threadID)
+	}
+	t.name = name
+	return nil
+}
+
+// ArchiveThread archives a thread: it stays readable and reopens when
+// someone posts in it.
+func (a *Adapter) ArchiveThread(_ context.Context, threadID string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	t := a.threads[threadID]
+	if t == nil {
+		return fmt.Errorf("no thread %q", threadID)
+	}
+	t.archived = true
+	fmt.Fprintf(a.out, "(thread #%s archived: %s)\n", threadID, t.name)
+	return nil
 }
 
 // RemoveComponents takes the menu and buttons off a message, quietly, as

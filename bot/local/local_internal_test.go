@@ -18,7 +18,7 @@ func TestShownPicturesAreNotKept(t *testing.T) {
 	if err := a.Edit(t.Context(), ChannelID, id, bot.Message{Content: "again", Files: []bot.File{pic}}); err != nil {
 		t.Fatal(err)
 	}
-	a.show(bot.Message{Files: []bot.File{pic}}, "alice")
+	a.show(bot.Message{Files: []bot.File{pic}}, "alice", ChannelID)
 	for _, m := range a.messages {
 		for _, f := range m.msg.Files {
 			if len(f.Data) != 0 {

@@ -28,6 +28,7 @@ type env struct {
 	adapter *local.Adapter
 	out     *strings.Builder
 	clock   *local.Clock
+	cfg     bot.Config
 }
 
 func testConfig() bot.Config {
@@ -61,7 +62,7 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 	clock := local.NewClock(now)
 	a := local.New(out, clock, "alice")
 	a.ImageDir = filepath.Join(dir, "boards")
-	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock}
+	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: testConfig()}
 	a.SetService(rebuild(e, quiet))
 	if err := a.Service().Resume(context.Background()); err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 
 // rebuild makes the service over the env's store with a given logger.
 func rebuild(e *env, log *slog.Logger) *bot.Service {
-	return bot.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, testConfig(), log)
+	return bot.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, e.cfg, log)
 }
 
 // say feeds lines and returns what the bot printed for them.

@@ -19,6 +19,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	df := addDataFlags(fs)
 	user := fs.String("user", "you", "who lines without a \"name:\" prefix come from")
 	logPath := fs.String("log", "", "write the log here at the configured level (default: only warnings and errors, to stderr)")
+	threads := fs.Bool("threads", false, "give each game its own thread, as on Discord (default: games live in their channel)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -26,6 +27,9 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The terminal is one channel unless asked: threads there mean naming
+	// the thread on every line.
+	c.Threads = *threads
 	// The log stays out of the conversation: warnings and errors only on
 	// the terminal, everything the config asks for in a file.
 	level := max(c.SlogLevel(), slog.LevelWarn)

@@ -87,6 +87,8 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	// before the gateway can close; Dispatch hands each to a goroutine.
 	session.SyncEvents = true
 	session.AddHandler(adapter.Dispatch)
+	session.AddHandler(adapter.OnThreadDelete)
+	session.AddHandler(adapter.OnChannelDelete)
 	if err := session.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 	}

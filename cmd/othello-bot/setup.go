@@ -42,6 +42,9 @@ func botConfig(c config.Config) bot.Config {
 		ReminderBefore:    c.ReminderBefore.D(),
 		MaxEmojiSize:      c.MaxEmojiSize,
 		AbandonAfter:      c.AbandonAfter.D(),
+		Threads:           c.Threads,
+		ArchiveAfter:      c.ArchiveAfter.D(),
+		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
 	}
 }
 

@@ -1,0 +1,170 @@
+package bot
+
+// This file is games in threads: where the bot may, each game gets its own
+// thread off the channel it was started from, so a channel holds any number
+// of games without filling with boards. The thread is archived a while after
+// the game ends; a thread deleted mid-game ends its game.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"othello-bot/record"
+)
+
+// Permissions the bot needs in a channel to run games in threads off it.
+const (
+	PermCreatePublicThreads   int64 = 1 << 35
+	PermSendMessagesInThreads int64 = 1 << 38
+)
+
+// ErrThreadsNotAllowed is what a Notifier returns when it may not open a
+// thread in a channel (missing permission, or a channel that cannot hold
+// threads); the game then lives in the channel itself.
+var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
+
+// maxThreadName is Discord's limit on a thread's name.
+const maxThreadName = 100
+
+// threadsHere says whether a new game started from req's channel may get
+// its own thread: threads are on, it is a server, and (where the transport
+// says) the bot may open threads and post in them.
+func (s *Service) threadsHere(req Request) bool {
+	if !s.cfg.Threads || req.GuildID == "" {
+		return false
+	}
+	need := PermCreatePublicThreads | PermSendMessagesInThreads
+	return !req.PermissionsKnown || req.AppPermissions&need == need
+}
+
+// gameThread returns the game whose thread channelID is, or nil when the
+// channel is not a game's thread.
+func (s *Service) gameThread(ctx context.Context, channelID string) (*record.Game, error) {
+	g, err := s.store.LatestGame(ctx, channelID)
+	switch {
+	case errors.Is(err, record.ErrNotFound):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case g.ParentID == "":
+		return nil, nil
+	}
+	return g, nil
+}
+
+// finishedThread is the refusal for a new game asked for in the thread of
+// a finished one (nil otherwise); inThread says channelID is a game's
+// thread at all, where no thread can be opened.
+func (s *Service) finishedThread(ctx context.Context, channelID string) (refusal *Response, inThread bool, err error) {
+	g, err := s.gameThread(ctx, channelID)
+	if err != nil || g == nil {
+		return nil, false, err
+	}
+	if g.Status != record.Active {
+		r := refuse("This thread was game #%d's, which is over. Start a new game in <#%s>.", g.ID, g.ParentID)
+		return &r, true, nil
+	}
+	return nil, true, nil
+}
+
+// openThread opens a thread off parent for game g and moves g into it.
+func (s *Service) openThread(ctx context.Context, parent string, g *record.Game) error {
+	id, err := s.notify.CreateThread(ctx, parent, clip(threadName(g), maxThreadName))
+	if err != nil {
+		return err
+	}
+	g.ChannelID, g.ParentID = id, parent
+	return nil
+}
+
+// nameThread gives a game's thread its final name, once the game has its
+// number. A failure costs only the number in the name.
+func (s *Service) nameThread(ctx context.Context, g *record.Game) {
+	if err := s.notify.RenameThread(ctx, g.ChannelID, clip(fmt.Sprintf("Game #%d · %s", g.ID, threadName(g)), maxThreadName)); err != nil {
+		s.logger(ctx).Warn("naming a game's thread", "game", g.ID, "thread", g.ChannelID, "err", err)
+	}
+}
+
+// threadName names a game's thread after its players, as plain text.
+func threadName(g *record.Game) string {
+	plain := func(s record.Side) string {
+		if s.IsBot() {
+			return fmt.Sprintf("Bot (level %d)", s.Level)
+		}
+		return plainName(s.Player)
+	}
+	return plain(g.Black) + " vs " + plain(g.White)
+}
+
+// tooManyGames refuses a new game to a player who has as many running as
+// the configured limit.
+func (s *Service) tooManyGames(ctx context.Context, p record.Player) (*Response, error) {
+	if s.cfg.MaxGamesPerPlayer <= 0 {
+		return nil, nil
+	}
+	n, err := s.store.ActiveGameCount(ctx, p.ID)
+	if err != nil || n < s.cfg.MaxGamesPerPlayer {
+		return nil, err
+	}
+	r := refuse("%s already has %d games running, the most at once here. Finish one first; /games lists them.", name(p), n)
+	return &r, nil
+}
+
+// deletedNote is the results log's note for a game whose home was deleted.
+func deletedNote(g *record.Game) string {
+	if g.ParentID != "" {
+		return "its thread was deleted"
+	}
+	return "its channel was deleted"
+}
+
+// archiveThreads archives the threads of games that ended long enough ago.
+func (s *Service) archiveThreads(ctx context.Context) {
+	due, err := s.store.DueArchives(ctx, s.clock.Now())
+	if err != nil {
+		s.logger(ctx).Error("tick: threads to archive", "err", err)
+		return
+	}
+	for _, t := range due {
+		if err := s.notify.ArchiveThread(ctx, t.ThreadID); err != nil {
+			// Deleted or archived by hand meanwhile: nothing left to do.
+			s.logger(ctx).Warn("archiving a game's thread", "game", t.GameID, "thread", t.ThreadID, "err", err)
+		}
+		if err := s.store.Archived(ctx, t.GameID); err != nil {
+			s.logger(ctx).Error("tick: noting an archived thread", "game", t.GameID, "err", err)
+		}
+	}
+}
+
+// ChannelDeleted ends the game running in a channel or thread that was
+// deleted (by a moderator, usually): it ends without a result, and where it
+// had a thread, the channel it came from is told.
+func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
+	if !s.enter() {
+		return
+	}
+	defer s.inflight.Done()
+	unlock := s.lockChannel(channelID)
+	defer unlock()
+	g, err := s.store.ActiveGame(ctx, channelID)
+	if errors.Is(err, record.ErrNotFound) {
+		return
+	}
+	if err != nil {
+		s.logger(ctx).Error("channel deleted: loading its game", "channel", channelID, "err", err)
+		return
+	}
+	_, err = s.finishWith(ctx, g, record.Result{Reason: record.EndModerator, Note: deletedNote(g)})
+	if err != nil {
+		s.logger(ctx).Error("channel deleted: ending its game", "game", g.ID, "err", err)
+		return
+	}
+	s.logger(ctx).Info("game ended: its channel or thread was deleted", "game", g.ID, "channel", channelID)
+	if g.ParentID != "" {
+		text := fmt.Sprintf("Game #%d (%s) ended: its thread was deleted. It does not count.", g.ID, gamePlayers(g))
+		if _, err := s.send(ctx, g.ParentID, Message{Content: text}); err != nil {
+			s.logger(ctx).Warn("telling a deleted thread's channel", "game", g.ID, "err", err)
+		}
+	}
+}
