@@ -112,6 +112,7 @@ type Server struct {
 	mu           sync.Mutex
 	nextID       int64
 	perms        map[string]int64
+	threads      map[string]*Thread
 	messages     map[string]*Message
 	order        []string
 	interactions map[string]*Interaction // by token
@@ -662,6 +663,13 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 		return s.callback(p[1], p[2], body, files)
 	case p[0] == "webhooks" && len(p) >= 3:
 		return s.webhook(r.Method, p, body, files)
+	case p[0] == "channels" && bot:
+		if out, err, ok := s.threadRoute(r.Method, p, body); ok {
+			return out, err
+		}
+		if len(p) >= 3 && p[2] == "messages" {
+			return s.channelMessage(r.Method, p, body, files)
+		}
 	case p[0] == "channels" && len(p) >= 3 && p[2] == "messages":
 		if !bot {
 			return nil, &apiError{401, 0, "401: Unauthorized"}

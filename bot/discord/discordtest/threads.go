@@ -1,0 +1,122 @@
+package discordtest
+
+// This file is the fake's threads: opened off a text channel by the bot
+// (POST /channels/{id}/threads), renamed and archived (PATCH
+// /channels/{id}), deleted by a "moderator" (DeleteThread, which sends
+// THREAD_DELETE), as Discord documents them.
+
+import (
+	"net/http"
+	"strings"
+)
+
+// CreatePublicThreads is the permission to open public threads.
+const CreatePublicThreads int64 = 1 << 35
+
+// Thread is a thread of the fake server.
+type Thread struct {
+	ID, Parent, Name string
+	Archived         bool
+	Renames          int
+}
+
+var archiveDurations = map[int]bool{60: true, 1440: true, 4320: true, 10080: true}
+
+// threadRoute answers the thread endpoints; ok is false for other paths.
+func (s *Server) threadRoute(method string, p []string, body map[string]any) (any, *apiError, bool) {
+	switch {
+	case len(p) == 3 && p[0] == "channels" && p[2] == "threads" && method == http.MethodPost:
+		out, err := s.startThread(p[1], body)
+		return out, err, true
+	case len(p) == 2 && p[0] == "channels" && method == http.MethodPatch:
+		out, err := s.editThread(p[1], body)
+		return out, err, true
+	}
+	return nil, nil, false
+}
+
+func (s *Server) startThread(parent string, body map[string]any) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	perms, ok := s.perms[parent]
+	if !ok {
+		return nil, &apiError{404, 10003, "Unknown Channel"}
+	}
+	if s.threads[parent] != nil {
+		return nil, &apiError{400, 50024, "Cannot execute action on this channel type"}
+	}
+	if perms&ViewChannel == 0 || perms&CreatePublicThreads == 0 {
+		return nil, &apiError{403, 50013, "Missing Permissions"}
+	}
+	name, _ := body["name"].(string)
+	if n := length(strings.TrimSpace(name)); n < 1 || n > 100 {
+		return nil, &apiError{400, 50035, "Invalid Form Body: name must be 1-100 characters"}
+	}
+	if d, ok := body["auto_archive_duration"]; ok && !archiveDurations[int(num(d))] {
+		return nil, &apiError{400, 50035, "Invalid Form Body: auto_archive_duration must be 60, 1440, 4320 or 10080"}
+	}
+	if t, ok := body["type"]; ok && int(num(t)) != 11 {
+		return nil, &apiError{400, 50035, "Invalid Form Body: a thread without a message must be type 11 (or 12)"}
+	}
+	t := &Thread{ID: s.id(), Parent: parent, Name: name}
+	if s.threads == nil {
+		s.threads = map[string]*Thread{}
+	}
+	s.threads[t.ID] = t
+	s.perms[t.ID] = perms // a thread has its channel's permissions
+	return s.threadObject(t), nil
+}
+
+func (s *Server) editThread(id string, body map[string]any) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.threads[id]
+	if t == nil {
+		return nil, &apiError{404, 10003, "Unknown Channel"}
+	}
+	if v, ok := body["name"]; ok {
+		name, _ := v.(string)
+		if n := length(strings.TrimSpace(name)); n < 1 || n > 100 {
+			return nil, &apiError{400, 50035, "Invalid Form Body: name must be 1-100 characters"}
+		}
+		t.Name = name
+		t.Renames++
+	}
+	if v, ok := body["archived"].(bool); ok {
+		t.Archived = v
+	}
+	return s.threadObject(t), nil
+}
+
+func (s *Server) threadObject(t *Thread) map[string]any {
+	return map[string]any{"id": t.ID, "type": 11, "guild_id": s.GuildID, "parent_id": t.Parent, "name": t.Name,
+		"thread_metadata": map[string]any{"archived": t.Archived, "auto_archive_duration": 10080, "locked": false}}
+}
+
+// Threads returns the threads the bot opened, oldest first.
+func (s *Server) Threads() []Thread {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Thread
+	for _, t := range s.threads {
+		out = append(out, *t)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// DeleteThread deletes a thread, as a moderator might, and tells the bot.
+func (s *Server) DeleteThread(id string) {
+	s.mu.Lock()
+	t := s.threads[id]
+	delete(s.threads, id)
+	delete(s.perms, id)
+	s.mu.Unlock()
+	if t != nil {
+		s.dispatch("THREAD_DELETE", map[string]any{"id": t.ID, "guild_id": s.GuildID, "parent_id": t.Parent, "type": 11})
+	}
+}
