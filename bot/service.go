@@ -208,7 +208,9 @@ func help() Response {
 			"**/challenge** `opponent` (or nobody, for anyone), `color`, `size`, `rated`: play another member",
 			"**/leaderboard** `scope`, **/stats** `user`, **/history** `user`: ratings and records",
 			"",
-			"One game per channel; start a thread for another one.",
+			"**/games**: the games running here · **/undo**: take back a move (casual games against me)",
+			"",
+			"Where I may open threads, each game gets its own; otherwise one game per channel.",
 		}, "\n"),
 	}}}
 }
