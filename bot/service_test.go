@@ -256,3 +256,20 @@ func TestRatingRules(t *testing.T) {
 		t.Error("aborted game rated")
 	}
 }
+
+// A server that refuses the bot a thread (Discord answers 403) still gets
+// its game, in the channel itself, and the player is told why; a second
+// game there is refused as in a channel without threads.
+func TestThreadsDeniedFallBackToTheChannel(t *testing.T) {
+	f := newFixture(t)
+	f.svc.cfg.Threads = true
+	r := f.command(ann, "c", "start", map[string]string{"level": "1", "color": "black", "size": "6"})
+	if r.Message == nil || r.Message.Game == nil || len(r.Followups) != 1 || !r.Followups[0].Ephemeral ||
+		!strings.Contains(r.Followups[0].Content, "I may not open threads here") {
+		t.Fatalf("start where threads are denied: %+v, followups %+v", r.Message, r.Followups)
+	}
+	if g := f.game("c"); g.ParentID != "" {
+		t.Fatalf("the game claims a thread off %q", g.ParentID)
+	}
+	refused(t, f.command(ben, "c", "start", nil), "is running in this channel")
+}
