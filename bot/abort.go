@@ -16,11 +16,21 @@ import (
 )
 
 // Member permissions, as Discord numbers them, that make a moderator of
-// games: Manage Messages where games live in the channel itself.
+// games (see moderatorPermission).
 const (
 	PermManageMessages int64 = 1 << 13
 	PermManageThreads  int64 = 1 << 34
 )
+
+// moderatorPermission is what makes a member a moderator of a game: Manage
+// Threads for a game in its own thread, Manage Messages for one in a
+// channel.
+func moderatorPermission(g *record.Game) int64 {
+	if g.ParentID != "" {
+		return PermManageThreads
+	}
+	return PermManageMessages
+}
 
 // maxAbortReason bounds the reason a moderator gives (it goes into the
 // results log and the game message).
@@ -42,7 +52,7 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 	case playing && early:
 		result.Reason = record.EndAbort
 		line = fmt.Sprintf("%s aborted the game.", name(req.User))
-	case req.MemberPermissions&PermManageMessages != 0:
+	case req.MemberPermissions&moderatorPermission(g) != 0:
 		if reason == "" {
 			reason = "no reason given"
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -272,4 +273,31 @@ func TestThreadsDeniedFallBackToTheChannel(t *testing.T) {
 		t.Fatalf("the game claims a thread off %q", g.ParentID)
 	}
 	refused(t, f.command(ben, "c", "start", nil), "is running in this channel")
+}
+
+// Manage Messages makes a moderator of a game in a channel, Manage Threads
+// of one in its own thread; each alone is not enough for the other.
+func TestModeratorPermissionFitsWhereTheGameLives(t *testing.T) {
+	inChannel := &record.Game{ChannelID: "c"}
+	inThread := &record.Game{ChannelID: "t", ParentID: "c"}
+	if moderatorPermission(inChannel) != PermManageMessages || moderatorPermission(inThread) != PermManageThreads {
+		t.Fatal("wrong moderator permission")
+	}
+	f := newFixture(t)
+	f.command(ann, "c", "challenge", map[string]string{"opponent": ben.ID, "color": "black"})
+	c, _ := f.store.PendingChallenges(context.Background())
+	f.button(ben, "c", "accept:"+strconv.FormatInt(c[0].ID, 10))
+	for i := 0; i < 4; i++ {
+		g := f.game("c")
+		f.command(g.ToMove().Player, "c", "move", map[string]string{"square": g.Position().LegalMoves()[0].String()})
+	}
+	abort := func(perms int64) Response {
+		return f.svc.Handle(context.Background(), Request{Kind: Command, Command: "abort", User: cat, GuildID: "g", ChannelID: "c",
+			Options: map[string]string{"reason": "spam"}, MemberPermissions: perms})
+	}
+	id := f.game("c").ID
+	refused(t, abort(PermManageThreads), "Only the game's players")
+	if r := abort(PermManageMessages); r.Message == nil || f.store.games[id].Status == record.Active {
+		t.Fatalf("a member with Manage Messages could not end the game: %+v", r.Message)
+	}
 }
