@@ -94,16 +94,19 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "fit: %d games, %d positions\n", len(games), len(all))
 
-	// A checkpoint holds the weights of the stages fitted so far.
+	// A checkpoint holds the weights of the stages fitted so far, with
+	// what they were fitted from: a run with other data or settings
+	// starts afresh.
 	ckpt, ckptStage := filepath.Join(o.dir, "fit-checkpoint.bin"), filepath.Join(o.dir, "fit-checkpoint.stage")
+	settings := fmt.Sprintf("games=%d depth=%d epochs=%d holdout=%d l2=%g", len(games), o.depth, o.epochs, o.holdout, o.l2)
 	w := pattern.NewWeights()
 	first := 0
 	if b, err := os.ReadFile(ckptStage); err == nil {
-		if n, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-			if cw, err := loadWeights(ckpt); err == nil {
-				w, first = cw, n+1
-				fmt.Fprintf(log, "fit: going on from the checkpoint after stage %d\n", n)
-			}
+		stage, from, _ := strings.Cut(strings.TrimSpace(string(b)), " ")
+		n, err := strconv.Atoi(stage)
+		if cw, werr := loadWeights(ckpt); err == nil && werr == nil && from == settings {
+			w, first = cw, n+1
+			fmt.Fprintf(log, "fit: going on from the checkpoint after stage %d\n", n)
 		}
 	}
 	eng := engine.New(engine.Options{Searches: o.workers, Weights: w, MoveTime: time.Minute})
@@ -135,7 +138,7 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 		if err := writeWeights(ckpt, w); err != nil {
 			return fmt.Errorf("fit: %w", err)
 		}
-		if err := os.WriteFile(ckptStage, []byte(strconv.Itoa(st)+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(ckptStage, []byte(strconv.Itoa(st)+" "+settings+"\n"), 0o644); err != nil {
 			return fmt.Errorf("fit: %w", err)
 		}
 	}

@@ -105,13 +105,21 @@ func TestFitWritesWeightsThatLearnedSomething(t *testing.T) {
 	if nonzero == 0 {
 		t.Fatal("every weight is zero")
 	}
-	// The checkpoint lets a second run skip every stage.
+	// The checkpoint lets a second run with the same settings skip every
+	// stage; other settings start afresh.
 	log.Reset()
-	if err := run(context.Background(), []string{"fit", "-data", dir, "-out", out}, &log); err != nil {
+	if err := run(context.Background(), []string{"fit", "-data", dir, "-out", out, "-epochs", "20", "-holdout", "4"}, &log); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(log.String(), "checkpoint after stage 15") {
 		t.Errorf("the second fit did not go on from the checkpoint:\n%s", log.String())
+	}
+	log.Reset()
+	if err := run(context.Background(), []string{"fit", "-data", dir, "-out", out, "-epochs", "20", "-holdout", "4", "-l2", "3"}, &log); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(log.String(), "checkpoint") {
+		t.Errorf("a fit with another l2 went on from the checkpoint:\n%s", log.String())
 	}
 }
 
