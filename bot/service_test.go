@@ -301,3 +301,23 @@ func TestModeratorPermissionFitsWhereTheGameLives(t *testing.T) {
 		t.Fatalf("a member with Manage Messages could not end the game: %+v", r.Message)
 	}
 }
+
+func TestResultCaption(t *testing.T) {
+	g := &record.Game{Black: record.Human(ann), White: record.Bot(3)}
+	for _, c := range []struct {
+		r    record.Result
+		want string
+	}{
+		{record.Result{Reason: record.EndResign, Winner: game.White}, "Bot (level 3) wins by resignation"},
+		{record.Result{Reason: record.EndTimeout, Winner: game.Black}, "ann wins on time"},
+		{record.Result{Reason: record.EndNormal, Winner: game.Black}, "ann wins"},
+		{record.Result{Reason: record.EndNormal, Winner: game.Empty}, "draw"},
+		{record.Result{Reason: record.EndAbandoned}, "abandoned, no result"},
+		{record.Result{Reason: record.EndModerator}, "ended by a moderator, no result"},
+	} {
+		g.Result = &c.r
+		if got := resultCaption(g); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}

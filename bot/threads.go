@@ -88,13 +88,7 @@ func (s *Service) nameThread(ctx context.Context, g *record.Game) {
 
 // threadName names a game's thread after its players, as plain text.
 func threadName(g *record.Game) string {
-	plain := func(s record.Side) string {
-		if s.IsBot() {
-			return fmt.Sprintf("Bot (level %d)", s.Level)
-		}
-		return plainName(s.Player)
-	}
-	return plain(g.Black) + " vs " + plain(g.White)
+	return plainSide(g.Black) + " vs " + plainSide(g.White)
 }
 
 // tooManyGames refuses a new game to a player who has as many running as

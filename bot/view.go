@@ -116,25 +116,66 @@ func (s *Service) usesImage(g *record.Game) bool {
 func (s *Service) drawBoard(g *record.Game, m *Message) {
 	p := g.Position()
 	last := lastMove(g)
+	running := g.Status == record.Active
 	if !s.usesImage(g) {
-		m.Embed.Description = render.Emoji(p, last) + "\n" + render.Legend
+		legend := render.Legend
+		if !running {
+			legend = render.FinalLegend
+		}
+		m.Embed.Description = render.Emoji(p, last, running) + "\n" + legend
 		return
 	}
 	b, w := p.Count()
-	caption := fmt.Sprintf("Black %d · White %d · %s to move", b, w, sideName(g.ToMove()))
-	if g.Status != record.Active {
-		caption = fmt.Sprintf("Black %d · White %d · game over", b, w)
+	caption := fmt.Sprintf("Black %d · White %d · %s to move", b, w, plainSide(g.ToMove()))
+	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies()))
+	if !running {
+		caption = fmt.Sprintf("Black %d · White %d · %s", b, w, resultCaption(g))
+		// Not the name of the last running picture of the same move: the
+		// terminal saves pictures by name.
+		name = fmt.Sprintf("board-%d-%d-final.png", g.ID, len(g.Plies()))
 	}
-	data, err := render.PNG(p, last, caption)
+	data, err := render.PNG(p, last, caption, running)
 	if err != nil {
 		s.log.Error("drawing board", "game", g.ID, "err", err)
 		m.Embed.Description = "(The picture of the board could not be drawn; /board tries again.)"
 		return
 	}
-	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies()))
 	m.Files = []File{{Name: name, Data: data}}
 	m.Embed.Image = "attachment://" + name
 	m.Embed.Description = "Red dot: the last move · small dots: the legal moves"
+	if !running {
+		m.Embed.Description = "Red dot: the last move"
+	}
+}
+
+// plainSide names a side in plain text, for pictures and thread names.
+func plainSide(s record.Side) string {
+	if s.IsBot() {
+		return fmt.Sprintf("Bot (level %d)", s.Level)
+	}
+	return plainName(s.Player)
+}
+
+// resultCaption says in plain text who won and how, for the picture of a
+// finished game.
+func resultCaption(g *record.Game) string {
+	r := g.Result
+	if r == nil {
+		return "game over"
+	}
+	switch r.Reason {
+	case record.EndAbort:
+		return "aborted, no result"
+	case record.EndAbandoned:
+		return "abandoned, no result"
+	case record.EndModerator:
+		return "ended by a moderator, no result"
+	}
+	if r.Winner == game.Empty {
+		return "draw"
+	}
+	how := map[record.EndReason]string{record.EndResign: " by resignation", record.EndTimeout: " on time"}[r.Reason]
+	return fmt.Sprintf("%s wins%s", plainSide(g.Side(r.Winner)), how)
 }
 
 // gameMessage shows a game: what just happened, the board, the score and

@@ -28,6 +28,9 @@ const MaxEmojiSize = 10
 // Legend explains the marks in one line.
 const Legend = Black + " black · " + White + " white · " + Legal + " legal move · " + LastBlack + LastWhite + " last move"
 
+// FinalLegend is the legend of a finished game's board: no legal moves.
+const FinalLegend = Black + " black · " + White + " white · " + LastBlack + LastWhite + " last move"
+
 // regional returns the regional-indicator letter for column c (0 = A).
 func regional(c int) string { return string(rune(0x1F1E6 + c)) }
 
@@ -40,16 +43,19 @@ func keycap(n int) string {
 }
 
 // Emoji draws p as emoji text: column letters on top, row numbers on the
-// left, the last move (if not Pass) and the side to move's legal moves
-// marked. It returns "" for boards larger than MaxEmojiSize.
-func Emoji(p game.Position, last game.Square) string {
+// left, the last move (if not Pass) marked, and with showLegal the side to
+// move's legal moves (a finished game has none to show). It returns "" for
+// boards larger than MaxEmojiSize.
+func Emoji(p game.Position, last game.Square, showLegal bool) string {
 	n := p.Size()
 	if n > MaxEmojiSize {
 		return ""
 	}
 	legal := map[game.Square]bool{}
-	for _, m := range p.LegalMoves() {
-		legal[m] = true
+	if showLegal {
+		for _, m := range p.LegalMoves() {
+			legal[m] = true
+		}
 	}
 	var b strings.Builder
 	b.WriteString(corner)

@@ -16,7 +16,7 @@ func isRegional(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
 func TestEmojiFitsAndFormsNoFlags(t *testing.T) {
 	for size := game.MinSize; size <= MaxEmojiSize; size += 2 {
 		p, _ := game.NewPosition(size)
-		s := Emoji(p, game.Pass)
+		s := Emoji(p, game.Pass, true)
 		if n := utf8.RuneCountInString(s + "\n" + Legend); n > 1500 {
 			t.Errorf("size %d: %d code points", size, n)
 		}
@@ -49,7 +49,7 @@ func TestEmojiFitsAndFormsNoFlags(t *testing.T) {
 		}
 	}
 	big, _ := game.NewPosition(12)
-	if Emoji(big, game.Pass) != "" {
+	if Emoji(big, game.Pass, true) != "" {
 		t.Error("12x12 drawn as emoji")
 	}
 }
@@ -57,7 +57,7 @@ func TestEmojiFitsAndFormsNoFlags(t *testing.T) {
 func TestEmojiMarks(t *testing.T) {
 	p, _ := game.NewPosition(4)
 	q, _ := p.Play(game.Square{Col: 1, Row: 0}) // black b1 flips b2
-	s := Emoji(q, game.Square{Col: 1, Row: 0})
+	s := Emoji(q, game.Square{Col: 1, Row: 0}, true)
 	want := "⬛\u200b🇦\u200b🇧\u200b🇨\u200b🇩\n" +
 		"1️⃣🟨🖤🟨🟩\n" + // white may answer a1, c1 or a3
 		"2️⃣🟩⚫⚫🟩\n" +

@@ -34,10 +34,12 @@ var (
 )
 
 // boardPixels is about how wide the board itself is drawn: crisp at the
-// size Discord previews images, with cells no smaller than minCell.
+// size Discord previews images, with cells no smaller than minCell, which
+// keeps a square and its label readable on a phone (a 26x26 board is then
+// 832 pixels wide).
 const (
 	boardPixels = 576
-	minCell     = 22
+	minCell     = 32
 	maxCell     = 64
 )
 
@@ -60,9 +62,9 @@ func fonts() error {
 
 // PNG draws the board as a picture: the felt with its grid, shaded discs,
 // column letters and row numbers, the last move (if not Pass) marked with a
-// red dot, the side to move's legal moves as small dots, and a caption
-// line (score and turn) underneath.
-func PNG(p game.Position, last game.Square, caption string) ([]byte, error) {
+// red dot, with showLegal the side to move's legal moves as small dots, and
+// a caption line (score and turn, or result) underneath.
+func PNG(p game.Position, last game.Square, caption string, showLegal bool) ([]byte, error) {
 	if err := fonts(); err != nil {
 		return nil, fmt.Errorf("render: loading fonts: %w", err)
 	}
@@ -97,8 +99,10 @@ func PNG(p game.Position, last game.Square, caption string) ([]byte, error) {
 	}
 
 	legal := map[game.Square]bool{}
-	for _, m := range p.LegalMoves() {
-		legal[m] = true
+	if showLegal {
+		for _, m := range p.LegalMoves() {
+			legal[m] = true
+		}
 	}
 	r := vector.NewRasterizer(width, height)
 	for row := 0; row < n; row++ {

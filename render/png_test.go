@@ -69,7 +69,7 @@ func TestGoldenPictures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p, last := position(t, c.size, c.n)
-			data, err := PNG(p, last, c.caption)
+			data, err := PNG(p, last, c.caption, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +119,7 @@ func keepFailure(name string, data []byte) string {
 
 func drawn(t *testing.T, p game.Position, last game.Square) image.Image {
 	t.Helper()
-	data, err := PNG(p, last, "x")
+	data, err := PNG(p, last, "x", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestGoldenComparisonSeesAMove(t *testing.T) {
 func TestEverySizeRenders(t *testing.T) {
 	for size := game.MinSize; size <= game.MaxSize; size += 2 {
 		p, last := position(t, size, size*size/3)
-		data, err := PNG(p, last, "caption")
+		data, err := PNG(p, last, "caption", true)
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
@@ -153,9 +153,34 @@ func TestEverySizeRenders(t *testing.T) {
 		if err != nil {
 			t.Fatalf("size %d: not a PNG: %v", size, err)
 		}
-		if cfg.Width < 250 || cfg.Width > 700 || cfg.Height < 250 || cfg.Height > 760 || len(data) > 200_000 {
+		// A square stays at least 32 pixels wide: readable on a phone.
+		if cfg.Width < 32*size || cfg.Width > 900 || cfg.Height < 250 || cfg.Height > 950 || len(data) > 300_000 {
 			t.Errorf("size %d: %dx%d, %d bytes", size, cfg.Width, cfg.Height, len(data))
 		}
+	}
+}
+
+// A finished game's picture has no legal-move dots: without them only the
+// empty squares with a dot differ.
+func TestPictureWithoutLegalMoves(t *testing.T) {
+	p, last := position(t, 8, 17)
+	with, err := PNG(p, last, "x", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := PNG(p, last, "x", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := png.Decode(bytes.NewReader(with))
+	b, _ := png.Decode(bytes.NewReader(without))
+	n := differs(a, b)
+	if n == 0 {
+		t.Fatal("the legal-move dots are drawn either way")
+	}
+	// Each dot is a small disc: far fewer pixels than a square per move.
+	if cell := 64; n > len(p.LegalMoves())*cell*cell/4 {
+		t.Errorf("%d pixels differ for %d dots", n, len(p.LegalMoves()))
 	}
 }
 
@@ -165,7 +190,7 @@ func BenchmarkPNG(b *testing.B) {
 		b.Run(string(rune('0'+size/10))+string(rune('0'+size%10)), func(b *testing.B) {
 			var n int
 			for b.Loop() {
-				data, err := PNG(p, last, "Black 12 · White 9 · alice to move")
+				data, err := PNG(p, last, "Black 12 · White 9 · alice to move", true)
 				if err != nil {
 					b.Fatal(err)
 				}

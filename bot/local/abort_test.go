@@ -134,3 +134,22 @@ func TestGamesListsRunningGames(t *testing.T) {
 	expect(t, e.say("/games user:@bob"), "bob has no running games here.")
 	expect(t, e.say("/games user:@alice"), "Running games · alice", "#1 alice")
 }
+
+// A finished game's board marks no legal moves, as emoji and as a picture,
+// and the picture's caption says how it ended; it does not overwrite the
+// last picture of the running game.
+func TestFinishedBoardsShowNoLegalMoves(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/start level:1 color:black")
+	out := e.say("/resign", "click Resign")
+	final := out[strings.LastIndex(out, "--- bot"):]
+	if !strings.Contains(out, "aborted") || strings.Contains(final, "🟨") {
+		t.Errorf("the final board marks legal moves:\n%s", final)
+	}
+	e.say("/start level:1 color:black size:12")
+	g := e.game()
+	e.say("select " + g.Position().LegalMoves()[0].String())
+	e.say("select " + e.game().Position().LegalMoves()[0].String())
+	out = e.say("/resign", "click Resign")
+	expect(t, out, "board-2-4-final.png")
+}
