@@ -122,7 +122,11 @@ func TestUpgradeFromVersionOne(t *testing.T) {
 	for _, q := range []string{ms[0].sql, "PRAGMA user_version = 1",
 		`INSERT INTO players (id, name, created_at, updated_at) VALUES ('111', 'alice', 0, 0)`,
 		`INSERT INTO games (channel_id, size, black_id, white_level, status, start_position, start_to_move, position, to_move,
-			created_at, updated_at, turn_started_at) VALUES ('c', 8, '111', 3, 'active', '` + pos + `', 'X', '` + pos + `', 'X', 0, 0, 0)`} {
+			created_at, updated_at, turn_started_at) VALUES ('c', 8, '111', 3, 'active', '` + pos + `', 'X', '` + pos + `', 'X', 0, 0, 0)`,
+		`INSERT INTO games (channel_id, size, black_id, white_level, status, start_position, start_to_move, position, to_move,
+			created_at, updated_at, turn_started_at) VALUES ('d', 8, '111', 2, 'finished', '` + pos + `', 'X', '` + pos + `', 'X', 0, 0, 0)`,
+		`INSERT INTO results (game_id, guild_id, finished_at, black_id, white_level, size, black_discs, white_discs, winner,
+			reason, rated, transcript, logged_at) VALUES (2, '', 1000, '111', 2, 8, 40, 24, 'X', 'resign', 0, 'f5d6', 2000)`} {
 		if _, err := old.Exec(q); err != nil {
 			t.Fatalf("%.40s: %v", q, err)
 		}
@@ -133,8 +137,17 @@ func TestUpgradeFromVersionOne(t *testing.T) {
 		t.Errorf("version %d after upgrade", s.Version())
 	}
 	g, err := s.ActiveGame(context.Background(), "c")
-	if err != nil || g.Style != record.StyleAuto || g.Black.Player.Name != "alice" || g.White.Level != 3 {
+	if err != nil || g.Style != record.StyleAuto || g.Black.Player.Name != "alice" || g.White.Level != 3 || g.ParentID != "" {
 		t.Errorf("old game after upgrade: %+v %v", g, err)
+	}
+	// The results table, rebuilt for new end reasons, keeps its rows.
+	h, err := s.History(context.Background(), "111", 10)
+	if err != nil || len(h) != 1 || h[0].Result != record.Won || h[0].Reason != record.EndResign || h[0].Mine != 40 || h[0].Takebacks != 0 {
+		t.Errorf("history after upgrade: %+v %v", h, err)
+	}
+	var logged sql.NullInt64
+	if err := s.db.QueryRow(`SELECT logged_at FROM results WHERE game_id = 2`).Scan(&logged); err != nil || logged.Int64 != 2000 {
+		t.Errorf("logged_at after upgrade: %v %v", logged, err)
 	}
 }
 
