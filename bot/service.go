@@ -78,6 +78,7 @@ type Service struct {
 	channels map[string]*sync.Mutex
 	closing  bool
 	inflight sync.WaitGroup
+	replays  chan struct{} // one token per replay being drawn
 }
 
 // New returns a service over a store and an engine.
@@ -86,7 +87,7 @@ func New(store Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Conf
 		log = slog.Default()
 	}
 	return &Service{store: store, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
-		channels: map[string]*sync.Mutex{}}
+		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays)}
 }
 
 // lockChannel serializes work on one channel's game.
@@ -191,6 +192,8 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 		return s.answerChallenge(ctx, req, action, args)
 	case "rematch":
 		return s.rematch(ctx, req, args)
+	case "replay":
+		return s.replayButton(ctx, req, args)
 	}
 	return refuse("That button no longer does anything."), nil
 }

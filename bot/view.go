@@ -197,7 +197,9 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 			e.Fields = append(e.Fields, Field{Name: "Takebacks", Value: strconv.Itoa(g.Takebacks), Inline: true})
 		}
 		transcriptFooter(g, m)
-		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + strconv.FormatInt(g.ID, 10), Style: Primary}}}}
+		id := strconv.FormatInt(g.ID, 10)
+		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + id, Style: Primary},
+			{Label: "Replay", CustomID: "replay:" + id, Style: Secondary}}}}
 		return m
 	}
 	switch {

@@ -192,6 +192,14 @@ func TestDiscordVsBotThroughTheMenu(t *testing.T) {
 	if _, ok := final.Button("Rematch"); !ok {
 		t.Fatal("no Rematch button at the end")
 	}
+	// The Replay button posts the game as an animated GIF.
+	replayID, ok := final.Button("Replay")
+	if !ok {
+		t.Fatal("no Replay button at the end")
+	}
+	if replay := srv.Reply(r.do(srv.Click(bob, final, replayID))); replay == nil || len(replay.Files) != 1 || replay.Files[0] != "game-1-replay.gif" {
+		t.Fatalf("replay reply: %+v", replay)
+	}
 	if menusIn(srv, lobby) != 0 {
 		t.Fatal("a move menu is left after the game")
 	}

@@ -1,0 +1,77 @@
+package bot
+
+// This file is /replay: a finished game as an animated GIF, from the
+// command or the Replay button on the game's final message.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"othello-bot/record"
+	"othello-bot/render"
+)
+
+// maxReplays bounds the GIFs drawn at once: a 26x26 game takes a second
+// of CPU and some tens of megabytes.
+const maxReplays = 2
+
+func (s *Service) replayCommand(ctx context.Context, req Request) (Response, error) {
+	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
+	if err != nil || id < 1 {
+		return refuse("Which game? Give its number, like /replay game:12."), nil
+	}
+	return s.replay(ctx, req, id)
+}
+
+func (s *Service) replayButton(ctx context.Context, req Request, args string) (Response, error) {
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return refuse("That button no longer works."), nil
+	}
+	return s.replay(ctx, req, id)
+}
+
+// finishedGame loads a finished game of this server by number, or says
+// why not. Games of other servers are as good as unknown here.
+func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
+	g, err := s.store.Game(ctx, id)
+	if errors.Is(err, record.ErrNotFound) || err == nil && g.GuildID != req.GuildID {
+		r := refuse("There is no game #%d here.", id)
+		return nil, &r, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if g.Status == record.Active {
+		r := refuse("Game #%d is still going; it can be replayed once it ends.", id)
+		return nil, &r, nil
+	}
+	return g, nil, nil
+}
+
+func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, error) {
+	g, refusal, err := s.finishedGame(ctx, req, id)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	select {
+	case s.replays <- struct{}{}:
+		defer func() { <-s.replays }()
+	case <-ctx.Done():
+		return Response{}, ctx.Err()
+	}
+	b, w := g.Position().Count()
+	data, err := render.Replay(g.State.Start(), g.Plies(), fmt.Sprintf("Black %d · White %d · %s", b, w, resultCaption(g)))
+	if err != nil {
+		return Response{}, fmt.Errorf("replay of game %d: %w", g.ID, err)
+	}
+	name := fmt.Sprintf("game-%d-replay.gif", g.ID)
+	return Response{Message: &Message{
+		Embed: &Embed{Title: clip(fmt.Sprintf("Replay of game #%d · %s", g.ID, gamePlayers(g)), MaxEmbedTitle),
+			Description: resultLine(g), Image: "attachment://" + name, Color: 0x2e7d32},
+		Files: []File{{Name: name, Data: data}},
+	}}, nil
+}
