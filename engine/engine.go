@@ -220,6 +220,50 @@ func (e *Engine) Evaluate(ctx context.Context, p game.Position, depth int) (Eval
 	return r.Eval, nil
 }
 
+// ScoreMoves scores every legal move of a position, best first: exactly
+// when at most exactFrom squares are empty, otherwise by a search of the
+// given depth. Unlike Analyze it is not bound by time but by depth, so the
+// scores are the same on every machine: it is meant for game analysis.
+// It works on boards of 8x8 or less.
+func (e *Engine) ScoreMoves(ctx context.Context, p game.Position, depth, exactFrom int) ([]MoveEval, error) {
+	if _, _, ok := p.Bitboards(); !ok {
+		return nil, fmt.Errorf("engine: analysis works on boards up to 8x8, not %dx%d", p.Size(), p.Size())
+	}
+	if !p.HasMoves() {
+		return nil, ErrNoMove
+	}
+	s, release, err := e.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	stop := s.start(ctx, p.Size(), time.Time{})
+	defer stop()
+	mine, theirs := own(p)
+	empties := p.Empties()
+	var out []MoveEval
+	if empties <= exactFrom {
+		r := s.solveRoot(mine, theirs, true)
+		out = toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
+	} else {
+		var r []rootResult
+		prev := -1
+		for d := 1; d <= max(1, min(depth, empties)); d++ {
+			r = s.searchRoot(mine, theirs, d, prev, true)
+			if s.aborted {
+				break
+			}
+			prev = r[0].x
+		}
+		deep := depth >= empties
+		out = toMoveEvals(r, func(v int32) Eval { return evalOf(v, deep) })
+	}
+	if s.aborted {
+		return nil, fmt.Errorf("engine: analysis stopped: %w", context.Cause(ctx))
+	}
+	return out, nil
+}
+
 // budget gives ctx a deadline if it has none, and keeps a little margin
 // so the answer is back before the caller's deadline.
 func (e *Engine) budget(ctx context.Context) (context.Context, context.CancelFunc) {

@@ -146,3 +146,29 @@ func BenchmarkReplay(b *testing.B) {
 		})
 	}
 }
+
+// The graph is dark above the middle where Black leads and light below
+// where White does.
+func TestGraph(t *testing.T) {
+	if _, err := Graph([]float64{1}); err == nil {
+		t.Error("a one-point graph drew")
+	}
+	data, err := Graph([]float64{0, 20, 20, 20, -20, -20, -20, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mid := (graphTop + graphH - graphBottom) / 2
+	plotW := graphW - graphRight - graphLeft
+	black := img.At(graphLeft+plotW*2/7, mid-20)
+	white := img.At(graphLeft+plotW*5/7, mid+20)
+	if black != color.Color(blackArea) || white != color.Color(whiteArea) {
+		t.Errorf("areas %v and %v, want %v and %v", black, white, blackArea, whiteArea)
+	}
+	if img.At(graphLeft+plotW*2/7, mid+20) != color.Color(feltColor) {
+		t.Error("Black's lead drawn below the line too")
+	}
+}

@@ -1,0 +1,184 @@
+package analysis
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"othello-bot/engine"
+	"othello-bot/game"
+)
+
+// minimax is the exact final margin for the side to move, empties to the
+// winner, by plain search over the game's own rules: independent of the
+// engine's solver.
+func minimax(p game.Position) int {
+	if p.GameOver() {
+		b, w := p.Count()
+		m := finalMargin(b, w, p.Size())
+		if p.ToMove() == game.White {
+			return -m
+		}
+		return m
+	}
+	if !p.HasMoves() {
+		return -minimax(p.Pass())
+	}
+	best := -1000
+	for _, m := range p.LegalMoves() {
+		q, _ := p.Play(m)
+		best = max(best, -minimax(q))
+	}
+	return best
+}
+
+// childValue is the exact value of playing m, for the mover.
+func childValue(t *testing.T, p game.Position, m game.Square) int {
+	q, err := p.Play(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return -minimax(q)
+}
+
+func randomGame(t *testing.T, size int, seed uint64) (game.Position, []game.Ply) {
+	start, _ := game.NewPosition(size)
+	g := game.NewGame(start)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for !g.Over() {
+		moves := g.Position().LegalMoves()
+		if _, err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return start, g.Plies()
+}
+
+// checkExact verifies every exact move of a report against minimax, from
+// the ply onwards where at most maxEmpties squares are empty.
+func checkExact(t *testing.T, start game.Position, plies []game.Ply, r *Report, maxEmpties int) int {
+	t.Helper()
+	pos := start
+	k, checked := 0, 0
+	for i, ply := range plies {
+		if ply.Square.IsPass() {
+			pos = pos.Pass()
+			continue
+		}
+		m := r.Moves[k]
+		k++
+		if m.Ply != i+1 || m.Played != ply.Square.String() {
+			t.Fatalf("move %d of the report is ply %d %s, want ply %d %s", k, m.Ply, m.Played, i+1, ply.Square)
+		}
+		if pos.Empties() <= maxEmpties {
+			best := -1000
+			for _, mv := range pos.LegalMoves() {
+				best = max(best, childValue(t, pos, mv))
+			}
+			played := childValue(t, pos, ply.Square)
+			bestSq, _ := game.ParseSquare(m.Best, pos.Size())
+			if !m.Exact || int(m.BestValue) != best || int(m.PlayedValue) != played || childValue(t, pos, bestSq) != best ||
+				m.Loss != float64(best-played) || m.Label != LabelOf(float64(best-played)) {
+				t.Errorf("ply %d (%s): report %+v; minimax best %d, played %d", m.Ply, ply.Square, m, best, played)
+			}
+			checked++
+		}
+		pos, _ = pos.Play(ply.Square)
+	}
+	if k != len(r.Moves) {
+		t.Fatalf("%d moves in the report, %d in the game", len(r.Moves), k)
+	}
+	return checked
+}
+
+// On 4x4 everything is exact: every best move, value and label matches a
+// plain minimax of the position.
+func TestSmallBoardAllExact(t *testing.T) {
+	eng := engine.New(engine.Options{Searches: 1})
+	for seed := uint64(1); seed <= 5; seed++ {
+		start, plies := randomGame(t, 4, seed)
+		r, err := Run(context.Background(), eng, start, plies, Settings{Depth: 4, ExactFrom: 16}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := checkExact(t, start, plies, r, 16); n == 0 {
+			t.Fatal("nothing checked")
+		}
+		if len(r.Curve) != len(r.Moves)+1 {
+			t.Errorf("%d curve points for %d moves", len(r.Curve), len(r.Moves))
+		}
+	}
+}
+
+// On 8x8 the endgame is exact and checked against minimax; progress is
+// reported for every move; the summary adds up.
+func TestEightByEightEndgameExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds of search")
+	}
+	eng := engine.New(engine.Options{Searches: 1})
+	start, plies := randomGame(t, 8, 42)
+	calls, last := 0, 0
+	r, err := Run(context.Background(), eng, start, plies, Settings{Depth: 4, ExactFrom: 14}, func(done, total int) {
+		calls++
+		if done != last+1 || done > total {
+			t.Errorf("progress %d/%d after %d", done, total, last)
+		}
+		last = done
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != len(r.Moves) {
+		t.Errorf("%d progress calls for %d moves", calls, len(r.Moves))
+	}
+	if n := checkExact(t, start, plies, r, 8); n < 6 {
+		t.Errorf("only %d endgame moves checked", n)
+	}
+	b, w := r.Summary(game.Black), r.Summary(game.White)
+	if b.Moves+w.Moves != len(r.Moves) || b.Best+b.Inaccuracies+b.Mistakes+b.Blunders != b.Moves {
+		t.Errorf("summaries %+v %+v", b, w)
+	}
+	// Random moves lose discs: somebody made a mistake, and the worst is
+	// the largest loss.
+	if b.Worst == nil || w.Worst == nil {
+		t.Fatal("random play without a worst move")
+	}
+	for _, m := range r.Moves {
+		if m.Color == game.Black && m.Loss > b.Worst.Loss {
+			t.Errorf("move %d lost %.1f, more than the worst %.1f", m.Ply, m.Loss, b.Worst.Loss)
+		}
+	}
+}
+
+func TestLabels(t *testing.T) {
+	for _, c := range []struct {
+		loss float64
+		want Label
+	}{{0, Best}, {0.9, Best}, {1, Inaccuracy}, {3.9, Inaccuracy}, {4, Mistake}, {7.5, Mistake}, {8, Blunder}, {40, Blunder}} {
+		if got := LabelOf(c.loss); got != c.want {
+			t.Errorf("LabelOf(%v) = %s, want %s", c.loss, got, c.want)
+		}
+	}
+}
+
+// BenchmarkRun analyses a 60-move 8x8 game with the bot's settings.
+func BenchmarkRun(b *testing.B) {
+	eng := engine.New(engine.Options{Searches: 1})
+	start, _ := game.NewPosition(8)
+	g := game.NewGame(start)
+	rng := rand.New(rand.NewPCG(7, 1))
+	for !g.Over() {
+		// Decent play, so the endgame is not trivially lopsided.
+		r, err := eng.Move(context.Background(), g.Position(), 4, rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.Play(r.Move)
+	}
+	for b.Loop() {
+		if _, err := Run(context.Background(), eng, start, g.Plies(), Default, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
