@@ -18,6 +18,7 @@ import (
 type fakeStore struct {
 	mu         sync.Mutex
 	games      map[int64]*record.Game
+	analyses   map[int64][]byte
 	challenges map[int64]*record.Challenge
 	ratings    map[string]record.Rating // player + " " + scope
 	styles     map[string]record.Style
@@ -175,6 +176,25 @@ func (f *fakeStore) DueArchives(context.Context, time.Time) ([]record.ThreadToAr
 	return nil, nil
 }
 func (f *fakeStore) Archived(context.Context, int64) error { return nil }
+
+func (f *fakeStore) Analysis(_ context.Context, gameID int64) ([]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if r, ok := f.analyses[gameID]; ok {
+		return r, nil
+	}
+	return nil, record.ErrNotFound
+}
+
+func (f *fakeStore) SaveAnalysis(_ context.Context, gameID int64, report []byte, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.analyses == nil {
+		f.analyses = map[int64][]byte{}
+	}
+	f.analyses[gameID] = report
+	return nil
+}
 
 func (f *fakeStore) TakeBack(_ context.Context, g *record.Game, keep int, t record.Turn) error {
 	f.mu.Lock()

@@ -79,6 +79,11 @@ type Service struct {
 	closing  bool
 	inflight sync.WaitGroup
 	replays  chan struct{} // one token per replay being drawn
+	analyses *analyses
+	// background is the context of work no request waits for (analyses);
+	// Shutdown cancels it.
+	background     context.Context
+	stopBackground context.CancelFunc
 }
 
 // New returns a service over a store and an engine.
@@ -86,8 +91,10 @@ func New(store Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Conf
 	if log == nil {
 		log = slog.Default()
 	}
+	bg, stop := context.WithCancel(context.Background())
 	return &Service{store: store, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
-		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays)}
+		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays), analyses: newAnalyses(),
+		background: bg, stopBackground: stop}
 }
 
 // lockChannel serializes work on one channel's game.
@@ -120,7 +127,9 @@ func (s *Service) Shutdown() {
 	s.mu.Lock()
 	s.closing = true
 	s.mu.Unlock()
+	s.stopBackground()
 	s.inflight.Wait()
+	s.analyses.wg.Wait()
 }
 
 // Handle answers one request. It never panics: a failure is logged and the

@@ -48,6 +48,10 @@ type Store interface {
 	// Archived notes one done.
 	DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error)
 	Archived(ctx context.Context, gameID int64) error
+	// Analysis returns a game's stored analysis (record.ErrNotFound if
+	// none); SaveAnalysis stores one.
+	Analysis(ctx context.Context, gameID int64) ([]byte, error)
+	SaveAnalysis(ctx context.Context, gameID int64, report []byte, at time.Time) error
 	// DueGames returns the active games whose reminder or deadline is due.
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	// MarkReminded notes that g's player to move was reminded; false if

@@ -118,6 +118,9 @@ func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 		var tooLong *lineio.TooLongError
 		switch {
 		case errors.Is(err, io.EOF):
+			// The input is done, not the work it asked for: analyses
+			// finish before the terminal closes.
+			a.svc.WaitAnalyses()
 			a.svc.Shutdown()
 			return nil
 		case errors.As(err, &tooLong):
