@@ -70,6 +70,9 @@ type Game struct {
 	// ParentID is the channel the game's thread was opened from; "" when
 	// the game lives in a channel itself.
 	ParentID string
+	// PublicID names the game's web page: random, so pages of other
+	// servers' games cannot be guessed from the game numbers.
+	PublicID string
 	Black    Side
 	White    Side
 	Rated    bool

@@ -59,6 +59,12 @@ func (o Outcome) String() string {
 	return "unknown"
 }
 
+// GameVersion is a game's version, by its web page's id.
+type GameVersion struct {
+	PublicID string
+	Version  int64
+}
+
 // ThreadToArchive is a finished game's thread due to be archived.
 type ThreadToArchive struct {
 	GameID   int64

@@ -18,7 +18,7 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.white_id, coalesce(pw.name, ''), g.white_level, g.rated, g.status, g.start_position, g.start_to_move,
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
-	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, coalesce(g.public_id, ''), r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -49,7 +49,7 @@ func scanGame(row scanner) (*loaded, error) {
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
-		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &g.PublicID, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +164,38 @@ func (s *Store) LatestGame(ctx context.Context, channelID string) (*record.Game,
 		return nil, record.ErrNotFound
 	}
 	return gs[0], nil
+}
+
+// GameByPublicID loads a game by its web page's id, or fails with
+// record.ErrNotFound.
+func (s *Store) GameByPublicID(ctx context.Context, publicID string) (*record.Game, error) {
+	gs, err := s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.public_id = ?`, publicID)
+	if err != nil {
+		return nil, err
+	}
+	if len(gs) == 0 {
+		return nil, record.ErrNotFound
+	}
+	return gs[0], nil
+}
+
+// ChangedGames lists the games changed at or after since, for pages that
+// follow them.
+func (s *Store) ChangedGames(ctx context.Context, since time.Time) ([]record.GameVersion, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT coalesce(public_id, ''), version FROM games WHERE updated_at >= ?`, millis(since))
+	if err != nil {
+		return nil, fmt.Errorf("loading changed games: %w", err)
+	}
+	defer rows.Close()
+	var out []record.GameVersion
+	for rows.Next() {
+		var v record.GameVersion
+		if err := rows.Scan(&v.PublicID, &v.Version); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 // ActiveGameCount is how many running games a player plays in.

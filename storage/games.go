@@ -5,7 +5,9 @@ package storage
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -31,6 +33,13 @@ func (s *Store) CreateGame(ctx context.Context, g *record.Game) error {
 
 // insertGame stores a game and its plies inside a transaction.
 func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) error {
+	if g.PublicID == "" {
+		var b [12]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return fmt.Errorf("a public id for a game: %w", err)
+		}
+		g.PublicID = hex.EncodeToString(b[:])
+	}
 	for _, side := range []record.Side{g.Black, g.White} {
 		if err := upsertPlayer(ctx, tx, side.Player, g.CreatedAt); err != nil {
 			return err
@@ -40,13 +49,13 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 	wid, wlv := sideColumns(g.White)
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
-		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
-		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID)
+		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID)
 	if err != nil {
 		var se sqlite3.Error
 		if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {

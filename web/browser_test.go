@@ -1,0 +1,117 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts a headless Chromium (Debian's chromium package), or skips
+// the test loudly where there is none; CI installs it.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("NO BROWSER: install Debian's chromium package to run the web page tests (CI does)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(900, 1100))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
+	return ctx
+}
+
+func attr(t *testing.T, ctx context.Context, name string) int {
+	t.Helper()
+	var v string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.body.dataset.`+name+` || ""`, &v)); err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		t.Fatalf("data-%s is %q", name, v)
+	}
+	return n
+}
+
+// A real browser loads a finished game's page, steps through the replay
+// with the controls and takes a screenshot; then it watches a running game
+// and sees a move within a second of it being played.
+func TestPageInABrowser(t *testing.T) {
+	f := newFixture(t)
+	done := f.newGame("c1", 8, 20)
+	f.finish(done)
+	live := f.newGame("c2", 8, 6)
+	ctx := browser(t)
+
+	if err := chromedp.Run(ctx, chromedp.Navigate(f.srv.URL+PagePath(done.PublicID)), chromedp.WaitVisible("#board circle", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := attr(t, ctx, "ply"), len(done.Plies()); got != want {
+		t.Fatalf("the page opens at ply %d, want the final position (%d)", got, want)
+	}
+	var status string
+	if err := chromedp.Run(ctx, chromedp.Click("#first", chromedp.ByQuery), chromedp.Click("#next", chromedp.ByQuery),
+		chromedp.Click("#next", chromedp.ByQuery), chromedp.Click("#next", chromedp.ByQuery),
+		chromedp.Text("#status", &status, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if got := attr(t, ctx, "ply"); got != 3 {
+		t.Fatalf("after start and three steps: ply %d", got)
+	}
+	var discs int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("circle.disc.X, circle.disc.O").length`, &discs)); err != nil {
+		t.Fatal(err)
+	}
+	if discs != 7 { // 4 at the start and one more with each move
+		t.Errorf("%d discs after three moves, want 7", discs)
+	}
+	var shot []byte
+	if err := chromedp.Run(ctx, chromedp.Sleep(500*time.Millisecond), chromedp.FullScreenshot(&shot, 100)); err != nil {
+		t.Fatal(err)
+	}
+	if img, err := png.Decode(bytes.NewReader(shot)); err != nil || img.Bounds().Dx() < 500 {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if dir := os.Getenv("OTHELLO_SCREENSHOTS"); dir != "" {
+		os.WriteFile(dir+"/web-replay.png", shot, 0o644)
+	}
+	t.Logf("status %q, screenshot %d bytes", status, len(shot))
+
+	// The running game's page follows it.
+	if err := chromedp.Run(ctx, chromedp.Navigate(f.srv.URL+PagePath(live.PublicID)), chromedp.WaitVisible("#board circle", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	before := len(live.Plies())
+	if got := attr(t, ctx, "total"); got != before {
+		t.Fatalf("the live page shows %d plies, want %d", got, before)
+	}
+	time.Sleep(200 * time.Millisecond) // the event stream is open
+	t0 := time.Now()
+	f.play(live)
+	for attr(t, ctx, "total") != len(live.Plies()) {
+		if time.Since(t0) > time.Second {
+			t.Fatal("the page did not show the move within a second")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("the browser showed the move %v after it was played", time.Since(t0))
+	if got := attr(t, ctx, "ply"); got != len(live.Plies()) {
+		t.Errorf("the page at the latest position did not move on: ply %d", got)
+	}
+}

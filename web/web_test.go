@@ -1,0 +1,161 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/storage"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+type fixture struct {
+	t     testing.TB
+	store *storage.Store
+	srv   *httptest.Server
+	web   *Server
+}
+
+// newFixture serves the pages over a real SQLite store in a temporary
+// directory, following changes every 50 ms.
+func newFixture(t testing.TB) *fixture {
+	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"), storage.Options{Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	w := New(st, quiet)
+	ctx, cancel := context.WithCancel(context.Background())
+	go w.Run(ctx, 50*time.Millisecond)
+	srv := httptest.NewServer(w)
+	t.Cleanup(func() { cancel(); srv.Close() })
+	return &fixture{t: t, store: st, srv: srv, web: w}
+}
+
+// newGame stores a game between alice and the bot in channel, with the
+// first n legal moves played.
+func (f *fixture) newGame(channel string, size, n int) *record.Game {
+	f.t.Helper()
+	start, _ := game.NewPosition(size)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: channel, State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
+		White: record.Bot(3), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+	if err := f.store.CreateGame(context.Background(), g); err != nil {
+		f.t.Fatal(err)
+	}
+	for i := 0; i < n && !g.State.Over(); i++ {
+		f.play(g)
+	}
+	return g
+}
+
+// play plays the first legal move of g and stores it.
+func (f *fixture) play(g *record.Game) {
+	f.t.Helper()
+	plies, err := g.State.Play(g.Position().LegalMoves()[0])
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: time.Now()}); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func (f *fixture) finish(g *record.Game) {
+	f.t.Helper()
+	b, w := g.Position().Count()
+	if err := f.store.FinishGame(context.Background(), g, record.Result{FinishedAt: time.Now(), BlackDiscs: b, WhiteDiscs: w,
+		Winner: game.Black, Reason: record.EndResign}, nil); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func (f *fixture) get(path string) (int, string) {
+	f.t.Helper()
+	resp, err := http.Get(f.srv.URL + path)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+func TestPagesAndData(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 12)
+	f.finish(g)
+	if len(g.PublicID) < 20 {
+		t.Fatalf("public id %q is guessable", g.PublicID)
+	}
+	code, body := f.get(PagePath(g.PublicID))
+	if code != 200 || !strings.Contains(body, "Game #1 · alice vs Bot (level 3)") || !strings.Contains(body, "alice wins by resignation") {
+		t.Fatalf("page: %d\n%.500s", code, body)
+	}
+	code, body = f.get(PagePath(g.PublicID) + "/data")
+	var d Data
+	if code != 200 || json.Unmarshal([]byte(body), &d) != nil || len(d.Plies) != 12 || d.Size != 8 || d.Status != "finished" {
+		t.Fatalf("data: %d %+v", code, d)
+	}
+	if d.Plies[0].Move != "d3" || d.Plies[0].Index != 2*8+3 || len(d.Plies[0].Flips) != 1 {
+		t.Errorf("first ply %+v", d.Plies[0])
+	}
+	// Not by number, not by a made-up id, not with odd characters.
+	for _, p := range []string{"/g/1", "/g/" + strings.Repeat("a", 24), "/g/%3Cscript%3E", "/g/" + g.PublicID + "x"} {
+		if code, _ := f.get(p); code != 404 {
+			t.Errorf("%s: %d, want 404", p, code)
+		}
+	}
+}
+
+// A page following a running game hears of each move: the events stream
+// sends the game at once, then again after a move, within a second.
+func TestEventsFollowARunningGame(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 4)
+	resp, err := http.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := make(chan Data, 10)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var d Data
+				if json.Unmarshal([]byte(data), &d) == nil {
+					events <- d
+				}
+			}
+		}
+		close(events)
+	}()
+	first := <-events
+	if len(first.Plies) != 4 {
+		t.Fatalf("first event: %d plies", len(first.Plies))
+	}
+	t0 := time.Now()
+	f.play(g)
+	select {
+	case d := <-events:
+		if len(d.Plies) != 5 {
+			t.Fatalf("after a move: %d plies", len(d.Plies))
+		}
+		t.Logf("the move reached the page after %v", time.Since(t0))
+	case <-time.After(time.Second):
+		t.Fatal("no event within a second of the move")
+	}
+}
