@@ -85,6 +85,8 @@ type Embed struct {
 	Color       int
 	// Image shows an attached file in the embed: "attachment://NAME".
 	Image string
+	// URL links the title to a web page.
+	URL string
 }
 
 // Field is a name and value in an embed.

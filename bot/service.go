@@ -62,6 +62,9 @@ type Config struct {
 	ArchiveAfter time.Duration
 	// MaxGamesPerPlayer bounds a player's running games; 0: no bound.
 	MaxGamesPerPlayer int
+	// PageURL gives the address of a game's web page from its public id;
+	// nil when there are no pages.
+	PageURL func(publicID string) string
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for

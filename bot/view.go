@@ -189,6 +189,9 @@ func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
 		Fields: []Field{{Name: "Score", Value: fmt.Sprintf("%s %d · %s %d", render.Black, b, render.White, w), Inline: true}},
 		Color:  0x2e7d32,
 	}
+	if s.cfg.PageURL != nil && g.PublicID != "" {
+		e.URL = s.cfg.PageURL(g.PublicID)
+	}
 	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version}}
 	s.drawBoard(g, m)
 	if g.Status != record.Active {

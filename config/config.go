@@ -51,6 +51,11 @@ type Config struct {
 	ArchiveAfter Duration `json:"archiveAfter"`
 	// MaxGamesPerPlayer bounds the games one player has running at once.
 	MaxGamesPerPlayer int `json:"maxGamesPerPlayer"`
+	// WebAddress is where the bot serves game pages ("" for none), like
+	// ":8080"; PublicURL is how people reach them, like
+	// "https://othello.example.com/", for the links in game messages.
+	WebAddress string `json:"webAddress"`
+	PublicURL  string `json:"publicURL"`
 	// MaxEmojiSize is the largest board drawn as emoji; larger ones are
 	// pictures.
 	MaxEmojiSize int `json:"maxEmojiBoardSize"`
@@ -209,6 +214,7 @@ func (c Config) Validate() error {
 		{"abandonAfter", c.AbandonAfter.D() < time.Minute || c.AbandonAfter.D() > 365*24*time.Hour, "must be between 1m and 8760h"},
 		{"archiveAfter", c.ArchiveAfter.D() < 0 || c.ArchiveAfter.D() > 7*24*time.Hour, "must be between 0s and 168h"},
 		{"maxGamesPerPlayer", c.MaxGamesPerPlayer < 1 || c.MaxGamesPerPlayer > 100, "must be 1..100"},
+		{"publicURL", c.PublicURL != "" && !validBase(c.PublicURL), "must be an http(s) URL, like https://othello.example.com/"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},

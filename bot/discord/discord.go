@@ -532,7 +532,7 @@ func embeds(m bot.Message) []*discordgo.MessageEmbed {
 	if m.Embed == nil {
 		return []*discordgo.MessageEmbed{}
 	}
-	e := &discordgo.MessageEmbed{Title: m.Embed.Title, Description: m.Embed.Description, Color: m.Embed.Color}
+	e := &discordgo.MessageEmbed{Title: m.Embed.Title, Description: m.Embed.Description, Color: m.Embed.Color, URL: m.Embed.URL}
 	for _, f := range m.Embed.Fields {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
 	}

@@ -427,6 +427,9 @@ func (a *Adapter) print(s *shown, edited bool) {
 		if e.Title != "" {
 			b.WriteString("== " + e.Title + " ==\n")
 		}
+		if e.URL != "" {
+			b.WriteString("Watch: " + e.URL + "\n")
+		}
 		if e.Description != "" {
 			b.WriteString(e.Description + "\n")
 		}

@@ -25,6 +25,7 @@ var commands = []command{
 	{"solve", "exact endgame solve: -board BOARD64 -side X|O", runSolve},
 	{"gtp", "the engine over GTP on stdin/stdout", runGTP},
 	{"migrate", "apply the database migrations and print the schema version", runMigrate},
+	{"web", "serve the game pages from the database: --addr :8080", runWeb},
 }
 
 // usageError marks bad input: exit status 2 instead of 1.

@@ -45,6 +45,7 @@ func botConfig(c config.Config) bot.Config {
 		Threads:           c.Threads,
 		ArchiveAfter:      c.ArchiveAfter.D(),
 		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
+		PageURL:           pageURL(c.PublicURL),
 	}
 }
 

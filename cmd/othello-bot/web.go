@@ -1,0 +1,99 @@
+package main
+
+// This file serves the game pages: inside run and local when webAddress is
+// set, or alone (othello-bot web) over the same database.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"othello-bot/storage"
+	"othello-bot/web"
+)
+
+// pageInterval is how often live pages look for changed games.
+const pageInterval = 250 * time.Millisecond
+
+// pageURL gives a game page's public address, or nil without a publicURL.
+func pageURL(publicURL string) func(string) string {
+	if publicURL == "" {
+		return nil
+	}
+	base := strings.TrimSuffix(publicURL, "/")
+	return func(id string) string { return base + web.PagePath(id) }
+}
+
+// serveWeb serves the game pages on addr until ctx ends; it returns once
+// listening (or failing to), then serves in the background. done is closed
+// when the server has stopped.
+func serveWeb(ctx context.Context, addr string, store *storage.Store, logger *slog.Logger) (done chan struct{}, err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web pages on %q: %w", addr, err)
+	}
+	pages := web.New(store, logger)
+	srv := &http.Server{Handler: pages, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	done = make(chan struct{})
+	go pages.Run(ctx, pageInterval)
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("web pages stopped", "err", err)
+		}
+	}()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		// Live pages never end by themselves: close what Shutdown leaves.
+		if err := srv.Shutdown(sctx); err != nil {
+			srv.Close()
+		}
+	}()
+	logger.Info("serving game pages", "address", ln.Addr().String())
+	return done, nil
+}
+
+func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
+	fs := newFlags("web")
+	df := addDataFlags(fs)
+	addr := fs.String("addr", "", "address to serve on, like :8080 (default: the config's webAddress, else :8080)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	c, err := df.load()
+	if err != nil {
+		return err
+	}
+	if *addr == "" {
+		*addr = c.WebAddress
+	}
+	if *addr == "" {
+		*addr = ":8080"
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: c.SlogLevel()}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := openStore(ctx, c, logger)
+	if err != nil {
+		return err
+	}
+	defer closeStore(store, logger)
+	done, err := serveWeb(ctx, *addr, store, logger)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "serving game pages on %s (Ctrl-C stops)\n", *addr)
+	<-done
+	return nil
+}

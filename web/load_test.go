@@ -1,0 +1,111 @@
+package web
+
+import (
+	"bufio"
+	"net/http"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A thousand pages open on running games cost a bounded amount of memory
+// and still get their moves. Client and server share this process, so the
+// figure counts both ends.
+func TestThousandIdleLivePages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens a thousand connections")
+	}
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 4)
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	goBefore := runtime.NumGoroutine()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2000, MaxConnsPerHost: 2000}}
+	const n = 1000
+	type page struct {
+		resp *http.Response
+		r    *bufio.Reader
+	}
+	pages := make([]page, 0, n)
+	defer func() {
+		for _, p := range pages {
+			p.resp.Body.Close()
+		}
+	}()
+	for i := 0; i < n; i++ {
+		resp, err := client.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		p := page{resp, bufio.NewReaderSize(resp.Body, 512)}
+		pages = append(pages, p)
+		readEvent(t, p.r) // the game, at once
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	heap := float64(after.HeapInuse-before.HeapInuse) / (1 << 20)
+	stacks := float64(after.StackInuse-before.StackInuse) / (1 << 20)
+	t.Logf("%d idle live pages: heap +%.1f MB, stacks +%.1f MB, %d goroutines more (both ends)", n, heap, stacks, runtime.NumGoroutine()-goBefore)
+	if heap+stacks > 200 {
+		t.Errorf("%.0f MB for %d idle pages", heap+stacks, n)
+	}
+	// One move reaches them all.
+	t0 := time.Now()
+	f.play(g)
+	for i, p := range pages {
+		if d := readEvent(t, p.r); !strings.Contains(d, `"move":`) {
+			t.Fatalf("page %d got %q", i, d)
+		}
+	}
+	t.Logf("the move reached all %d pages in %v", n, time.Since(t0))
+}
+
+// readEvent reads one event's data line, skipping comments.
+func readEvent(t *testing.T, r *bufio.Reader) string {
+	t.Helper()
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, ok := strings.CutPrefix(line, "data: "); ok {
+			return d
+		}
+	}
+}
+
+// A page that never reads holds nobody else up: the hub only marks it as
+// behind, and the other pages get every move.
+func TestAStuckPageHoldsNobodyUp(t *testing.T) {
+	f := newFixture(t)
+	f.web.WriteTimeout = 200 * time.Millisecond
+	g := f.newGame("c1", 8, 2)
+	stuck, err := http.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stuck.Body.Close() // never read
+	resp, err := http.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	readEvent(t, r)
+	for i := 0; i < 20 && !g.State.Over(); i++ {
+		f.play(g)
+		deadline := time.Now().Add(2 * time.Second)
+		for {
+			d := readEvent(t, r)
+			if strings.Count(d, `"move":`) == len(g.Plies()) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("move %d did not arrive", i)
+			}
+		}
+	}
+}
