@@ -321,3 +321,27 @@ func TestResultCaption(t *testing.T) {
 		}
 	}
 }
+
+// A game of another server is not reachable by its number from this one:
+// /replay and /analyze answer as for a game that does not exist.
+func TestFinishedGamesOfAnotherServerAreNotFound(t *testing.T) {
+	f := newFixture(t)
+	f.command(ann, "c", "start", map[string]string{"level": "1", "color": "black", "size": "4"})
+	g := f.game("c")
+	for !g.State.Over() {
+		f.command(g.ToMove().Player, "c", "move", map[string]string{"square": g.Position().LegalMoves()[0].String()})
+		if g = f.store.games[g.ID]; g.Status != record.Active {
+			break
+		}
+	}
+	id := strconv.FormatInt(g.ID, 10)
+	for _, cmd := range []string{"replay", "analyze"} {
+		r := f.svc.Handle(context.Background(), Request{Kind: Command, Command: cmd, User: ben, GuildID: "other", ChannelID: "x",
+			Options: map[string]string{"game": id}})
+		refused(t, r, "There is no game #"+id+" here.")
+		if r := f.command(ann, "c", cmd, map[string]string{"game": id}); r.Message == nil {
+			t.Errorf("/%s in the game's own server: no answer", cmd)
+		}
+	}
+	f.svc.WaitAnalyses()
+}
