@@ -50,15 +50,11 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer closeStore(store, logger)
-	if c.WebAddress != "" {
-		webCtx, stopWeb := context.WithCancel(ctx)
-		webDone, err := serveWeb(webCtx, c.WebAddress, store, logger)
-		if err != nil {
-			stopWeb()
-			return err
-		}
-		defer func() { stopWeb(); <-webDone }()
+	stopWeb, err := startWeb(ctx, c.WebAddress, store, logger)
+	if err != nil {
+		return err
 	}
+	defer stopWeb()
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir

@@ -67,15 +67,11 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		}
 		session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
 	}
-	if c.WebAddress != "" {
-		webCtx, stopWeb := context.WithCancel(ctx)
-		webDone, err := serveWeb(webCtx, c.WebAddress, store, logger)
-		if err != nil {
-			stopWeb()
-			return err
-		}
-		defer func() { stopWeb(); <-webDone }()
+	stopWeb, err := startWeb(ctx, c.WebAddress, store, logger)
+	if err != nil {
+		return err
 	}
+	defer stopWeb()
 	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, store, logger)
 	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
 	// The application id comes with Ready (a bot user's id is the same

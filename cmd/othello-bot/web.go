@@ -64,6 +64,21 @@ func serveWeb(ctx context.Context, addr string, store *storage.Store, logger *sl
 	return done, nil
 }
 
+// startWeb serves the game pages alongside a bot when addr is set; the
+// returned func stops them and waits until they have.
+func startWeb(ctx context.Context, addr string, store *storage.Store, logger *slog.Logger) (stop func(), err error) {
+	if addr == "" {
+		return func() {}, nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done, err := serveWeb(ctx, addr, store, logger)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	return func() { cancel(); <-done }, nil
+}
+
 func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlags("web")
 	df := addDataFlags(fs)
