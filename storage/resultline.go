@@ -135,3 +135,36 @@ func (s *Store) resultLine(ctx context.Context, gameID int64) (string, error) {
 		time.UnixMilli(finished).UTC().Format(time.RFC3339), gameID, strconv.Quote(guild), size,
 		side("black", bid, bname, blv), side("white", wid, wname, wlv), bd, wd, win, reason, strconv.Quote(transcript)), nil
 }
+
+// ResultLines writes the results log line of every game finished at or
+// after since, oldest first, to each: the log rebuilt from the database,
+// whichever process finished the games.
+func (s *Store) ResultLines(ctx context.Context, since time.Time, each func(line string) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT game_id FROM results WHERE finished_at >= ? ORDER BY finished_at, game_id`, millis(since))
+	if err != nil {
+		return fmt.Errorf("listing results: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		line, err := s.resultLine(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := each(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}

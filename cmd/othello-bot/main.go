@@ -26,6 +26,7 @@ var commands = []command{
 	{"gtp", "the engine over GTP on stdin/stdout", runGTP},
 	{"migrate", "apply the database migrations and print the schema version", runMigrate},
 	{"web", "serve the game pages from the database: --addr :8080", runWeb},
+	{"results", "print the results log rebuilt from the database: [--since DATE]", runResults},
 }
 
 // usageError marks bad input: exit status 2 instead of 1.

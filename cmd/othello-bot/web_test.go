@@ -57,3 +57,31 @@ func TestLocalServesGamePages(t *testing.T) {
 		t.Fatalf("local exited %d", code)
 	}
 }
+
+// results prints the same lines as the results log, from the database,
+// for a period.
+func TestResultsFromTheDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db, log := filepath.Join(dir, "bot.db"), filepath.Join(dir, "results.log")
+	session := "/start level:1 color:black size:4\n/resign\nclick Resign\n/start level:1 color:black size:4\n/resign\nclick Resign\n"
+	if code := run([]string{"local", "--db", db, "--results", log}, strings.NewReader(session), io.Discard, io.Discard); code != 0 {
+		t.Fatalf("local exited %d", code)
+	}
+	want, _ := os.ReadFile(log)
+	out := &syncBuffer{}
+	if code := run([]string{"results", "--db", db}, nil, out, io.Discard); code != 0 {
+		t.Fatalf("results exited %d", code)
+	}
+	if out.String() != string(want) || strings.Count(out.String(), "\n") != 2 {
+		t.Fatalf("results:\n%s\nthe log:\n%s", out.String(), want)
+	}
+	out = &syncBuffer{}
+	run([]string{"results", "--db", db, "--since", "2999-01-01"}, nil, out, io.Discard)
+	if out.String() != "" {
+		t.Errorf("results since the future: %q", out.String())
+	}
+	errOut := &syncBuffer{}
+	if code := run([]string{"results", "--db", db, "--since", "yesterday"}, nil, io.Discard, errOut); code != 2 || !strings.Contains(errOut.String(), "--since must be") {
+		t.Errorf("a bad --since: %d %q", code, errOut.String())
+	}
+}
