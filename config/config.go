@@ -5,6 +5,7 @@ package config
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,6 +57,11 @@ type Config struct {
 	// "https://othello.example.com/", for the links in game messages.
 	WebAddress string `json:"webAddress"`
 	PublicURL  string `json:"publicURL"`
+	// InteractionsAddress is where run also takes interactions over HTTP
+	// (Discord's Interactions Endpoint URL points at its /interactions);
+	// PublicKey is the application's public key that signs them.
+	InteractionsAddress string `json:"interactionsAddress"`
+	PublicKey           string `json:"publicKey"`
 	// MaxEmojiSize is the largest board drawn as emoji; larger ones are
 	// pictures.
 	MaxEmojiSize int `json:"maxEmojiBoardSize"`
@@ -215,6 +221,7 @@ func (c Config) Validate() error {
 		{"archiveAfter", c.ArchiveAfter.D() < 0 || c.ArchiveAfter.D() > 7*24*time.Hour, "must be between 0s and 168h"},
 		{"maxGamesPerPlayer", c.MaxGamesPerPlayer < 1 || c.MaxGamesPerPlayer > 100, "must be 1..100"},
 		{"publicURL", c.PublicURL != "" && !validBase(c.PublicURL), "must be an http(s) URL, like https://othello.example.com/"},
+		{"publicKey", c.InteractionsAddress != "" && !validKey(c.PublicKey), "must be the application's public key (64 hex digits) when interactionsAddress is set"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},
@@ -238,6 +245,11 @@ func (c Config) Validate() error {
 func validBase(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+func validKey(s string) bool {
+	b, err := hex.DecodeString(s)
+	return err == nil && len(b) == 32
 }
 
 func validLevel(s string) bool {

@@ -195,12 +195,26 @@ func (a *Adapter) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 }
 
 func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	a.process(ic.Interaction, func(ctx context.Context, r *discordgo.InteractionResponse) error {
+		return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
+	})
+}
+
+// responder sends an interaction's first response: by the REST callback
+// for interactions from the gateway, as the HTTP answer for interactions
+// posted to the bot's endpoint.
+type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
+
+// process answers one interaction: its first response through respond,
+// the rest by the interaction's webhook.
+func (a *Adapter) process(i *discordgo.Interaction, respond responder) {
+	ic := &discordgo.InteractionCreate{Interaction: i}
 	log := a.log.With("req", ic.ID)
 	acked := false
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("interaction panic", "panic", r, "stack", string(debug.Stack()))
-			a.respondError(ic.Interaction, acked)
+			a.respondError(ic.Interaction, respond, acked)
 		}
 	}()
 	req, ok := toRequest(ic.Interaction)
@@ -222,10 +236,10 @@ func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) 
 		for _, c := range resp.Choices {
 			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 		}
-		a.logFailure(log, "autocomplete", s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+		a.logFailure(log, "autocomplete", respond(ctx, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices},
-		}, discordgo.WithContext(ctx)))
+		}))
 		return
 	}
 	// Acknowledge first, always: whatever the answer then waits for (a
@@ -240,7 +254,7 @@ func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) 
 	case private:
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if err := s.InteractionRespond(ic.Interaction, deferred, discordgo.WithContext(ctx)); err != nil {
+	if err := respond(ctx, deferred); err != nil {
 		log.Error("acknowledging interaction", "err", err)
 		return
 	}
@@ -289,10 +303,10 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 
 const apology = "Sorry, something went wrong on my side."
 
-func (a *Adapter) respondError(i *discordgo.Interaction, acked bool) {
+func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acked bool) {
 	var err error
 	if !acked {
-		err = a.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		err = respond(context.Background(), &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: apology, Flags: discordgo.MessageFlagsEphemeral,
 				AllowedMentions: noMentions()},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -18,6 +19,38 @@ import (
 	"othello-bot/bot/discord"
 	"othello-bot/config"
 )
+
+// serveInteractions takes interactions over HTTP at /interactions when the
+// config asks for it; the returned func stops taking new ones.
+func serveInteractions(c config.Config, adapter *discord.Adapter, logger *slog.Logger) (stop func(), err error) {
+	if c.InteractionsAddress == "" {
+		return func() {}, nil
+	}
+	key, err := discord.ParsePublicKey(c.PublicKey)
+	if err != nil {
+		return nil, usageError{"publicKey: " + err.Error()}
+	}
+	ln, err := net.Listen("tcp", c.InteractionsAddress)
+	if err != nil {
+		return nil, fmt.Errorf("interactions endpoint on %q: %w", c.InteractionsAddress, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/interactions", adapter.Endpoint(key))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("interactions endpoint stopped", "err", err)
+		}
+	}()
+	logger.Info("taking interactions over HTTP", "address", ln.Addr().String(), "path", "/interactions")
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			logger.Warn("closing the interactions endpoint", "err", err)
+		}
+	}, nil
+}
 
 // shutdownGrace bounds how long work in flight may go on after SIGINT or
 // SIGTERM.
@@ -74,6 +107,10 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	defer stopWeb()
 	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, store, logger)
 	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
+	stopEndpoint, err := serveInteractions(c, adapter, logger)
+	if err != nil {
+		return err
+	}
 	// The application id comes with Ready (a bot user's id is the same
 	// number, but Ready says it outright).
 	ready := make(chan struct{}, 1)
@@ -137,6 +174,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 
 	<-ctx.Done()
 	logger.Info("shutting down: finishing moves and replies in flight")
+	stopEndpoint()
 	err = session.Close()
 	<-ticking
 	adapter.Wait()

@@ -12,6 +12,7 @@ package discordtest
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -113,6 +114,8 @@ type Server struct {
 	nextID       int64
 	perms        map[string]int64
 	threads      map[string]*Thread
+	endpoint     string // interactions go here over HTTP when set
+	signingKey   ed25519.PrivateKey
 	messages     map[string]*Message
 	order        []string
 	interactions map[string]*Interaction // by token
@@ -345,7 +348,12 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 			"author": map[string]any{"id": s.AppID, "username": "othello", "bot": true}}
 	}
 	ia.sentAt = time.Now()
+	endpoint := s.endpoint
 	s.mu.Unlock()
+	if endpoint != "" {
+		go s.post(ia, payload)
+		return ia
+	}
 	s.dispatch("INTERACTION_CREATE", payload)
 	return ia
 }
