@@ -16,7 +16,7 @@ import (
 	"othello-bot/record"
 )
 
-const noGame = "There is no game in this channel. Start one with /start."
+const noGame = "There is no game in this channel. Start one with /start; /games lists the running ones."
 
 // channelGame loads the channel's active game. Without one it returns nil
 // and the refusal to answer with (or the error).
