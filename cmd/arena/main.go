@@ -227,6 +227,8 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 					t.draws++
 				}
 				t.discs += d
+				// Progress on stderr: long matches take hours.
+				fmt.Fprintf(os.Stderr, "game %d/%d: %+d (so far %d-%d-%d)\n", t.wins+t.losses+t.draws, games, d, t.wins, t.losses, t.draws)
 				mu.Unlock()
 			}
 		}()
