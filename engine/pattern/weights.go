@@ -126,7 +126,7 @@ func (w *Weights) Encode(out io.Writer) error {
 	if _, err := out.Write(hdr); err != nil {
 		return fmt.Errorf("writing weights: %w", err)
 	}
-	z, err := flate.NewWriter(out, flate.BestCompression)
+	z, err := flate.NewWriter(out, flate.DefaultCompression)
 	if err != nil {
 		return err
 	}
