@@ -90,8 +90,10 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		g.ReplyToken, g.ReplyExpires = req.Token, now.Add(replyTokenLife)
 	}
 	if err := s.store.CreateGame(ctx, g); errors.Is(err, record.ErrChannelBusy) {
+		s.dropThread(ctx, g)
 		return refuse("A game is already running in this channel."), nil
 	} else if err != nil {
+		s.dropThread(ctx, g)
 		return Response{}, err
 	}
 	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
