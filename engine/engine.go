@@ -65,8 +65,11 @@ type Options struct {
 	// Each holds about 30 MB of tables.
 	Searches int
 	// Weights replace the built-in trained evaluation of 8x8 positions
-	// (for training new ones); nil keeps the built-in one.
-	Weights *pattern.Weights
+	// (for training new ones); nil keeps the built-in one. HandTuned uses
+	// the hand-tuned evaluation instead (what the first training round
+	// played with).
+	Weights   *pattern.Weights
+	HandTuned bool
 }
 
 // Engine chooses moves. It is safe for concurrent use; searches beyond
@@ -283,7 +286,7 @@ func (e *Engine) acquire(ctx context.Context) (*searcher, func(), error) {
 	case s := <-e.slots:
 		if s == nil {
 			s = newSearcher()
-			s.weights = e.opts.Weights
+			s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
 		}
 		return s, func() { e.slots <- s }, nil
 	case <-ctx.Done():

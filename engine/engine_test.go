@@ -651,3 +651,26 @@ func TestFullLines(t *testing.T) {
 		}
 	}
 }
+
+// HandTuned plays 8x8 with the hand-tuned evaluation, not the trained one.
+func TestHandTunedOption(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	differ := 0
+	for i := 0; i < 10; i++ {
+		p := randomPosition(t, 8, 30, rng)
+		a, err := New(Options{Searches: 1}).Evaluate(context.Background(), p, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New(Options{Searches: 1, HandTuned: true}).Evaluate(context.Background(), p, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a != b {
+			differ++
+		}
+	}
+	if differ < 8 {
+		t.Errorf("the hand-tuned evaluation agrees with the trained one on %d of 10 positions", 10-differ)
+	}
+}

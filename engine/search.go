@@ -12,16 +12,17 @@ import (
 // searcher runs one search at a time on a bitboard size (4, 6 or 8). It owns
 // its transposition tables, so a pool of them bounds the engine's memory.
 type searcher struct {
-	t        *bitboard.Table
-	ev       *evaluator
-	tt       *ttable // midgame: heuristic scores
-	ett      *ttable // endgame: exact disc margins
-	nodes    uint64
-	stop     *atomic.Bool
-	deadline time.Time // zero: none
-	aborted  bool
-	weights  *pattern.Weights // the engine's own, if any
-	own      evaluator        // the 8x8 evaluator with those weights
+	t         *bitboard.Table
+	ev        *evaluator
+	tt        *ttable // midgame: heuristic scores
+	ett       *ttable // endgame: exact disc margins
+	nodes     uint64
+	stop      *atomic.Bool
+	deadline  time.Time // zero: none
+	aborted   bool
+	weights   *pattern.Weights // the engine's own, if any
+	handTuned bool             // 8x8 without trained weights
+	own       evaluator        // the 8x8 evaluator with those weights
 }
 
 func newSearcher() *searcher {
@@ -32,9 +33,9 @@ func newSearcher() *searcher {
 func (s *searcher) reset(size int, stop *atomic.Bool) {
 	s.t = bitboard.For(size)
 	s.ev = evaluatorFor(size)
-	if size == 8 && s.weights != nil {
+	if size == 8 && (s.weights != nil || s.handTuned) {
 		s.own = *s.ev
-		s.own.pw = s.weights
+		s.own.pw = s.weights // nil: hand-tuned
 		s.ev = &s.own
 	}
 	s.nodes = 0

@@ -27,7 +27,7 @@ type genOptions struct {
 }
 
 func loadWeights(path string) (*pattern.Weights, error) {
-	if path == "" {
+	if path == "" || path == "hand" {
 		return nil, nil
 	}
 	data, err := os.ReadFile(path)
@@ -89,7 +89,7 @@ func generate(ctx context.Context, o genOptions, log io.Writer) error {
 			}
 		}
 	}()
-	eng := engine.New(engine.Options{Searches: o.workers, Weights: w, MoveTime: time.Minute})
+	eng := engine.New(engine.Options{Searches: o.workers, Weights: w, HandTuned: o.weights == "hand", MoveTime: time.Minute})
 	results := make(chan record)
 	errs := make(chan error, o.workers)
 	var wg sync.WaitGroup

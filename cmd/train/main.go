@@ -47,7 +47,7 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 		fs.IntVar(&o.level, "level", 5, "engine level of the self-play moves")
 		fs.IntVar(&o.exact, "exact", 18, "play perfectly from this many empty squares")
 		fs.Float64Var(&o.random, "random", 0.05, "share of random moves after the opening")
-		fs.StringVar(&o.weights, "weights", "", "weights file to play with (default: the built-in evaluation)")
+		fs.StringVar(&o.weights, "weights", "", `weights file to play with (default: the built-in evaluation; "hand": the hand-tuned one)`)
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
