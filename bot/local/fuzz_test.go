@@ -9,7 +9,8 @@ import (
 	"testing"
 )
 
-// lockedBuffer collects log output from concurrent handlers.
+// lockedBuffer collects output from concurrent writers (handlers, the
+// background analyses) that tests read meanwhile.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
@@ -25,6 +26,12 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+func (l *lockedBuffer) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Len()
 }
 
 // FuzzLine feeds arbitrary input lines to the terminal bot: none may crash

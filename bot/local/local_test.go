@@ -26,7 +26,7 @@ type env struct {
 	dir     string
 	store   *storage.Store
 	adapter *local.Adapter
-	out     *strings.Builder
+	out     *lockedBuffer
 	clock   *local.Clock
 	cfg     bot.Config
 }
@@ -58,7 +58,7 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	out := &strings.Builder{}
+	out := &lockedBuffer{}
 	clock := local.NewClock(now)
 	a := local.New(out, clock, "alice")
 	a.ImageDir = filepath.Join(dir, "boards")
