@@ -94,6 +94,7 @@ type Interaction struct {
 	Choices     []map[string]any
 	MessageID   string // the message a component was on
 	deferredPub bool
+	posting     chan struct{} // closed once an HTTP post's answer is taken
 }
 
 // Stats are the largest sizes seen in accepted messages.
@@ -351,7 +352,13 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 	endpoint := s.endpoint
 	s.mu.Unlock()
 	if endpoint != "" {
-		go s.post(ia, payload)
+		s.mu.Lock()
+		ia.posting = make(chan struct{})
+		s.mu.Unlock()
+		go func() {
+			defer close(ia.posting)
+			s.post(ia, payload)
+		}()
 		return ia
 	}
 	s.dispatch("INTERACTION_CREATE", payload)
@@ -825,6 +832,17 @@ func (s *Server) webhook(method string, p []string, body map[string]any, files [
 		return nil, &apiError{404, 10015, "Unknown Webhook"}
 	}
 	s.mu.Lock()
+	if ia, ok := s.interactions[p[2]]; ok && ia.posting != nil {
+		// Discord has the HTTP answer once the bot has sent it; here the
+		// goroutine reading it may lag a webhook call that follows it.
+		posting := ia.posting
+		s.mu.Unlock()
+		select {
+		case <-posting:
+		case <-time.After(AckLimit):
+		}
+		s.mu.Lock()
+	}
 	defer s.mu.Unlock()
 	ia, ok := s.interactions[p[2]]
 	if !ok || time.Since(ia.sentAt) > TokenLife {
