@@ -74,9 +74,16 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	side := g.ToMove()
 	vsBot := g.Black.IsBot() || g.White.IsBot()
 	if vsBot {
-		// The inactivity timeout of a game against the bot: no reminder.
-		if !now.Before(g.Deadline) {
+		// The inactivity timeout of a game against the bot: no reminder,
+		// but noted as sent, so the tick stops loading the game until it
+		// is due.
+		switch {
+		case !now.Before(g.Deadline):
 			s.abandon(ctx, g)
+		case !g.Reminded:
+			if _, err := s.store.MarkReminded(ctx, g); err != nil {
+				s.logger(ctx).Error("tick: noting an idle game", "game", g.ID, "err", err)
+			}
 		}
 		return
 	}
