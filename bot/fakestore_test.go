@@ -145,7 +145,7 @@ func (f *fakeStore) RunningGames(_ context.Context, guildID, playerID string, li
 	return out[:min(limit, len(out))], nil
 }
 
-func (f *fakeStore) LatestGame(_ context.Context, channelID string) (*record.Game, error) {
+func (f *fakeStore) LatestHome(_ context.Context, channelID string) (record.GameHome, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var best *record.Game
@@ -155,9 +155,9 @@ func (f *fakeStore) LatestGame(_ context.Context, channelID string) (*record.Gam
 		}
 	}
 	if best == nil {
-		return nil, record.ErrNotFound
+		return record.GameHome{}, record.ErrNotFound
 	}
-	return copyGame(best), nil
+	return record.GameHome{GameID: best.ID, ParentID: best.ParentID, Status: best.Status}, nil
 }
 
 func (f *fakeStore) ActiveGameCount(_ context.Context, playerID string) (int, error) {

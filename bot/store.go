@@ -39,9 +39,9 @@ type Store interface {
 	// RunningGames returns a server's active games, oldest first, at most
 	// limit; with playerID set, only that player's.
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
-	// LatestGame returns the newest game, running or not, in a channel or
-	// thread, or fails with record.ErrNotFound.
-	LatestGame(ctx context.Context, channelID string) (*record.Game, error)
+	// LatestHome tells where the newest game, running or not, of a
+	// channel or thread lives, or fails with record.ErrNotFound.
+	LatestHome(ctx context.Context, channelID string) (record.GameHome, error)
 	// ActiveGameCount is how many running games a player plays in.
 	ActiveGameCount(ctx context.Context, playerID string) (int, error)
 	// DueArchives lists the threads of finished games due to be archived;

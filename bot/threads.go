@@ -38,19 +38,19 @@ func (s *Service) threadsHere(req Request) bool {
 	return !req.PermissionsKnown || req.AppPermissions&need == need
 }
 
-// gameThread returns the game whose thread channelID is, or nil when the
-// channel is not a game's thread.
-func (s *Service) gameThread(ctx context.Context, channelID string) (*record.Game, error) {
-	g, err := s.store.LatestGame(ctx, channelID)
+// gameThread tells about the game whose thread channelID is, or nil when
+// the channel is not a game's thread.
+func (s *Service) gameThread(ctx context.Context, channelID string) (*record.GameHome, error) {
+	h, err := s.store.LatestHome(ctx, channelID)
 	switch {
 	case errors.Is(err, record.ErrNotFound):
 		return nil, nil
 	case err != nil:
 		return nil, err
-	case g.ParentID == "":
+	case h.ParentID == "":
 		return nil, nil
 	}
-	return g, nil
+	return &h, nil
 }
 
 // finishedThread is the refusal for a new game asked for in the thread of
@@ -62,7 +62,7 @@ func (s *Service) finishedThread(ctx context.Context, channelID string) (refusal
 		return nil, false, err
 	}
 	if g.Status != record.Active {
-		r := refuse("This thread was game #%d's, which is over. Start a new game in <#%s>.", g.ID, g.ParentID)
+		r := refuse("This thread was game #%d's, which is over. Start a new game in <#%s>.", g.GameID, g.ParentID)
 		return &r, true, nil
 	}
 	return nil, true, nil

@@ -59,6 +59,14 @@ func (o Outcome) String() string {
 	return "unknown"
 }
 
+// GameHome is where a game lives and whether it runs: enough to tell a
+// game's thread from a channel without loading the game.
+type GameHome struct {
+	GameID   int64
+	ParentID string // "" for a game in a channel itself
+	Status   Status
+}
+
 // GameVersion is a game's version, by its web page's id.
 type GameVersion struct {
 	PublicID string

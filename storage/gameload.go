@@ -153,17 +153,21 @@ func (s *Store) RunningGames(ctx context.Context, guildID, playerID string, limi
 		AND (? = '' OR g.black_id = ? OR g.white_id = ?) ORDER BY g.id LIMIT ?`, guildID, playerID, playerID, playerID, limit)
 }
 
-// LatestGame loads the newest game, running or not, that lives in a
-// channel or thread; record.ErrNotFound if there is none.
-func (s *Store) LatestGame(ctx context.Context, channelID string) (*record.Game, error) {
-	gs, err := s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1`, channelID)
+// LatestHome tells where the newest game of a channel or thread lives,
+// without loading its moves; record.ErrNotFound if there is none.
+func (s *Store) LatestHome(ctx context.Context, channelID string) (record.GameHome, error) {
+	var h record.GameHome
+	var status string
+	err := s.db.QueryRowContext(ctx, `SELECT id, parent_id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1`,
+		channelID).Scan(&h.GameID, &h.ParentID, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return h, record.ErrNotFound
+	}
 	if err != nil {
-		return nil, err
+		return h, fmt.Errorf("loading the newest game of %s: %w", channelID, err)
 	}
-	if len(gs) == 0 {
-		return nil, record.ErrNotFound
-	}
-	return gs[0], nil
+	h.Status = record.Status(status)
+	return h, nil
 }
 
 // GameByPublicID loads a game by its web page's id, or fails with
