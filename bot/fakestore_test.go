@@ -175,7 +175,7 @@ func (f *fakeStore) ActiveGameCount(_ context.Context, playerID string) (int, er
 func (f *fakeStore) DueArchives(context.Context, time.Time) ([]record.ThreadToArchive, error) {
 	return nil, nil
 }
-func (f *fakeStore) Archived(context.Context, int64) error { return nil }
+func (f *fakeStore) ClaimArchive(context.Context, int64, time.Time) (bool, error) { return false, nil }
 
 func (f *fakeStore) Analysis(_ context.Context, gameID int64) ([]byte, error) {
 	f.mu.Lock()

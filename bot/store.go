@@ -45,9 +45,10 @@ type Store interface {
 	// ActiveGameCount is how many running games a player plays in.
 	ActiveGameCount(ctx context.Context, playerID string) (int, error)
 	// DueArchives lists the threads of finished games due to be archived;
-	// Archived notes one done.
+	// ClaimArchive takes one for the caller (true once, whichever of the
+	// processes sharing the store asks first).
 	DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error)
-	Archived(ctx context.Context, gameID int64) error
+	ClaimArchive(ctx context.Context, gameID int64, now time.Time) (bool, error)
 	// Analysis returns a game's stored analysis (record.ErrNotFound if
 	// none); SaveAnalysis stores one.
 	Analysis(ctx context.Context, gameID int64) ([]byte, error)

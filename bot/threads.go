@@ -115,18 +115,26 @@ func deletedNote(g *record.Game) string {
 
 // archiveThreads archives the threads of games that ended long enough ago.
 func (s *Service) archiveThreads(ctx context.Context) {
-	due, err := s.store.DueArchives(ctx, s.clock.Now())
+	now := s.clock.Now()
+	due, err := s.store.DueArchives(ctx, now)
 	if err != nil {
 		s.logger(ctx).Error("tick: threads to archive", "err", err)
 		return
 	}
 	for _, t := range due {
+		// Claimed first: with several processes on one database, one
+		// archives it.
+		mine, err := s.store.ClaimArchive(ctx, t.GameID, now)
+		if err != nil {
+			s.logger(ctx).Error("tick: claiming a thread to archive", "game", t.GameID, "err", err)
+			continue
+		}
+		if !mine {
+			continue
+		}
 		if err := s.notify.ArchiveThread(ctx, t.ThreadID); err != nil {
 			// Deleted or archived by hand meanwhile: nothing left to do.
 			s.logger(ctx).Warn("archiving a game's thread", "game", t.GameID, "thread", t.ThreadID, "err", err)
-		}
-		if err := s.store.Archived(ctx, t.GameID); err != nil {
-			s.logger(ctx).Error("tick: noting an archived thread", "game", t.GameID, "err", err)
 		}
 	}
 }

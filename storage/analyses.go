@@ -27,7 +27,7 @@ func (s *Store) Analysis(ctx context.Context, gameID int64) ([]byte, error) {
 
 // SaveAnalysis stores a game's analysis, replacing any earlier one.
 func (s *Store) SaveAnalysis(ctx context.Context, gameID int64, report []byte, at time.Time) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO analyses (game_id, report, created_at) VALUES (?, ?, ?)
 			ON CONFLICT (game_id) DO UPDATE SET report = excluded.report, created_at = excluded.created_at`,
 			gameID, string(report), millis(at))

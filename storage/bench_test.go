@@ -87,7 +87,7 @@ func BenchmarkQueries100k(b *testing.B) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	start, _ := game.NewPosition(8)
 	pos := encodePosition(start)
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *dbTx) error {
 		for i := 0; i < players; i++ {
 			if _, err := tx.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, 0, 0)`, fmt.Sprint(i), fmt.Sprintf("p%d", i)); err != nil {
 				return err

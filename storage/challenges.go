@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mattn/go-sqlite3"
-
 	"othello-bot/record"
 )
 
@@ -24,7 +22,7 @@ func challengeColor(c record.ColorChoice) string {
 // CreateChallenge stores a pending challenge and sets its ID.
 func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error {
 	c.Status = record.ChallengePending
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
 		for _, p := range []record.Player{c.Challenger, c.Opponent} {
 			if err := upsertPlayer(ctx, tx, p, c.CreatedAt); err != nil {
 				return err
@@ -34,19 +32,17 @@ func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error 
 		if c.Opponent.ID != "" {
 			opp = sql.NullString{String: c.Opponent.ID, Valid: true}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, size,
-			rated, status, created_at, expires_at, message_id, style) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		err := tx.QueryRowContext(ctx, `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, size,
+			rated, status, created_at, expires_at, message_id, style) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			c.GuildID, c.ChannelID, c.Challenger.ID, opp, challengeColor(c.Color), c.Size, c.Rated, string(c.Status),
-			millis(c.CreatedAt), millis(c.ExpiresAt), c.MessageID, string(styleOr(c.Style)))
+			millis(c.CreatedAt), millis(c.ExpiresAt), c.MessageID, string(styleOr(c.Style))).Scan(&c.ID)
 		if err != nil {
-			var se sqlite3.Error
-			if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
+			if isUnique(err) {
 				return record.ErrChallengePending
 			}
 			return fmt.Errorf("creating challenge: %w", err)
 		}
-		c.ID, err = res.LastInsertId()
-		return err
+		return nil
 	})
 }
 
@@ -135,7 +131,7 @@ func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID str
 // record.ErrChannelBusy.
 func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, g *record.Game) error {
 	g.Status, g.Version = record.Active, 1
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'pending'`, challengeID)
 		if err != nil {
 			return fmt.Errorf("accepting challenge %d: %w", challengeID, err)

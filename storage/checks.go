@@ -61,11 +61,15 @@ func isBusy(err error) bool {
 // read-only (the file's mode, a read-only mount) fails here, at start,
 // rather than at every move.
 func (s *Store) checkWritable(ctx context.Context) error {
-	tx, err := s.wdb.BeginTx(ctx, nil)
+	tx, err := s.wdb.BeginTx(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if s.dialect == postgresDB {
+		_, err = tx.ExecContext(ctx, "UPDATE schema_version SET version = version")
+		return err
+	}
 	_, err = tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(s.version))
 	return err
 }

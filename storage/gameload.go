@@ -233,12 +233,17 @@ func (s *Store) DueArchives(ctx context.Context, now time.Time) ([]record.Thread
 	return out, rows.Err()
 }
 
-// Archived notes that a game's thread no longer needs archiving.
-func (s *Store) Archived(ctx context.Context, gameID int64) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE games SET archive_at = NULL WHERE id = ?`, gameID)
-		return err
-	})
+// ClaimArchive takes the archiving of a game's thread, due at or before
+// now, for the caller: true once, for one caller, even when several
+// processes share the database; the thread is then no longer due.
+func (s *Store) ClaimArchive(ctx context.Context, gameID int64, now time.Time) (bool, error) {
+	res, err := s.wdb.ExecContext(ctx, `UPDATE games SET archive_at = NULL WHERE id = ? AND archive_at IS NOT NULL AND archive_at <= ?`,
+		gameID, millis(now))
+	if err != nil {
+		return false, fmt.Errorf("claiming the archive of game %d's thread: %w", gameID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // DueGames loads the active games whose move deadline, or reminder time

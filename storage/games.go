@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
-
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -28,11 +26,11 @@ func (s *Store) CreateGame(ctx context.Context, g *record.Game) error {
 	if g.Version == 0 {
 		g.Version = 1
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error { return s.insertGame(ctx, tx, g) })
+	return s.inTx(ctx, func(tx *dbTx) error { return s.insertGame(ctx, tx, g) })
 }
 
 // insertGame stores a game and its plies inside a transaction.
-func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) error {
+func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error {
 	if g.PublicID == "" {
 		var b [12]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -47,29 +45,25 @@ func (s *Store) insertGame(ctx context.Context, tx *sql.Tx, g *record.Game) erro
 	}
 	bid, blv := sideColumns(g.Black)
 	wid, wlv := sideColumns(g.White)
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
 		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
-		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID)
+		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID).Scan(&g.ID)
 	if err != nil {
-		var se sqlite3.Error
-		if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
+		if isUnique(err) {
 			return record.ErrChannelBusy
 		}
 		return fmt.Errorf("creating game: %w", err)
 	}
-	if g.ID, err = res.LastInsertId(); err != nil {
-		return err
-	}
 	return insertPlies(ctx, tx, g.ID, 0, g.Plies(), g.CreatedAt)
 }
 
-func insertPlies(ctx context.Context, tx *sql.Tx, gameID int64, first int, plies []game.Ply, at time.Time) error {
+func insertPlies(ctx context.Context, tx *dbTx, gameID int64, first int, plies []game.Ply, at time.Time) error {
 	for i, p := range plies {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, color, square, played_at) VALUES (?, ?, ?, ?, ?)`,
 			gameID, first+i+1, colorCode(p.Color), p.Square.String(), millis(at)); err != nil {
@@ -84,7 +78,7 @@ func insertPlies(ctx context.Context, tx *sql.Tx, gameID int64, first int, plies
 // was read, so two clicks at once cannot both apply. On success g is
 // updated to match the database.
 func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
 			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?
 			WHERE id = ? AND version = ? AND status = 'active'`,
@@ -113,7 +107,8 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 // message it replaces ("" if none or the same) and whether the given
 // message became the live one.
 func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error) {
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx *dbTx) error {
+		previous, live = "", false
 		var current string
 		var currentVersion int64
 		if err := tx.QueryRowContext(ctx, `SELECT message_id, message_version FROM games WHERE id = ?`, gameID).Scan(&current, &currentVersion); err != nil {
@@ -126,7 +121,7 @@ func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messa
 		if current != messageID {
 			previous = current
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, message_version = max(message_version, ?) WHERE id = ?`,
+		_, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, message_version = GREATEST(message_version, ?) WHERE id = ?`,
 			messageID, version, gameID)
 		if err != nil {
 			return fmt.Errorf("recording game %d's message: %w", gameID, err)
@@ -138,7 +133,7 @@ func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messa
 
 // checkChanged turns "no row updated" into ErrNotFound, ErrNotActive or
 // ErrStale.
-func (s *Store) checkChanged(ctx context.Context, tx *sql.Tx, res sql.Result, id int64) error {
+func (s *Store) checkChanged(ctx context.Context, tx *dbTx, res sql.Result, id int64) error {
 	n, err := res.RowsAffected()
 	if err != nil {
 		return err
@@ -186,7 +181,7 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 	if err != nil {
 		return fmt.Errorf("taking back game %d: %w", g.ID, err)
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = ?, version = version + 1,
 			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = '', reply_expires_at = NULL,
 			takebacks = takebacks + 1
@@ -226,7 +221,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	}
 	rated := g.Rated && !r.Reason.Unfinished()
 	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL,
 			archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
 			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, g.Version)
@@ -246,10 +241,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 			winner = colorCode(r.Winner)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id,
-			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note, logged_by)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.GuildID, millis(r.FinishedAt), bid, blv, wid, wlv, g.Size(), r.BlackDiscs, r.WhiteDiscs, winner,
-			string(r.Reason), rated, transcript, r.Note)
+			string(r.Reason), rated, transcript, r.Note, s.logOwner())
 		if err != nil {
 			return fmt.Errorf("recording result of game %d: %w", g.ID, err)
 		}

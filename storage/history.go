@@ -21,7 +21,7 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]reco
 		SELECT r.game_id, r.finished_at, 'O', r.black_id, coalesce(pb.name, ''), r.black_level, r.white_discs, r.black_discs,
 			r.winner, r.reason, r.size, r.transcript, g.takebacks
 		FROM results r JOIN games g ON g.id = r.game_id LEFT JOIN players pb ON pb.id = r.black_id WHERE r.white_id = ?
-	) ORDER BY 2 DESC, 1 DESC LIMIT ?`, playerID, playerID, limit)
+	) AS h ORDER BY 2 DESC, 1 DESC LIMIT ?`, playerID, playerID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("loading history: %w", err)
 	}
@@ -60,13 +60,14 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]reco
 // RecordAgainstBot returns a player's wins, losses and draws against each
 // bot level they have finished a game with (aborted games left out).
 func (s *Store) RecordAgainstBot(ctx context.Context, playerID string) ([]record.LevelRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT level, sum(outcome = 1), sum(outcome = -1), sum(outcome = 0) FROM (
+	rows, err := s.db.QueryContext(ctx, `SELECT level, count(CASE WHEN outcome = 1 THEN 1 END), count(CASE WHEN outcome = -1 THEN 1 END),
+		count(CASE WHEN outcome = 0 THEN 1 END) FROM (
 		SELECT r.white_level AS level, CASE r.winner WHEN 'X' THEN 1 WHEN 'O' THEN -1 ELSE 0 END AS outcome
 		FROM results r WHERE r.black_id = ? AND r.white_level IS NOT NULL AND r.reason NOT IN ('abort', 'abandoned', 'aborted-by-moderator')
 		UNION ALL
 		SELECT r.black_level, CASE r.winner WHEN 'O' THEN 1 WHEN 'X' THEN -1 ELSE 0 END
 		FROM results r WHERE r.white_id = ? AND r.black_level IS NOT NULL AND r.reason NOT IN ('abort', 'abandoned', 'aborted-by-moderator')
-	) GROUP BY level ORDER BY level`, playerID, playerID)
+	) AS h GROUP BY level ORDER BY level`, playerID, playerID)
 	if err != nil {
 		return nil, fmt.Errorf("loading record against the bot: %w", err)
 	}

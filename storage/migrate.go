@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,8 +21,13 @@ type migration struct {
 	sql     string
 }
 
-func loadMigrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrations.FS, ".")
+// loadMigrations reads a dialect's numbered migrations.
+func loadMigrations(d dialect) ([]migration, error) {
+	fsys, dir := fs.FS(migrations.FS), "."
+	if d == postgresDB {
+		fsys, dir = migrations.Postgres, "postgres"
+	}
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +41,7 @@ func loadMigrations() ([]migration, error) {
 		if !ok || err != nil || v <= 0 {
 			return nil, fmt.Errorf("migration %s: name must start with a number and _", e.Name())
 		}
-		body, err := fs.ReadFile(migrations.FS, e.Name())
+		body, err := fs.ReadFile(fsys, path.Join(dir, e.Name()))
 		if err != nil {
 			return nil, err
 		}
@@ -53,9 +59,23 @@ func loadMigrations() ([]migration, error) {
 // migrate applies every migration newer than the database's user_version,
 // each in its own transaction together with the version bump.
 func (s *Store) migrate(ctx context.Context) error {
-	ms, err := loadMigrations()
+	ms, err := loadMigrations(s.dialect)
 	if err != nil {
 		return err
+	}
+	if s.dialect == postgresDB {
+		if err := s.migratePostgres(ctx, ms); err != nil {
+			return err
+		}
+		current, err := pgVersion(ctx, s.wdb)
+		if err != nil {
+			return err
+		}
+		if current > len(ms) {
+			return fmt.Errorf("database %s: schema version %d is newer than this othello-bot knows (%d); run a newer othello-bot", s.path, current, len(ms))
+		}
+		s.version = len(ms)
+		return nil
 	}
 	var current int
 	if err := s.wdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
@@ -78,7 +98,7 @@ func (s *Store) migrate(ctx context.Context) error {
 // the write lock), so when two processes migrate a new database at once,
 // the second finds the work done.
 func (s *Store) applyMigration(ctx context.Context, m migration) error {
-	tx, err := s.wdb.BeginTx(ctx, nil)
+	tx, err := s.wdb.BeginTx(ctx)
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}

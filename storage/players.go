@@ -28,7 +28,7 @@ func (s *Store) BoardStyle(ctx context.Context, playerID string) (record.Style, 
 
 // SetBoardStyle remembers a player's board style.
 func (s *Store) SetBoardStyle(ctx context.Context, p record.Player, style record.Style, now time.Time) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
 		if err := upsertPlayer(ctx, tx, p, now); err != nil {
 			return err
 		}
@@ -38,13 +38,13 @@ func (s *Store) SetBoardStyle(ctx context.Context, p record.Player, style record
 }
 
 // upsertPlayer records a player, keeping the newest name.
-func upsertPlayer(ctx context.Context, tx *sql.Tx, p record.Player, now time.Time) error {
+func upsertPlayer(ctx context.Context, tx *dbTx, p record.Player, now time.Time) error {
 	if p.ID == "" {
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
-		WHERE name <> excluded.name`, p.ID, p.Name, millis(now), millis(now))
+		WHERE players.name <> excluded.name`, p.ID, p.Name, millis(now), millis(now))
 	if err != nil {
 		return fmt.Errorf("saving player %s: %w", p.ID, err)
 	}

@@ -13,7 +13,7 @@ import (
 	"othello-bot/record"
 )
 
-func loadRating(ctx context.Context, tx *sql.Tx, p record.Player, scope string) (record.Rating, error) {
+func loadRating(ctx context.Context, tx *dbTx, p record.Player, scope string) (record.Rating, error) {
 	r, err := scanRating(tx.QueryRowContext(ctx, ratingSelect+` WHERE r.player_id = ? AND r.scope = ?`, p.ID, scope))
 	if errors.Is(err, sql.ErrNoRows) {
 		return record.Rating{Player: p, Scope: scope}, nil // new in this scope
@@ -25,7 +25,7 @@ func loadRating(ctx context.Context, tx *sql.Tx, p record.Player, scope string) 
 // applyRatings saves what a rated game did to both players' ratings in
 // each scope, inside the transaction that finishes the game; rate says
 // how.
-func applyRatings(ctx context.Context, tx *sql.Tx, g *record.Game, rate *record.RatingUpdate) error {
+func applyRatings(ctx context.Context, tx *dbTx, g *record.Game, rate *record.RatingUpdate) error {
 	for _, scope := range rate.Scopes {
 		b, err := loadRating(ctx, tx, g.Black.Player, scope)
 		if err != nil {
@@ -49,18 +49,23 @@ func applyRatings(ctx context.Context, tx *sql.Tx, g *record.Game, rate *record.
 // currentDeviation2SQL is the deviation grown for the idle periods up to
 // :now (milliseconds), squared: Glicko-2's step 6 per idle period, capped
 // (record.DeviationGrowth). A test proves it agrees with rating.Player.Idle.
-const currentDeviation2SQL = `min(r.deviation * r.deviation + ((:now - r.updated_at) / 1000.0 / :period) *
-	(r.volatility * :scale) * (r.volatility * :scale), :maxdev * :maxdev)`
+const currentDeviation2SQL = `LEAST(r.deviation * r.deviation + ((CAST(:now AS BIGINT) - r.updated_at) / 1000.0 /
+	CAST(:period AS DOUBLE PRECISION)) * (r.volatility * CAST(:scale AS DOUBLE PRECISION)) *
+	(r.volatility * CAST(:scale AS DOUBLE PRECISION)), CAST(:maxdev AS DOUBLE PRECISION) * CAST(:maxdev AS DOUBLE PRECISION))`
+
+// provisionalSQL is the squared deviation above which a player is
+// provisional. (The casts tell PostgreSQL the parameters' types.)
+const provisionalSQL = `CAST(:prov AS DOUBLE PRECISION) * CAST(:prov AS DOUBLE PRECISION)`
 
 // Leaderboard returns the top of a scope at a time: established players by
 // rating, then provisional ones (deviation above growth.Threshold once
 // grown for idle time) by rating.
 func (s *Store) Leaderboard(ctx context.Context, scope string, growth record.DeviationGrowth, limit int) ([]record.Standing, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT r.player_id, p.name, r.scope, r.rating, r.deviation, r.volatility, r.games,
-		r.wins, r.losses, r.draws, r.updated_at, `+currentDeviation2SQL+` AS dev2
+	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT r.player_id, p.name, r.scope, r.rating, r.deviation,
+		r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, `+currentDeviation2SQL+` AS dev2
 		FROM ratings r JOIN players p ON p.id = r.player_id
-		WHERE r.scope = :scope
-		ORDER BY dev2 > :prov * :prov, r.rating DESC, r.player_id LIMIT :limit`, leaderboardArgs(scope, growth, limit)...)
+		WHERE r.scope = :scope) AS b
+		ORDER BY dev2 > `+provisionalSQL+`, rating DESC, player_id LIMIT :limit`, leaderboardArgs(scope, growth, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("loading leaderboard: %w", err)
 	}
@@ -96,7 +101,7 @@ func (s *Store) Standing(ctx context.Context, playerID, scope string, growth rec
 	var dev2 float64
 	args := append(leaderboardArgs(scope, growth, 0), sql.Named("player", playerID))
 	err := s.db.QueryRowContext(ctx, `WITH b AS (
-			SELECT r.player_id, r.rating, `+currentDeviation2SQL+` > :prov * :prov AS prov FROM ratings r WHERE r.scope = :scope)
+			SELECT r.player_id, r.rating, `+currentDeviation2SQL+` > `+provisionalSQL+` AS prov FROM ratings r WHERE r.scope = :scope)
 		SELECT r.player_id, p.name, r.scope, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, r.draws,
 			r.updated_at, `+currentDeviation2SQL+`,
 			1 + (SELECT count(*) FROM b, b me WHERE me.player_id = :player AND
@@ -116,7 +121,7 @@ func (s *Store) Standing(ctx context.Context, playerID, scope string, growth rec
 	return st, nil
 }
 
-func saveRating(ctx context.Context, tx *sql.Tx, r record.Rating) error {
+func saveRating(ctx context.Context, tx *dbTx, r record.Rating) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses,
 		draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (player_id, scope) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,

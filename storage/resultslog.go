@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -207,13 +208,33 @@ func (s *Store) markLogged(ctx context.Context, gameID int64) error {
 	return nil
 }
 
+// logOwner is the process whose results log gets the lines of the games
+// this one finishes: itself, or nobody when it keeps no log (then the
+// first process with a log to catch up takes them).
+func (s *Store) logOwner() sql.NullString {
+	if s.results == nil {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: s.instance, Valid: true}
+}
+
 // catchUpResultsLog writes the lines of finished games the log is missing:
 // those whose process stopped between the database commit and the append.
 // A line that made it to the file before the stop is not written again.
 func (s *Store) catchUpResultsLog(ctx context.Context) error {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
-	rows, err := s.db.QueryContext(ctx, `SELECT game_id FROM results WHERE logged_at IS NULL ORDER BY game_id`)
+	query, args := `SELECT game_id FROM results WHERE logged_at IS NULL ORDER BY game_id`, []any(nil)
+	if s.dialect == postgresDB {
+		// Shared by processes: each logs the games it finished. Games
+		// nobody owns (copied in from SQLite) go to the first who asks.
+		if _, err := s.wdb.ExecContext(ctx, `UPDATE results SET logged_by = ? WHERE logged_at IS NULL AND logged_by IS NULL`,
+			s.instance); err != nil {
+			return fmt.Errorf("results log catch-up: %w", err)
+		}
+		query, args = `SELECT game_id FROM results WHERE logged_at IS NULL AND logged_by = ? ORDER BY game_id`, []any{s.instance}
+	}
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("results log catch-up: %w", err)
 	}

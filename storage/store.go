@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -23,12 +25,16 @@ type Store struct {
 	// db serves reads from several connections; wdb has one connection and
 	// takes every write, so writers queue in Go instead of sleeping in
 	// SQLite's busy handler.
-	db      *sql.DB
-	wdb     *sql.DB
-	path    string
-	results *ResultsLog
-	logger  *slog.Logger
-	version int
+	db      *db
+	wdb     *db
+	dialect dialect
+	path    string // the file, or the PostgreSQL URL without its password
+	// instance names this process in results.logged_by: its catch-up
+	// writes only the games it finished.
+	instance string
+	results  *ResultsLog
+	logger   *slog.Logger
+	version  int
 
 	// A results log that could not be written (a full disk) is caught up
 	// in the background until it works; Close stops that.
@@ -48,41 +54,36 @@ type Options struct {
 	// LogRetry is how often a results log that could not be written is
 	// tried again (default 30s).
 	LogRetry time.Duration
+	// Instance names this process among those sharing a PostgreSQL
+	// database: each writes to its own results log the games it finished.
+	// The default is the host name and the results log's path.
+	Instance string
 }
 
 // Open opens (creating if needed) the database at path, checks its
 // settings, applies pending migrations and brings the results log up to
 // date with the finished games the database knows.
-func Open(ctx context.Context, path string, opts Options) (*Store, error) {
+func Open(ctx context.Context, database string, opts Options) (*Store, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
 	if opts.LogRetry <= 0 {
 		opts.LogRetry = 30 * time.Second
 	}
-	if err := checkPath(path); err != nil {
-		return nil, err
+	var s *Store
+	var err error
+	if IsPostgres(database) {
+		s, err = openPostgres(ctx, database, opts)
+	} else {
+		s, err = openSQLite(ctx, database, opts)
 	}
-	if opts.ResultsLog != "" {
-		if err := checkLogPath(opts.ResultsLog, path); err != nil {
-			return nil, err
-		}
-	}
-	wdb, err := sql.Open("sqlite3", dsn(path))
 	if err != nil {
-		return nil, fmt.Errorf("database %s: %w", path, err)
-	}
-	wdb.SetMaxOpenConns(1)
-	s := &Store{wdb: wdb, path: path, logger: opts.Logger, logRetry: opts.LogRetry, closed: make(chan struct{})}
-	if err := s.init(ctx); err != nil { // creates the file and schema first
-		wdb.Close()
 		return nil, err
 	}
-	if s.db, err = sql.Open("sqlite3", dsn(path)); err != nil {
-		wdb.Close()
-		return nil, fmt.Errorf("database %s: %w", path, err)
+	s.instance = opts.Instance
+	if s.instance == "" {
+		s.instance = defaultInstance(opts.ResultsLog)
 	}
-	s.db.SetMaxOpenConns(8)
 	if opts.ResultsLog != "" {
 		if s.results, err = OpenResultsLog(opts.ResultsLog); err != nil {
 			s.Close()
@@ -96,6 +97,52 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 			s.retryResultsLog()
 		}
 	}
+	return s, nil
+}
+
+// defaultInstance names this process by its host and its results log, so
+// that processes on one host with logs of their own are told apart.
+func defaultInstance(resultsLog string) string {
+	host, err := os.Hostname()
+	if err != nil {
+		host = "unknown-host"
+	}
+	if resultsLog == "" {
+		return host
+	}
+	if abs, err := filepath.Abs(resultsLog); err == nil {
+		resultsLog = abs
+	}
+	return host + ":" + resultsLog
+}
+
+func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
+	if opts.ResultsLog != "" {
+		if err := checkLogPath(opts.ResultsLog, path); err != nil {
+			return nil, err
+		}
+	}
+	w, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	s := &Store{wdb: &db{DB: w, d: sqliteDB}, dialect: sqliteDB, path: path, logger: opts.Logger, logRetry: opts.LogRetry,
+		closed: make(chan struct{})}
+	if err := s.init(ctx); err != nil { // creates the file and schema first
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(8)
+	s.db = &db{DB: r, d: sqliteDB}
 	return s, nil
 }
 
@@ -152,6 +199,9 @@ func (s *Store) Path() string { return s.path }
 
 // Close closes the database and the results log.
 func (s *Store) Close() error {
+	if s.db == s.wdb {
+		s.db = nil // one pool (PostgreSQL): closed once
+	}
 	s.retryMu.Lock()
 	select {
 	case <-s.closed:
@@ -168,23 +218,6 @@ func (s *Store) Close() error {
 		err = errors.Join(err, s.results.Close())
 	}
 	return err
-}
-
-// inTx runs fn in a transaction (BEGIN IMMEDIATE), committing if it returns
-// nil.
-func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.wdb.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
 }
 
 func millis(t time.Time) int64 { return t.UnixMilli() }

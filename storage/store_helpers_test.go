@@ -22,7 +22,7 @@ func (s *Store) NextDeadline(ctx context.Context) (time.Time, error) {
 
 // SaveRating writes a player's rating in a scope.
 func (s *Store) SaveRating(ctx context.Context, r record.Rating) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
 		if err := upsertPlayer(ctx, tx, r.Player, r.UpdatedAt); err != nil {
 			return err
 		}
@@ -32,7 +32,7 @@ func (s *Store) SaveRating(ctx context.Context, r record.Rating) error {
 
 // LatestVersion is the schema version this binary brings.
 func LatestVersion() int {
-	ms, err := loadMigrations()
+	ms, err := loadMigrations(sqliteDB)
 	if err != nil {
 		return 0
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"othello-bot/game"
+	"othello-bot/internal/pgtest"
 	"othello-bot/record"
 )
 
@@ -35,6 +36,32 @@ func openTemp(t testing.TB) (*Store, string) {
 	dir := t.TempDir()
 	return openAt(t, filepath.Join(dir, "bot.db"), filepath.Join(dir, "results.log")), dir
 }
+
+// backends are the databases the store runs on: the tests that are not
+// about SQLite's file run against each.
+var backends = []struct {
+	name     string
+	database func(t testing.TB) string
+}{
+	{"sqlite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "bot.db") }},
+	{"postgres", pgtest.Database},
+}
+
+// eachBackend runs fn against a new empty database of each backend.
+func eachBackend(t *testing.T, fn func(t *testing.T, database string)) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { fn(t, b.database(t)) })
+	}
+}
+
+// openIn opens a database with a results log in a new folder.
+func openIn(t testing.TB, database string) (*Store, string) {
+	t.Helper()
+	dir := t.TempDir()
+	return openAt(t, database, filepath.Join(dir, "results.log")), dir
+}
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 var (
 	alice = record.Player{ID: "111", Name: "alice"}
@@ -97,7 +124,7 @@ func TestMigrationsFromEmptyAndAgain(t *testing.T) {
 			t.Errorf("open %d: version %d, latest %d", i, s.Version(), LatestVersion())
 		}
 		var tables int
-		s.db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN
+		s.db.QueryRowContext(context.Background(), `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN
 			('players', 'games', 'moves', 'results', 'challenges', 'ratings')`).Scan(&tables)
 		if tables != 6 {
 			t.Errorf("open %d: %d of 6 tables", i, tables)
@@ -110,7 +137,7 @@ func TestMigrationsFromEmptyAndAgain(t *testing.T) {
 // its game loads with the new column's default.
 func TestUpgradeFromVersionOne(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	ms, err := loadMigrations()
+	ms, err := loadMigrations(sqliteDB)
 	if err != nil || len(ms) < 2 {
 		t.Fatalf("migrations: %v", err)
 	}
@@ -146,7 +173,7 @@ func TestUpgradeFromVersionOne(t *testing.T) {
 		t.Errorf("history after upgrade: %+v %v", h, err)
 	}
 	var logged sql.NullInt64
-	if err := s.db.QueryRow(`SELECT logged_at FROM results WHERE game_id = 2`).Scan(&logged); err != nil || logged.Int64 != 2000 {
+	if err := s.db.QueryRowContext(context.Background(), `SELECT logged_at FROM results WHERE game_id = 2`).Scan(&logged); err != nil || logged.Int64 != 2000 {
 		t.Errorf("logged_at after upgrade: %v %v", logged, err)
 	}
 }
@@ -155,7 +182,7 @@ func TestOpenErrorsNameThePath(t *testing.T) {
 	dir := t.TempDir()
 	newer := filepath.Join(dir, "newer.db")
 	s := openAt(t, newer, "")
-	s.db.Exec(`PRAGMA user_version = 999`)
+	s.db.ExecContext(context.Background(), `PRAGMA user_version = 999`)
 	s.Close()
 
 	garbage := filepath.Join(dir, "garbage.db")
@@ -185,7 +212,7 @@ func TestPragmasTookEffect(t *testing.T) {
 	s, _ := openTemp(t)
 	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "2"} {
 		var got string
-		s.db.QueryRow("PRAGMA " + pragma).Scan(&got)
+		s.db.QueryRowContext(context.Background(), "PRAGMA "+pragma).Scan(&got)
 		if got != want {
 			t.Errorf("%s = %s", pragma, got)
 		}
@@ -193,214 +220,227 @@ func TestPragmasTookEffect(t *testing.T) {
 }
 
 func TestGameRoundTrip(t *testing.T) {
-	s, dir := openTemp(t)
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(1, 2))
-	g := newGame(t, s, "chan1", record.Human(alice), record.Bot(7), 8)
-	rules := playRandom(t, s, g, 20, rng)
+	eachBackend(t, func(t *testing.T, database string) {
+		s, dir := openIn(t, database)
+		ctx := context.Background()
+		rng := rand.New(rand.NewPCG(1, 2))
+		g := newGame(t, s, "chan1", record.Human(alice), record.Bot(7), 8)
+		rules := playRandom(t, s, g, 20, rng)
 
-	got, err := s.ActiveGame(ctx, "chan1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.ID != g.ID || got.Version != g.Version || got.Black != g.Black || got.White != g.White ||
-		got.GuildID != "guild1" || !got.Position().Equal(rules.Position()) || !got.State.Start().Equal(g.State.Start()) ||
-		len(got.Plies()) != len(rules.Plies()) || !got.UpdatedAt.Equal(g.UpdatedAt) || !got.Deadline.Equal(g.Deadline) ||
-		!got.CreatedAt.Equal(t0) || got.Status != record.Active || got.Result != nil {
-		t.Fatalf("loaded %+v\nwant %+v", got, g)
-	}
-	for i, p := range rules.Plies() {
-		if got.Plies()[i] != p {
-			t.Fatalf("ply %d: %v, want %v", i, got.Plies()[i], p)
+		got, err := s.ActiveGame(ctx, "chan1")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	replayed, err := game.ReplayPlies(got.State.Start(), got.Plies())
-	if err != nil || !replayed.Position().Equal(got.Position()) {
-		t.Fatalf("stored plies do not replay to the stored position: %v", err)
-	}
+		if got.ID != g.ID || got.Version != g.Version || got.Black != g.Black || got.White != g.White ||
+			got.GuildID != "guild1" || !got.Position().Equal(rules.Position()) || !got.State.Start().Equal(g.State.Start()) ||
+			len(got.Plies()) != len(rules.Plies()) || !got.UpdatedAt.Equal(g.UpdatedAt) || !got.Deadline.Equal(g.Deadline) ||
+			!got.CreatedAt.Equal(t0) || got.Status != record.Active || got.Result != nil {
+			t.Fatalf("loaded %+v\nwant %+v", got, g)
+		}
+		for i, p := range rules.Plies() {
+			if got.Plies()[i] != p {
+				t.Fatalf("ply %d: %v, want %v", i, got.Plies()[i], p)
+			}
+		}
+		replayed, err := game.ReplayPlies(got.State.Start(), got.Plies())
+		if err != nil || !replayed.Position().Equal(got.Position()) {
+			t.Fatalf("stored plies do not replay to the stored position: %v", err)
+		}
 
-	// Finish: the result is stored, the channel is free, history and the
-	// record against the bot see it, the results log has its line.
-	for !rules.Over() {
-		rules = playRandom(t, s, g, 60, rng)
-	}
-	r := finish(t, s, g, record.EndNormal)
-	if _, err := s.ActiveGame(ctx, "chan1"); !errors.Is(err, record.ErrNotFound) {
-		t.Errorf("finished game still active: %v", err)
-	}
-	got, _ = s.Game(ctx, g.ID)
-	if got.Status != record.Finished || got.Result == nil || *got.Result != (record.Result{GameID: g.ID, FinishedAt: r.FinishedAt,
-		BlackDiscs: r.BlackDiscs, WhiteDiscs: r.WhiteDiscs, Winner: r.Winner, Reason: record.EndNormal}) {
-		t.Errorf("result %+v", got.Result)
-	}
-	hist, err := s.History(ctx, alice.ID, 10)
-	if err != nil || len(hist) != 1 || hist[0].GameID != g.ID || hist[0].Color != game.Black ||
-		hist[0].Opponent != record.Bot(7) || hist[0].Transcript != rules.Transcript() {
-		t.Errorf("history %+v %v", hist, err)
-	}
-	rec, err := s.RecordAgainstBot(ctx, alice.ID)
-	if err != nil || len(rec) != 1 || rec[0].Level != 7 || rec[0].Wins+rec[0].Losses+rec[0].Draws != 1 {
-		t.Errorf("record against bot %+v %v", rec, err)
-	}
-	lines := logLines(t, filepath.Join(dir, "results.log"))
-	if len(lines) != 1 || !strings.Contains(lines[0], `black="alice" black_id="111" white="bot" white_level=7`) ||
-		!strings.Contains(lines[0], "transcript=\""+rules.Transcript()+"\"") || !strings.HasPrefix(lines[0], "2026-11-22T") {
-		t.Errorf("results log %q", lines)
-	}
-	newGame(t, s, "chan1", record.Human(bob), record.Human(alice), 6) // the channel is free again
+		// Finish: the result is stored, the channel is free, history and the
+		// record against the bot see it, the results log has its line.
+		for !rules.Over() {
+			rules = playRandom(t, s, g, 60, rng)
+		}
+		r := finish(t, s, g, record.EndNormal)
+		if _, err := s.ActiveGame(ctx, "chan1"); !errors.Is(err, record.ErrNotFound) {
+			t.Errorf("finished game still active: %v", err)
+		}
+		got, _ = s.Game(ctx, g.ID)
+		if got.Status != record.Finished || got.Result == nil || *got.Result != (record.Result{GameID: g.ID, FinishedAt: r.FinishedAt,
+			BlackDiscs: r.BlackDiscs, WhiteDiscs: r.WhiteDiscs, Winner: r.Winner, Reason: record.EndNormal}) {
+			t.Errorf("result %+v", got.Result)
+		}
+		hist, err := s.History(ctx, alice.ID, 10)
+		if err != nil || len(hist) != 1 || hist[0].GameID != g.ID || hist[0].Color != game.Black ||
+			hist[0].Opponent != record.Bot(7) || hist[0].Transcript != rules.Transcript() {
+			t.Errorf("history %+v %v", hist, err)
+		}
+		rec, err := s.RecordAgainstBot(ctx, alice.ID)
+		if err != nil || len(rec) != 1 || rec[0].Level != 7 || rec[0].Wins+rec[0].Losses+rec[0].Draws != 1 {
+			t.Errorf("record against bot %+v %v", rec, err)
+		}
+		lines := logLines(t, filepath.Join(dir, "results.log"))
+		if len(lines) != 1 || !strings.Contains(lines[0], `black="alice" black_id="111" white="bot" white_level=7`) ||
+			!strings.Contains(lines[0], "transcript=\""+rules.Transcript()+"\"") || !strings.HasPrefix(lines[0], "2026-11-22T") {
+			t.Errorf("results log %q", lines)
+		}
+		newGame(t, s, "chan1", record.Human(bob), record.Human(alice), 6) // the channel is free again
+	})
 }
 
 func TestOneActiveGamePerChannel(t *testing.T) {
-	s, _ := openTemp(t)
-	newGame(t, s, "chan1", record.Human(alice), record.Bot(3), 8)
-	start, _ := game.NewPosition(8)
-	g := &record.Game{ChannelID: "chan1", Black: record.Human(bob), White: record.Bot(1), State: game.NewGame(start),
-		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
-	if err := s.CreateGame(context.Background(), g); !errors.Is(err, record.ErrChannelBusy) {
-		t.Errorf("second game: %v", err)
-	}
-	newGame(t, s, "chan2", record.Human(bob), record.Bot(1), 8)
+	eachBackend(t, func(t *testing.T, database string) {
+		s, _ := openIn(t, database)
+		newGame(t, s, "chan1", record.Human(alice), record.Bot(3), 8)
+		start, _ := game.NewPosition(8)
+		g := &record.Game{ChannelID: "chan1", Black: record.Human(bob), White: record.Bot(1), State: game.NewGame(start),
+			CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+		if err := s.CreateGame(context.Background(), g); !errors.Is(err, record.ErrChannelBusy) {
+			t.Errorf("second game: %v", err)
+		}
+		newGame(t, s, "chan2", record.Human(bob), record.Bot(1), 8)
+	})
 }
 
 // Many goroutines race to move in one game from the same version: exactly
 // one wins each ply and the stored game stays consistent.
 func TestStaleVersionRace(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s, "race", record.Human(alice), record.Human(bob), 8)
-	const racers = 8
-	for ply := 0; ply < 12; ply++ {
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		wins, stale := 0, 0
-		start := make(chan struct{})
-		var ready sync.WaitGroup // every racer has read the same version
-		for i := 0; i < racers; i++ {
-			wg.Add(1)
-			ready.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				mine, err := s.Game(ctx, g.ID)
-				ready.Done()
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				rules := mine.State
-				moves := rules.Position().LegalMoves()
-				plies, _ := rules.Play(moves[i%len(moves)])
-				<-start
-				err = s.AppendTurn(ctx, mine, record.Turn{Plies: plies, At: t0})
-				mu.Lock()
-				defer mu.Unlock()
-				switch {
-				case err == nil:
-					wins++
-				case errors.Is(err, record.ErrStale):
-					stale++
-				default:
-					t.Error(err)
-				}
-			}(i)
+	eachBackend(t, func(t *testing.T, database string) {
+		s, _ := openIn(t, database)
+		ctx := context.Background()
+		g := newGame(t, s, "race", record.Human(alice), record.Human(bob), 8)
+		const racers = 8
+		for ply := 0; ply < 12; ply++ {
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			wins, stale := 0, 0
+			start := make(chan struct{})
+			var ready sync.WaitGroup // every racer has read the same version
+			for i := 0; i < racers; i++ {
+				wg.Add(1)
+				ready.Add(1)
+				go func(i int) {
+					defer wg.Done()
+					mine, err := s.Game(ctx, g.ID)
+					ready.Done()
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					rules := mine.State
+					moves := rules.Position().LegalMoves()
+					plies, _ := rules.Play(moves[i%len(moves)])
+					<-start
+					err = s.AppendTurn(ctx, mine, record.Turn{Plies: plies, At: t0})
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						wins++
+					case errors.Is(err, record.ErrStale):
+						stale++
+					default:
+						t.Error(err)
+					}
+				}(i)
+			}
+			ready.Wait()
+			close(start)
+			wg.Wait()
+			if wins != 1 || stale != racers-1 {
+				t.Fatalf("ply %d: %d wins, %d stale", ply, wins, stale)
+			}
 		}
-		ready.Wait()
-		close(start)
-		wg.Wait()
-		if wins != 1 || stale != racers-1 {
-			t.Fatalf("ply %d: %d wins, %d stale", ply, wins, stale)
+		final, _ := s.Game(ctx, g.ID)
+		rules, err := game.ReplayPlies(final.State.Start(), final.Plies())
+		if err != nil || len(game.MovesOf(final.Plies())) != 12 || !rules.Position().Equal(final.Position()) || final.Version != 13 {
+			t.Fatalf("after the race: %d moves, version %d, replay %v", len(game.MovesOf(final.Plies())), final.Version, err)
 		}
-	}
-	final, _ := s.Game(ctx, g.ID)
-	rules, err := game.ReplayPlies(final.State.Start(), final.Plies())
-	if err != nil || len(game.MovesOf(final.Plies())) != 12 || !rules.Position().Equal(final.Position()) || final.Version != 13 {
-		t.Fatalf("after the race: %d moves, version %d, replay %v", len(game.MovesOf(final.Plies())), final.Version, err)
-	}
+	})
 }
 
 func TestChallengeAndRatingRoundTrip(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	c := &record.Challenge{GuildID: "g", ChannelID: "ch", Challenger: alice, Opponent: bob, Color: record.ChooseWhite, Size: 10,
-		Rated: true, CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute), Style: record.StyleImage}
-	if err := s.CreateChallenge(ctx, c); err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Challenge(ctx, c.ID)
-	if err != nil || *got != *c {
-		t.Fatalf("challenge %+v, want %+v (%v)", got, c, err)
-	}
-	dup := *c
-	if err := s.CreateChallenge(ctx, &dup); !errors.Is(err, record.ErrChallengePending) {
-		t.Errorf("second pending challenge: %v", err)
-	}
-	open := &record.Challenge{ChannelID: "ch2", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Minute), Style: record.StyleAuto}
-	if err := s.CreateChallenge(ctx, open); err != nil {
-		t.Fatal(err)
-	}
-	pending, _ := s.PendingChallenges(ctx)
-	if len(pending) != 2 || pending[0].ID != open.ID || pending[0].Opponent.ID != "" || pending[0].Color != record.RandomColor {
-		t.Errorf("pending %+v", pending)
-	}
-	ok, err := s.CloseChallenge(ctx, c.ID, record.ChallengeDeclined)
-	again, _ := s.CloseChallenge(ctx, c.ID, record.ChallengeCanceled)
-	if !ok || again || err != nil {
-		t.Errorf("close: %v %v %v", ok, again, err)
-	}
+	eachBackend(t, func(t *testing.T, database string) {
+		s, _ := openIn(t, database)
+		ctx := context.Background()
+		c := &record.Challenge{GuildID: "g", ChannelID: "ch", Challenger: alice, Opponent: bob, Color: record.ChooseWhite, Size: 10,
+			Rated: true, CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute), Style: record.StyleImage}
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Challenge(ctx, c.ID)
+		if err != nil || *got != *c {
+			t.Fatalf("challenge %+v, want %+v (%v)", got, c, err)
+		}
+		dup := *c
+		if err := s.CreateChallenge(ctx, &dup); !errors.Is(err, record.ErrChallengePending) {
+			t.Errorf("second pending challenge: %v", err)
+		}
+		open := &record.Challenge{ChannelID: "ch2", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Minute), Style: record.StyleAuto}
+		if err := s.CreateChallenge(ctx, open); err != nil {
+			t.Fatal(err)
+		}
+		pending, _ := s.PendingChallenges(ctx)
+		if len(pending) != 2 || pending[0].ID != open.ID || pending[0].Opponent.ID != "" || pending[0].Color != record.RandomColor {
+			t.Errorf("pending %+v", pending)
+		}
+		ok, err := s.CloseChallenge(ctx, c.ID, record.ChallengeDeclined)
+		again, _ := s.CloseChallenge(ctx, c.ID, record.ChallengeCanceled)
+		if !ok || again || err != nil {
+			t.Errorf("close: %v %v %v", ok, again, err)
+		}
 
-	r := record.Rating{Player: alice, Scope: "g", Rating: 1612.5, Deviation: 80.25, Volatility: 0.06, Games: 3, Wins: 2,
-		Losses: 1, UpdatedAt: t0}
-	if err := s.SaveRating(ctx, r); err != nil {
-		t.Fatal(err)
-	}
-	s.SaveRating(ctx, record.Rating{Player: bob, Scope: "g", Rating: 1700, Deviation: 60, Volatility: 0.06, UpdatedAt: t0})
-	gotR, err := s.Rating(ctx, alice.ID, "g")
-	if err != nil || gotR != r {
-		t.Errorf("rating %+v, want %+v (%v)", gotR, r, err)
-	}
-	// Alice's deviation of 80 makes her established, bob's 60 too: by rating.
-	board, _ := s.Leaderboard(ctx, "g", growthAt(t0), 10)
-	st, _ := s.Standing(ctx, alice.ID, "g", growthAt(t0))
-	if len(board) != 2 || board[0].Player != bob || st.Rank != 2 || st.Provisional || board[0].Rank != 1 {
-		t.Errorf("leaderboard %+v, alice %+v", board, st)
-	}
-	// A year later without games both deviations have grown: provisional.
-	later := t0.Add(365 * 24 * time.Hour)
-	if st, _ := s.Standing(ctx, alice.ID, "g", growthAt(later)); !st.Provisional || st.Deviation <= 80 {
-		t.Errorf("after a year idle: %+v", st)
-	}
-	if _, err := s.Rating(ctx, alice.ID, record.GlobalScope); !errors.Is(err, record.ErrNotFound) {
-		t.Errorf("missing rating: %v", err)
-	}
+		r := record.Rating{Player: alice, Scope: "g", Rating: 1612.5, Deviation: 80.25, Volatility: 0.06, Games: 3, Wins: 2,
+			Losses: 1, UpdatedAt: t0}
+		if err := s.SaveRating(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		s.SaveRating(ctx, record.Rating{Player: bob, Scope: "g", Rating: 1700, Deviation: 60, Volatility: 0.06, UpdatedAt: t0})
+		gotR, err := s.Rating(ctx, alice.ID, "g")
+		if err != nil || gotR != r {
+			t.Errorf("rating %+v, want %+v (%v)", gotR, r, err)
+		}
+		// Alice's deviation of 80 makes her established, bob's 60 too: by rating.
+		board, err := s.Leaderboard(ctx, "g", growthAt(t0), 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := s.Standing(ctx, alice.ID, "g", growthAt(t0))
+		if len(board) != 2 || board[0].Player != bob || st.Rank != 2 || st.Provisional || board[0].Rank != 1 {
+			t.Errorf("leaderboard %+v, alice %+v", board, st)
+		}
+		// A year later without games both deviations have grown: provisional.
+		later := t0.Add(365 * 24 * time.Hour)
+		if st, _ := s.Standing(ctx, alice.ID, "g", growthAt(later)); !st.Provisional || st.Deviation <= 80 {
+			t.Errorf("after a year idle: %+v", st)
+		}
+		if _, err := s.Rating(ctx, alice.ID, record.GlobalScope); !errors.Is(err, record.ErrNotFound) {
+			t.Errorf("missing rating: %v", err)
+		}
+	})
 }
 
 func TestDueGamesAndReminders(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame(t, s, "c", record.Human(alice), record.Human(bob), 8)
-	playRandom(t, s, g, 1, rand.New(rand.NewPCG(3, 3))) // deadline: 24h after the move
-	next, _ := s.NextDeadline(ctx)
-	if !next.Equal(g.Deadline) {
-		t.Errorf("next deadline %v, want %v", next, g.Deadline)
-	}
-	if due, _ := s.DueGames(ctx, g.Deadline.Add(-2*time.Hour), time.Hour); len(due) != 0 {
-		t.Errorf("due too early: %d", len(due))
-	}
-	due, _ := s.DueGames(ctx, g.Deadline.Add(-30*time.Minute), time.Hour)
-	if len(due) != 1 {
-		t.Fatalf("reminder not due")
-	}
-	if ok, _ := s.MarkReminded(ctx, due[0]); !ok {
-		t.Error("reminder not marked")
-	}
-	if ok, _ := s.MarkReminded(ctx, due[0]); ok {
-		t.Error("reminder marked twice")
-	}
-	if due, _ := s.DueGames(ctx, g.Deadline.Add(-30*time.Minute), time.Hour); len(due) != 0 {
-		t.Error("reminded game still due before its deadline")
-	}
-	if due, _ := s.DueGames(ctx, g.Deadline, time.Hour); len(due) != 1 {
-		t.Error("game not due at its deadline")
-	}
+	eachBackend(t, func(t *testing.T, database string) {
+		s, _ := openIn(t, database)
+		ctx := context.Background()
+		g := newGame(t, s, "c", record.Human(alice), record.Human(bob), 8)
+		playRandom(t, s, g, 1, rand.New(rand.NewPCG(3, 3))) // deadline: 24h after the move
+		next, _ := s.NextDeadline(ctx)
+		if !next.Equal(g.Deadline) {
+			t.Errorf("next deadline %v, want %v", next, g.Deadline)
+		}
+		if due, _ := s.DueGames(ctx, g.Deadline.Add(-2*time.Hour), time.Hour); len(due) != 0 {
+			t.Errorf("due too early: %d", len(due))
+		}
+		due, _ := s.DueGames(ctx, g.Deadline.Add(-30*time.Minute), time.Hour)
+		if len(due) != 1 {
+			t.Fatalf("reminder not due")
+		}
+		if ok, _ := s.MarkReminded(ctx, due[0]); !ok {
+			t.Error("reminder not marked")
+		}
+		if ok, _ := s.MarkReminded(ctx, due[0]); ok {
+			t.Error("reminder marked twice")
+		}
+		if due, _ := s.DueGames(ctx, g.Deadline.Add(-30*time.Minute), time.Hour); len(due) != 0 {
+			t.Error("reminded game still due before its deadline")
+		}
+		if due, _ := s.DueGames(ctx, g.Deadline, time.Hour); len(due) != 1 {
+			t.Error("game not due at its deadline")
+		}
+	})
 }
 
 func logLines(t testing.TB, path string) []string {
@@ -431,60 +471,61 @@ func countGame(lines []string, id int64) int {
 // The results log has each finished game exactly once whichever step of
 // finishing a crash interrupts.
 func TestResultsLogExactlyOnceAcrossCrashes(t *testing.T) {
-	dir := t.TempDir()
-	dbPath, logPath := filepath.Join(dir, "bot.db"), filepath.Join(dir, "results.log")
-	rng := rand.New(rand.NewPCG(4, 4))
+	eachBackend(t, func(t *testing.T, database string) {
+		dbPath, logPath := database, filepath.Join(t.TempDir(), "results.log")
+		rng := rand.New(rand.NewPCG(4, 4))
 
-	// 1. Crash after the database commit, before the append: a store
-	// without the log stands for it.
-	s := openAt(t, dbPath, "")
-	g1 := newGame(t, s, "c1", record.Human(alice), record.Bot(2), 6)
-	playRandom(t, s, g1, 10, rng)
-	finish(t, s, g1, record.EndResign)
-	s.Close()
+		// 1. Crash after the database commit, before the append: a store
+		// without the log stands for it.
+		s := openAt(t, dbPath, "")
+		g1 := newGame(t, s, "c1", record.Human(alice), record.Bot(2), 6)
+		playRandom(t, s, g1, 10, rng)
+		finish(t, s, g1, record.EndResign)
+		s.Close()
 
-	// 2. Crash after the append, before the database notes it.
-	s = openAt(t, dbPath, logPath)
-	g2 := newGame(t, s, "c2", record.Human(bob), record.Bot(4), 6)
-	playRandom(t, s, g2, 10, rng)
-	finish(t, s, g2, record.EndNormal)
-	s.db.Exec(`UPDATE results SET logged_at = NULL WHERE game_id = ?`, g2.ID)
-
-	// 3. Crash in the middle of the append: half a line, no newline.
-	g3 := newGame(t, s, "c3", record.Human(alice), record.Human(bob), 4)
-	playRandom(t, s, g3, 30, rng)
-	s.results = nil // finish in the database only
-	finish(t, s, g3, record.EndNormal)
-	line, err := s.resultLine(context.Background(), g3.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	f, _ := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString(line[:len(line)/2])
-	f.Close()
-
-	for restart := 0; restart < 2; restart++ {
+		// 2. Crash after the append, before the database notes it.
 		s = openAt(t, dbPath, logPath)
-		lines := logLines(t, logPath)
-		for _, g := range []*record.Game{g1, g2, g3} {
-			if n := countGame(lines, g.ID); n != 1 {
-				t.Errorf("restart %d: game %d has %d lines", restart, g.ID, n)
-			}
-		}
-		if len(lines) != 3 {
-			t.Errorf("restart %d: %d lines: %q", restart, len(lines), lines)
-		}
-		var unlogged int
-		s.db.QueryRow(`SELECT count(*) FROM results WHERE logged_at IS NULL`).Scan(&unlogged)
-		if unlogged != 0 {
-			t.Errorf("restart %d: %d results not noted as logged", restart, unlogged)
+		g2 := newGame(t, s, "c2", record.Human(bob), record.Bot(4), 6)
+		playRandom(t, s, g2, 10, rng)
+		finish(t, s, g2, record.EndNormal)
+		s.db.ExecContext(context.Background(), `UPDATE results SET logged_at = NULL WHERE game_id = ?`, g2.ID)
+
+		// 3. Crash in the middle of the append: half a line, no newline.
+		g3 := newGame(t, s, "c3", record.Human(alice), record.Human(bob), 4)
+		playRandom(t, s, g3, 30, rng)
+		s.results = nil // finish in the database only
+		finish(t, s, g3, record.EndNormal)
+		line, err := s.resultLine(context.Background(), g3.ID)
+		if err != nil {
+			t.Fatal(err)
 		}
 		s.Close()
-	}
-	if strings.Contains(string(must(os.ReadFile(logPath))), "\n\n") {
-		t.Error("blank line in the log")
-	}
+		f, _ := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(line[:len(line)/2])
+		f.Close()
+
+		for restart := 0; restart < 2; restart++ {
+			s = openAt(t, dbPath, logPath)
+			lines := logLines(t, logPath)
+			for _, g := range []*record.Game{g1, g2, g3} {
+				if n := countGame(lines, g.ID); n != 1 {
+					t.Errorf("restart %d: game %d has %d lines", restart, g.ID, n)
+				}
+			}
+			if len(lines) != 3 {
+				t.Errorf("restart %d: %d lines: %q", restart, len(lines), lines)
+			}
+			var unlogged int
+			s.db.QueryRowContext(context.Background(), `SELECT count(*) FROM results WHERE logged_at IS NULL`).Scan(&unlogged)
+			if unlogged != 0 {
+				t.Errorf("restart %d: %d results not noted as logged", restart, unlogged)
+			}
+			s.Close()
+		}
+		if strings.Contains(string(must(os.ReadFile(logPath))), "\n\n") {
+			t.Error("blank line in the log")
+		}
+	})
 }
 
 func must[T any](v T, err error) T {

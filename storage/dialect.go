@@ -1,0 +1,277 @@
+package storage
+
+// This file is what differs between the two databases the store keeps its
+// data in: SQLite (one process, the default) and PostgreSQL (many
+// processes on many hosts). The queries are written once, in SQLite's
+// style with ? placeholders, :name parameters and LEAST/GREATEST, and
+// bound here for the database at hand.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/mattn/go-sqlite3"
+)
+
+// dialect is the database a Store talks to.
+type dialect int
+
+const (
+	sqliteDB dialect = iota
+	postgresDB
+)
+
+func (d dialect) String() string {
+	if d == postgresDB {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// bound is a query rewritten for a dialect: its text and, for PostgreSQL,
+// the order of its named parameters.
+type bound struct {
+	text  string
+	names []string // $1, $2, ... stand for these :names (nil: positional)
+}
+
+var boundCache sync.Map // [2]any{dialect, query} -> bound
+
+// bind rewrites query and args for d.
+func (d dialect) bind(query string, args []any) (string, []any, error) {
+	key := [2]any{d, query}
+	b, ok := boundCache.Load(key)
+	if !ok {
+		b, _ = boundCache.LoadOrStore(key, d.rewrite(query))
+	}
+	q := b.(bound)
+	if d == sqliteDB {
+		return q.text, args, nil // go-sqlite3 takes ? and :name as they are
+	}
+	if q.names != nil {
+		named := map[string]any{}
+		for _, a := range args {
+			na, ok := a.(sql.NamedArg)
+			if !ok {
+				return "", nil, fmt.Errorf("query mixes named and positional parameters")
+			}
+			named[na.Name] = na.Value
+		}
+		args = make([]any, len(q.names))
+		for i, n := range q.names {
+			v, ok := named[n]
+			if !ok {
+				return "", nil, fmt.Errorf("query parameter :%s has no value", n)
+			}
+			args[i] = v
+		}
+	}
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = pgValue(a)
+	}
+	return q.text, out, nil
+}
+
+// pgValue turns the values SQLite takes for its loosely typed columns into
+// the ones PostgreSQL's columns are declared with: flags are integers 0/1
+// in both schemas, and reports are text.
+func pgValue(v any) any {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return int64(1)
+		}
+		return int64(0)
+	case []byte:
+		return string(x)
+	}
+	return v
+}
+
+// rewrite turns ?-placeholders and :names into $n for PostgreSQL, and
+// LEAST/GREATEST into SQLite's two-argument min/max. Quoted text is left
+// alone.
+func (d dialect) rewrite(query string) bound {
+	if d == sqliteDB {
+		r := strings.NewReplacer("LEAST(", "min(", "GREATEST(", "max(")
+		return bound{text: r.Replace(query)}
+	}
+	var b strings.Builder
+	var names []string
+	index := map[string]int{}
+	n := 0
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'':
+			j := strings.IndexByte(query[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(query[i:])
+				i = len(query)
+				continue
+			}
+			b.WriteString(query[i : i+j+2])
+			i += j + 1
+		case c == '?':
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+		case c == ':' && i+1 < len(query) && isNameStart(query[i+1]) && (i == 0 || query[i-1] != ':'):
+			j := i + 1
+			for j < len(query) && isNameByte(query[j]) {
+				j++
+			}
+			name := query[i+1 : j]
+			k, ok := index[name]
+			if !ok {
+				names = append(names, name)
+				k = len(names)
+				index[name] = k
+			}
+			b.WriteString("$" + strconv.Itoa(k))
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return bound{text: b.String(), names: names}
+}
+
+func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isNameByte(c byte) bool  { return isNameStart(c) || c >= '0' && c <= '9' }
+
+// db is a connection pool that binds each query for its dialect.
+type db struct {
+	*sql.DB
+	d dialect
+}
+
+func (x *db) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	q, a, err := x.d.bind(query, args)
+	if err != nil {
+		return nil, err
+	}
+	return x.DB.ExecContext(ctx, q, a...)
+}
+
+func (x *db) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	q, a, err := x.d.bind(query, args)
+	if err != nil {
+		return nil, err
+	}
+	return x.DB.QueryContext(ctx, q, a...)
+}
+
+func (x *db) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	q, a, err := x.d.bind(query, args)
+	if err != nil {
+		// A *sql.Row cannot be made with an error; a query that cannot be
+		// bound is a programming error the tests catch.
+		panic(fmt.Sprintf("storage: %v", err))
+	}
+	return x.DB.QueryRowContext(ctx, q, a...)
+}
+
+// BeginTx starts a transaction: SQLite's are BEGIN IMMEDIATE (the dsn),
+// one writer at a time; PostgreSQL's are serializable, so that what a
+// transaction read is still true when it commits, as with SQLite's single
+// writer.
+func (x *db) BeginTx(ctx context.Context) (*dbTx, error) {
+	var opts *sql.TxOptions
+	if x.d == postgresDB {
+		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
+	}
+	t, err := x.DB.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &dbTx{Tx: t, d: x.d}, nil
+}
+
+// dbTx is a transaction that binds each query for its dialect.
+type dbTx struct {
+	*sql.Tx
+	d dialect
+}
+
+func (x *dbTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	q, a, err := x.d.bind(query, args)
+	if err != nil {
+		return nil, err
+	}
+	return x.Tx.ExecContext(ctx, q, a...)
+}
+
+func (x *dbTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	q, a, err := x.d.bind(query, args)
+	if err != nil {
+		return nil, err
+	}
+	return x.Tx.QueryContext(ctx, q, a...)
+}
+
+func (x *dbTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	q, a, err := x.d.bind(query, args)
+	if err != nil {
+		panic(fmt.Sprintf("storage: %v", err))
+	}
+	return x.Tx.QueryRowContext(ctx, q, a...)
+}
+
+// inTx runs fn in a transaction, committing if it returns nil. A
+// PostgreSQL transaction that lost a race with another process
+// (serialization failure, deadlock) is run again from the start, so fn
+// must set everything it reports afresh on each run.
+func (s *Store) inTx(ctx context.Context, fn func(tx *dbTx) error) error {
+	for attempt := 0; ; attempt++ {
+		err := s.runTx(ctx, fn)
+		if err == nil || !isRetryable(err) || attempt >= 20 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(1+rand.IntN(5<<min(attempt, 5))) * time.Millisecond):
+		}
+	}
+}
+
+func (s *Store) runTx(ctx context.Context, fn func(tx *dbTx) error) error {
+	t, err := s.wdb.BeginTx(ctx)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(t); err != nil {
+		t.Rollback()
+		return err
+	}
+	if err := t.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// isRetryable reports a PostgreSQL transaction that may succeed if run
+// again: a serialization failure or a deadlock.
+func isRetryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+}
+
+// isUnique reports a unique constraint's refusal, in either database.
+func isUnique(err error) bool {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return se.ExtendedCode == sqlite3.ErrConstraintUnique
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
