@@ -80,9 +80,25 @@ func sideOf(id sql.NullString, name string, level sql.NullInt64) record.Side {
 	return record.Bot(int(level.Int64))
 }
 
+// errMovedOn: a game changed between the reads of its row and its moves.
+var errMovedOn = errors.New("game changed while it was read")
+
 // complete reads a game's moves and rebuilds its state from them, checked
-// against the stored position.
+// against the stored position. The row and the moves are read by separate
+// statements, so a turn another connection (or process) commits between
+// them is caught by the version and the game read again.
 func (s *Store) complete(ctx context.Context, q querier, l *loaded) (*record.Game, error) {
+	g, err := s.completeOnce(ctx, q, l)
+	for attempt := 0; errors.Is(err, errMovedOn) && attempt < 10; attempt++ {
+		if l, err = scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.id = ?`, l.g.ID)); err != nil {
+			return nil, fmt.Errorf("loading game: %w", err)
+		}
+		g, err = s.completeOnce(ctx, q, l)
+	}
+	return g, err
+}
+
+func (s *Store) completeOnce(ctx context.Context, q querier, l *loaded) (*record.Game, error) {
 	g := l.g
 	rows, err := q.QueryContext(ctx, `SELECT color, square FROM moves WHERE game_id = ? ORDER BY ply`, g.ID)
 	if err != nil {
@@ -106,13 +122,19 @@ func (s *Store) complete(ctx context.Context, q querier, l *loaded) (*record.Gam
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
 	}
-	if g.State, err = game.ReplayPlies(l.start, plies); err != nil {
+	rows.Close()
+	g.State, err = game.ReplayPlies(l.start, plies)
+	if err == nil && g.Position().Equal(l.pos) {
+		return g, nil
+	}
+	var version int64
+	if verr := q.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, g.ID).Scan(&version); verr == nil && version != g.Version {
+		return nil, errMovedOn
+	}
+	if err != nil {
 		return nil, fmt.Errorf("game %d: its stored moves do not replay: %w", g.ID, err)
 	}
-	if !g.Position().Equal(l.pos) {
-		return nil, fmt.Errorf("game %d: its stored position is not where its moves lead", g.ID)
-	}
-	return g, nil
+	return nil, fmt.Errorf("game %d: its stored position is not where its moves lead", g.ID)
 }
 
 type querier interface {

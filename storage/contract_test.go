@@ -1,0 +1,302 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// The rest of the store, method by method, on each backend.
+func TestStoreContract(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		s, _ := openIn(t, database)
+		rng := rand.New(rand.NewPCG(9, 9))
+
+		// Running games, counts, homes, public ids.
+		g1 := newGame(t, s, "thread-1", record.Human(alice), record.Bot(3), 8)
+		g2 := newGame(t, s, "thread-2", record.Human(alice), record.Human(bob), 6)
+		playRandom(t, s, g2, 4, rng)
+		if n, err := s.ActiveGameCount(ctx, alice.ID); err != nil || n != 2 {
+			t.Errorf("alice's running games: %d %v", n, err)
+		}
+		if n, _ := s.ActiveGameCount(ctx, bob.ID); n != 1 {
+			t.Errorf("bob's running games: %d", n)
+		}
+		running, err := s.RunningGames(ctx, "guild1", bob.ID, 10)
+		if err != nil || len(running) != 1 || running[0].ID != g2.ID || len(running[0].Plies()) != len(g2.Plies()) {
+			t.Errorf("bob's running games: %v %v", running, err)
+		}
+		if all, _ := s.RunningGames(ctx, "guild1", "", 1); len(all) != 1 || all[0].ID != g1.ID {
+			t.Errorf("first running game of the server: %v", all)
+		}
+		if all, _ := s.ActiveGames(ctx); len(all) != 2 {
+			t.Errorf("active games: %d", len(all))
+		}
+		home, err := s.LatestHome(ctx, "thread-2")
+		if err != nil || home.GameID != g2.ID || home.Status != record.Active {
+			t.Errorf("home of thread-2: %+v %v", home, err)
+		}
+		if _, err := s.LatestHome(ctx, "nowhere"); !errors.Is(err, record.ErrNotFound) {
+			t.Errorf("home of an unknown channel: %v", err)
+		}
+		byPublic, err := s.GameByPublicID(ctx, g2.PublicID)
+		if err != nil || byPublic.ID != g2.ID {
+			t.Errorf("game by public id: %v %v", byPublic, err)
+		}
+		changed, err := s.ChangedGames(ctx, t0.Add(time.Minute))
+		if err != nil || len(changed) != 1 || changed[0].PublicID != g2.PublicID || changed[0].Version != g2.Version {
+			t.Errorf("changed games: %+v %v", changed, err)
+		}
+
+		// Live messages: a late reply never replaces a newer one.
+		if prev, live, err := s.SetGameMessage(ctx, g2.ID, g2.Version, "m2"); err != nil || !live || prev != "" {
+			t.Errorf("first message: %q %v %v", prev, live, err)
+		}
+		if prev, live, _ := s.SetGameMessage(ctx, g2.ID, g2.Version-1, "m1"); live || prev != "" {
+			t.Errorf("older message: %q %v", prev, live)
+		}
+		if prev, live, _ := s.SetGameMessage(ctx, g2.ID, g2.Version+1, "m3"); !live || prev != "m2" {
+			t.Errorf("newer message: %q %v", prev, live)
+		}
+
+		// Takeback: back two plies, a counted takeback, moves gone.
+		before := len(g2.Plies())
+		if err := s.TakeBack(ctx, g2, before-2, record.Turn{At: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		again, _ := s.Game(ctx, g2.ID)
+		if len(again.Plies()) != before-2 || again.Takebacks != 1 || again.Version != g2.Version {
+			t.Errorf("after takeback: %d plies, %d takebacks, version %d (want %d, 1, %d)", len(again.Plies()),
+				again.Takebacks, again.Version, before-2, g2.Version)
+		}
+
+		// Finished with a thread to archive: due once, claimed once.
+		playRandom(t, s, g1, 200, rng)
+		b, w := g1.Position().Count()
+		archive := t0.Add(2 * time.Hour)
+		if err := s.FinishGame(ctx, g1, record.Result{FinishedAt: t0.Add(time.Hour), BlackDiscs: b, WhiteDiscs: w,
+			Winner: g1.Position().Winner(), Reason: record.EndNormal, ArchiveAt: archive}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if due, _ := s.DueArchives(ctx, archive.Add(-time.Second)); len(due) != 0 {
+			t.Errorf("due before its time: %v", due)
+		}
+		due, err := s.DueArchives(ctx, archive)
+		if err != nil || len(due) != 1 || due[0] != (record.ThreadToArchive{GameID: g1.ID, ThreadID: "thread-1"}) {
+			t.Errorf("due archives: %v %v", due, err)
+		}
+		if ok, err := s.ClaimArchive(ctx, g1.ID, archive); !ok || err != nil {
+			t.Errorf("first claim: %v %v", ok, err)
+		}
+		if ok, _ := s.ClaimArchive(ctx, g1.ID, archive); ok {
+			t.Error("claimed twice")
+		}
+
+		// History and the record against the bot.
+		hist, err := s.History(ctx, alice.ID, 10)
+		if err != nil || len(hist) != 1 || hist[0].GameID != g1.ID || hist[0].Opponent.Level != 3 {
+			t.Errorf("history: %+v %v", hist, err)
+		}
+		rec, err := s.RecordAgainstBot(ctx, alice.ID)
+		if err != nil || len(rec) != 1 || rec[0].Level != 3 || rec[0].Wins+rec[0].Losses+rec[0].Draws != 1 {
+			t.Errorf("record against the bot: %+v %v", rec, err)
+		}
+
+		// Analyses, replaced in place.
+		if _, err := s.Analysis(ctx, g1.ID); !errors.Is(err, record.ErrNotFound) {
+			t.Errorf("analysis before: %v", err)
+		}
+		for _, report := range []string{`{"v":1}`, `{"v":2,"text":"ünïcode"}`} {
+			if err := s.SaveAnalysis(ctx, g1.ID, []byte(report), t0); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.Analysis(ctx, g1.ID); err != nil || !bytes.Equal(got, []byte(report)) {
+				t.Errorf("analysis: %q %v", got, err)
+			}
+		}
+
+		// Results lines from the database.
+		var lines []string
+		if err := s.ResultLines(ctx, t0, func(l string) error { lines = append(lines, l); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 1 || !strings.Contains(lines[0], fmt.Sprintf("game=%d ", g1.ID)) {
+			t.Errorf("result lines: %q", lines)
+		}
+
+		// Challenges: message, accepted into a game in one transaction.
+		c := &record.Challenge{GuildID: "guild1", ChannelID: "lobby", Challenger: bob, Opponent: alice, Size: 8,
+			Color: record.ChooseBlack, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetChallengeMessage(ctx, c.ID, "cm"); err != nil {
+			t.Fatal(err)
+		}
+		start, _ := game.NewPosition(8)
+		ng := &record.Game{GuildID: "guild1", ChannelID: "thread-3", ParentID: "lobby", Black: record.Human(bob),
+			White: record.Human(alice), State: game.NewGame(start), CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+		if err := s.AcceptChallenge(ctx, c.ID, ng); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AcceptChallenge(ctx, c.ID, ng); !errors.Is(err, record.ErrNotPending) {
+			t.Errorf("accepted twice: %v", err)
+		}
+		recent, err := s.RecentChallenges(ctx, bob.ID, 5)
+		if err != nil || len(recent) != 1 || recent[0].Status != record.ChallengeAccepted || recent[0].GameID != ng.ID ||
+			recent[0].MessageID != "cm" {
+			t.Errorf("recent challenges: %+v %v", recent, err)
+		}
+		home, _ = s.LatestHome(ctx, "thread-3")
+		if home.ParentID != "lobby" {
+			t.Errorf("accepted game's home: %+v", home)
+		}
+
+		// Preferences and settings.
+		if st, _ := s.BoardStyle(ctx, alice.ID); st != record.StyleAuto {
+			t.Errorf("default style %q", st)
+		}
+		if err := s.SetBoardStyle(ctx, alice, record.StyleImage, t0); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := s.BoardStyle(ctx, alice.ID); st != record.StyleImage {
+			t.Errorf("style %q", st)
+		}
+		if v, err := s.Setting(ctx, "k"); v != "" || err != nil {
+			t.Errorf("unset setting: %q %v", v, err)
+		}
+		s.SetSetting(ctx, "k", "1")
+		s.SetSetting(ctx, "k", "2")
+		if v, _ := s.Setting(ctx, "k"); v != "2" {
+			t.Errorf("setting %q", v)
+		}
+	})
+}
+
+// Several processes on one database (three stores stand for them): each
+// turn applies once, each timer fires once, each finished game is in
+// exactly one process's results log.
+func TestSharedDatabaseExactlyOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		dir := t.TempDir()
+		var stores [3]*Store
+		for i := range stores {
+			stores[i] = openAt(t, database, filepath.Join(dir, fmt.Sprintf("results-%d.log", i)))
+		}
+		const games = 12
+		var gs []*record.Game
+		for i := 0; i < games; i++ {
+			g := newGame(t, stores[i%3], fmt.Sprintf("c%d", i), record.Human(alice), record.Human(bob), 4)
+			gs = append(gs, g)
+		}
+		// Every process tries every turn of every game; exactly one wins
+		// each, the others see ErrStale.
+		var mu sync.Mutex
+		applied := map[int64]int{}
+		var wg sync.WaitGroup
+		for _, g := range gs {
+			for i := range stores {
+				wg.Add(1)
+				go func(st *Store, id int64) {
+					defer wg.Done()
+					rng := rand.New(rand.NewPCG(uint64(id), uint64(i)))
+					for {
+						cur, err := st.Game(ctx, id)
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						if cur.Status != record.Active {
+							return
+						}
+						if cur.State.Over() {
+							bd, wd := cur.Position().Count()
+							err := st.FinishGame(ctx, cur, record.Result{FinishedAt: t0, BlackDiscs: bd, WhiteDiscs: wd,
+								Winner: cur.Position().Winner(), Reason: record.EndNormal, ArchiveAt: t0}, nil)
+							if err != nil && !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
+								t.Error(err)
+							}
+							continue
+						}
+						moves := cur.Position().LegalMoves()
+						plies, err := cur.State.Play(moves[rng.IntN(len(moves))])
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						err = st.AppendTurn(ctx, cur, record.Turn{Plies: plies, At: t0})
+						switch {
+						case err == nil:
+							mu.Lock()
+							applied[id] += len(plies)
+							mu.Unlock()
+						case !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive):
+							t.Error(err)
+							return
+						}
+					}
+				}(stores[i], g.ID)
+			}
+		}
+		wg.Wait()
+		claims := map[int64]int{}
+		for _, g := range gs {
+			final, err := stores[0].Game(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if final.Status != record.Finished || len(final.Plies()) != applied[g.ID] {
+				t.Errorf("game %d: %s with %d plies, %d applied", g.ID, final.Status, len(final.Plies()), applied[g.ID])
+			}
+			if _, err := game.ReplayPlies(final.State.Start(), final.Plies()); err != nil {
+				t.Errorf("game %d does not replay: %v", g.ID, err)
+			}
+			for _, st := range stores {
+				if ok, err := st.ClaimArchive(ctx, g.ID, t0); err != nil {
+					t.Error(err)
+				} else if ok {
+					claims[g.ID]++
+				}
+			}
+		}
+		logged := map[int64]int{}
+		for i := range stores {
+			for _, l := range logLines(t, filepath.Join(dir, fmt.Sprintf("results-%d.log", i))) {
+				id, ok := parseResultLine(l)
+				if !ok {
+					t.Errorf("bad line %q", l)
+				}
+				logged[id]++
+			}
+		}
+		for _, g := range gs {
+			if claims[g.ID] != 1 || logged[g.ID] != 1 {
+				t.Errorf("game %d: archive claimed %d times, logged %d times", g.ID, claims[g.ID], logged[g.ID])
+			}
+		}
+		// A restart of each process logs nothing again.
+		for i := range stores {
+			stores[i].Close()
+			stores[i] = openAt(t, database, filepath.Join(dir, fmt.Sprintf("results-%d.log", i)))
+		}
+		total := 0
+		for i := range stores {
+			total += len(logLines(t, filepath.Join(dir, fmt.Sprintf("results-%d.log", i))))
+		}
+		if total != games {
+			t.Errorf("%d lines in the logs after restarts, want %d", total, games)
+		}
+	})
+}
