@@ -22,6 +22,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -126,15 +127,26 @@ type Server struct {
 	stats        Stats
 	noMentions   []string // messages sent without allowed_mentions
 
-	// gateway
-	conn       *websocket.Conn
-	connMu     sync.Mutex // serializes writes
-	seq        int64
-	events     [][]byte // every dispatch, for resuming
-	sessionID  string
-	identifies int
-	resumes    int
-	connected  chan struct{}
+	// gateway: one session per shard. ShardCount is what IDENTIFY must
+	// say (RequiredShards, from /gateway/bot); each guild's events go to
+	// shard (guild_id >> 22) % count, as Discord routes them.
+	connMu         sync.Mutex // serializes writes
+	shards         map[int]*shardSession
+	shardCount     int // as the bot identified; 0 before any IDENTIFY
+	RequiredShards int
+	channelGuild   map[string]string
+	identifies     int
+	resumes        int
+	connected      chan struct{}
+}
+
+// shardSession is one shard's gateway session: its connection (nil while
+// disconnected) and every event, kept for resuming.
+type shardSession struct {
+	conn      *websocket.Conn
+	seq       int64
+	events    [][]byte
+	sessionID string
 }
 
 // New starts a fake Discord for the bot with the given token.
@@ -142,7 +154,8 @@ func New(token string) *Server {
 	s := &Server{AppID: "1000000000000000001", GuildID: "2000000000000000001", Token: token,
 		nextID: 3000000000000000000, perms: map[string]int64{}, messages: map[string]*Message{},
 		interactions: map[string]*Interaction{}, commands: map[string][]map[string]any{},
-		sessionID: "fake-session", connected: make(chan struct{}, 16)}
+		shards: map[int]*shardSession{}, channelGuild: map[string]string{}, RequiredShards: 1,
+		connected: make(chan struct{}, 64)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gateway", s.serveGateway)
 	mux.HandleFunc("/gateway/", s.serveGateway)
@@ -158,11 +171,55 @@ func (s *Server) URL() string { return s.http.URL + "/" }
 // Close stops the server.
 func (s *Server) Close() {
 	s.connMu.Lock()
-	if s.conn != nil {
-		s.conn.Close()
+	for _, sh := range s.shards {
+		if sh.conn != nil {
+			sh.conn.Close()
+		}
 	}
 	s.connMu.Unlock()
 	s.http.Close()
+}
+
+// AddGuildChannel makes a text channel of another server (guild).
+func (s *Server) AddGuildChannel(guild, id string, perms int64) {
+	s.mu.Lock()
+	s.perms[id] = perms
+	s.channelGuild[id] = guild
+	s.mu.Unlock()
+}
+
+// guildOf is the server a channel is in.
+func (s *Server) guildOf(channel string) string {
+	if g, ok := s.channelGuild[channel]; ok {
+		return g
+	}
+	if t, ok := s.threads[channel]; ok {
+		return s.guildOf(t.Parent)
+	}
+	return s.GuildID
+}
+
+// ShardOf is the shard a guild's events go to, with count shards.
+func ShardOf(guild string, count int) int {
+	id, _ := strconv.ParseUint(guild, 10, 64)
+	if count <= 1 {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// Shards returns the shard ids connected now.
+func (s *Server) Shards() []int {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	var out []int
+	for id, sh := range s.shards {
+		if sh.conn != nil {
+			out = append(out, id)
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // AddChannel makes a text channel where the bot has perms.
@@ -204,55 +261,130 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		case 2:
 			var id struct {
 				Token string `json:"token"`
+				Shard []int  `json:"shard"`
 			}
 			json.Unmarshal(p.D, &id)
 			if id.Token != "Bot "+s.Token && id.Token != s.Token {
-				c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
-				c.Close()
+				closeWith(c, 4004, "Authentication failed.")
+				return
+			}
+			shard, count := 0, 1
+			if len(id.Shard) == 2 {
+				shard, count = id.Shard[0], id.Shard[1]
+			}
+			s.mu.Lock()
+			required, known := s.RequiredShards, s.shardCount
+			s.mu.Unlock()
+			switch {
+			case count < 1 || shard < 0 || shard >= count || known != 0 && known != count:
+				closeWith(c, 4010, "Invalid shard.")
+				return
+			case count < required:
+				closeWith(c, 4011, "Sharding required.")
 				return
 			}
 			s.mu.Lock()
 			s.identifies++
+			s.shardCount = count
+			var guilds []any
+			for _, g := range s.guilds() {
+				if ShardOf(g, count) == shard {
+					guilds = append(guilds, map[string]any{"id": g, "unavailable": true})
+				}
+			}
 			s.mu.Unlock()
-			s.attach(c)
-			s.dispatch("READY", map[string]any{"v": 9, "session_id": s.sessionID, "resume_gateway_url": s.wsURL(),
+			sh := s.attach(shard, c, true)
+			s.dispatchTo(shard, "READY", map[string]any{"v": 9, "session_id": sh, "resume_gateway_url": s.wsURL(),
 				"user":        map[string]any{"id": s.AppID, "username": "othello", "discriminator": "0", "bot": true},
 				"application": map[string]any{"id": s.AppID, "flags": 0},
-				"guilds":      []any{map[string]any{"id": s.GuildID, "unavailable": true}}})
+				"shard":       []int{shard, count},
+				"guilds":      guilds})
 			s.connected <- struct{}{}
+			defer s.detach(shard, c)
 		case 6:
 			var res struct {
 				SessionID string `json:"session_id"`
 				Seq       int64  `json:"seq"`
 			}
 			json.Unmarshal(p.D, &res)
-			if res.SessionID != s.sessionID {
+			s.connMu.Lock()
+			shard := -1
+			for id, sh := range s.shards {
+				if sh.sessionID == res.SessionID {
+					shard = id
+				}
+			}
+			s.connMu.Unlock()
+			if shard < 0 {
 				s.send(c, map[string]any{"op": 9, "d": false})
 				continue
 			}
 			s.mu.Lock()
 			s.resumes++
-			missed := [][]byte{}
-			for i := res.Seq; i < int64(len(s.events)); i++ {
-				missed = append(missed, s.events[i])
-			}
 			s.mu.Unlock()
-			s.attach(c)
-			s.dispatch("RESUMED", map[string]any{})
+			s.attach(shard, c, false)
+			s.connMu.Lock()
+			sh := s.shards[shard]
+			missed := [][]byte{}
+			for i := res.Seq; i < int64(len(sh.events)); i++ {
+				missed = append(missed, sh.events[i])
+			}
+			s.connMu.Unlock()
+			s.dispatchTo(shard, "RESUMED", map[string]any{})
 			for _, e := range missed {
 				s.write(c, e)
 			}
 			s.connected <- struct{}{}
+			defer s.detach(shard, c)
 		}
 	}
 }
 
+func closeWith(c *websocket.Conn, code int, text string) {
+	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+	c.Close()
+}
+
+// guilds lists the servers the fake knows (s.mu held).
+func (s *Server) guilds() []string {
+	set := map[string]bool{s.GuildID: true}
+	for _, g := range s.channelGuild {
+		set[g] = true
+	}
+	out := make([]string, 0, len(set))
+	for g := range set {
+		out = append(out, g)
+	}
+	sort.Strings(out)
+	return out
+}
+
 func (s *Server) wsURL() string { return "ws" + strings.TrimPrefix(s.http.URL, "http") + "/gateway" }
 
-func (s *Server) attach(c *websocket.Conn) {
+// attach makes c the connection of a shard; a new session (IDENTIFY)
+// starts its events afresh. It returns the session id.
+func (s *Server) attach(shard int, c *websocket.Conn, fresh bool) string {
 	s.connMu.Lock()
-	s.conn = c
-	s.connMu.Unlock()
+	defer s.connMu.Unlock()
+	sh := s.shards[shard]
+	if sh == nil || fresh {
+		sh = &shardSession{sessionID: fmt.Sprintf("fake-session-%d-%d", shard, time.Now().UnixNano())}
+		if old := s.shards[shard]; old != nil && old.conn != nil && old.conn != c {
+			old.conn.Close() // a new IDENTIFY of the shard replaces the old session
+		}
+		s.shards[shard] = sh
+	}
+	sh.conn = c
+	return sh.sessionID
+}
+
+// detach forgets c when its reader ends, unless the shard moved on.
+func (s *Server) detach(shard int, c *websocket.Conn) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	if sh := s.shards[shard]; sh != nil && sh.conn == c {
+		sh.conn = nil
+	}
 }
 
 func (s *Server) send(c *websocket.Conn, v any) {
@@ -266,20 +398,30 @@ func (s *Server) write(c *websocket.Conn, data []byte) {
 	c.WriteMessage(websocket.TextMessage, data)
 }
 
-// dispatch sends an event (op 0) to the connected bot, or keeps it for the
-// resume when none is connected.
-func (s *Server) dispatch(t string, d any) {
+// dispatch sends an event of a guild (op 0) to the shard that guild is on,
+// or keeps it for the resume when the shard is not connected.
+func (s *Server) dispatch(guild, t string, d any) {
 	s.mu.Lock()
-	s.seq++
-	data, _ := json.Marshal(map[string]any{"op": 0, "t": t, "s": s.seq, "d": d})
-	s.events = append(s.events, data)
+	count := max(s.shardCount, 1)
 	s.mu.Unlock()
+	s.dispatchTo(ShardOf(guild, count), t, d)
+}
+
+func (s *Server) dispatchTo(shard int, t string, d any) {
 	s.connMu.Lock()
-	c := s.conn
-	s.connMu.Unlock()
-	if c != nil {
-		s.write(c, data)
+	sh := s.shards[shard]
+	if sh == nil {
+		sh = &shardSession{sessionID: fmt.Sprintf("fake-session-%d-none", shard)}
+		s.shards[shard] = sh
 	}
+	sh.seq++
+	data, _ := json.Marshal(map[string]any{"op": 0, "t": t, "s": sh.seq, "d": d})
+	sh.events = append(sh.events, data)
+	c := sh.conn
+	if c != nil {
+		c.WriteMessage(websocket.TextMessage, data)
+	}
+	s.connMu.Unlock()
 }
 
 // Connected waits until the bot has identified or resumed (again).
@@ -293,22 +435,33 @@ func (s *Server) Connected(timeout time.Duration) bool {
 }
 
 // Reconnect asks the bot to reconnect (op 7), as Discord does before it
-// moves a session.
+// moves a session; every shard is asked.
 func (s *Server) Reconnect() {
-	s.connMu.Lock()
-	c := s.conn
-	s.connMu.Unlock()
-	if c != nil {
+	for _, c := range s.conns() {
 		s.send(c, map[string]any{"op": 7, "d": nil})
 	}
 }
 
-// DropConnection cuts the gateway connection without a word.
+func (s *Server) conns() []*websocket.Conn {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	var out []*websocket.Conn
+	for _, sh := range s.shards {
+		if sh.conn != nil {
+			out = append(out, sh.conn)
+		}
+	}
+	return out
+}
+
+// DropConnection cuts every gateway connection without a word.
 func (s *Server) DropConnection() {
 	s.connMu.Lock()
-	if s.conn != nil {
-		s.conn.UnderlyingConn().Close()
-		s.conn = nil
+	for _, sh := range s.shards {
+		if sh.conn != nil {
+			sh.conn.UnderlyingConn().Close()
+			sh.conn = nil
+		}
 	}
 	s.connMu.Unlock()
 }
@@ -340,7 +493,8 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 	ia.Token = "tok-" + ia.ID
 	perms := s.perms[channel]
 	s.interactions[ia.Token] = ia
-	payload := map[string]any{"id": ia.ID, "application_id": s.AppID, "type": kind, "data": data, "guild_id": s.GuildID,
+	guild := s.guildOf(channel)
+	payload := map[string]any{"id": ia.ID, "application_id": s.AppID, "type": kind, "data": data, "guild_id": guild,
 		"channel_id": channel, "member": s.member(u), "token": ia.Token, "version": 1,
 		"app_permissions": strconv.FormatInt(perms, 10), "locale": "en-US", "guild_locale": "en-US"}
 	if message != nil {
@@ -361,7 +515,7 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 		}()
 		return ia
 	}
-	s.dispatch("INTERACTION_CREATE", payload)
+	s.dispatch(guild, "INTERACTION_CREATE", payload)
 	return ia
 }
 
@@ -660,7 +814,10 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 	bot := r.Header.Get("Authorization") == "Bot "+s.Token
 	switch {
 	case len(p) == 1 && p[0] == "gateway", len(p) == 2 && p[0] == "gateway" && p[1] == "bot":
-		return map[string]any{"url": s.wsURL(), "shards": 1,
+		s.mu.Lock()
+		shards := s.RequiredShards
+		s.mu.Unlock()
+		return map[string]any{"url": s.wsURL(), "shards": shards,
 			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}, nil
 	case p[0] == "applications" && r.Method == http.MethodPut && len(p) >= 3:
 		if !bot {

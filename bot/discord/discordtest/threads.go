@@ -89,7 +89,7 @@ func (s *Server) editThread(id string, body map[string]any) (any, *apiError) {
 }
 
 func (s *Server) threadObject(t *Thread) map[string]any {
-	return map[string]any{"id": t.ID, "type": 11, "guild_id": s.GuildID, "parent_id": t.Parent, "name": t.Name,
+	return map[string]any{"id": t.ID, "type": 11, "guild_id": s.guildOf(t.Parent), "parent_id": t.Parent, "name": t.Name,
 		"thread_metadata": map[string]any{"archived": t.Archived, "auto_archive_duration": 10080, "locked": false}}
 }
 
@@ -115,8 +115,12 @@ func (s *Server) DeleteThread(id string) {
 	t := s.threads[id]
 	delete(s.threads, id)
 	delete(s.perms, id)
+	guild := ""
+	if t != nil {
+		guild = s.guildOf(t.Parent)
+	}
 	s.mu.Unlock()
 	if t != nil {
-		s.dispatch("THREAD_DELETE", map[string]any{"id": t.ID, "guild_id": s.GuildID, "parent_id": t.Parent, "type": 11})
+		s.dispatch(guild, "THREAD_DELETE", map[string]any{"id": t.ID, "guild_id": guild, "parent_id": t.Parent, "type": 11})
 	}
 }
