@@ -2,18 +2,41 @@ package bot
 
 // This file is the restart: games where the bot was to move go on.
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"othello-bot/record"
+)
 
 // Resume picks up after a restart: the bot moves in every game where it is
 // to move, and games that ended as the process stopped are finished. Each
 // gets a fresh message in its channel.
 func (s *Service) Resume(ctx context.Context) error {
+	if err := s.resume(ctx, func(*record.Game) bool { return true }); err != nil {
+		return err
+	}
+	s.Tick(ctx) // timers that fell due while the bot was away
+	return nil
+}
+
+// ResumeOrphans is Resume for processes sharing a database: it picks up
+// only the games where the bot has been to move for longer than idle,
+// those whose process stopped while thinking; a game another process is
+// thinking about right now is left to it. The timer holder runs it with
+// each tick.
+func (s *Service) ResumeOrphans(ctx context.Context, idle time.Duration) error {
+	cutoff := s.clock.Now().Add(-idle)
+	return s.resume(ctx, func(g *record.Game) bool { return g.UpdatedAt.Before(cutoff) })
+}
+
+func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) error {
 	games, err := s.store.ActiveGames(ctx)
 	if err != nil {
 		return err
 	}
 	for _, g := range games {
-		if !g.State.Over() && !g.ToMove().IsBot() {
+		if !g.State.Over() && !g.ToMove().IsBot() || !orphaned(g) {
 			continue
 		}
 		s.logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
@@ -40,6 +63,5 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.logger(ctx).Error("resume: posting", "game", g.ID, "err", err)
 		}
 	}
-	s.Tick(ctx) // timers that fell due while the bot was away
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -26,8 +27,19 @@ type Config struct {
 	// GuildIDs lists servers to register the slash commands in (instant);
 	// empty registers them globally.
 	GuildIDs []string `json:"guildIds"`
-	// Database is the SQLite file.
+	// Database is the SQLite file, or a postgres:// URL for a database
+	// that several processes share (its password in PGPASSWORD, never in
+	// the URL).
 	Database string `json:"database"`
+	// Instance names this process among those sharing a PostgreSQL
+	// database ("" for the host name and the results log's path).
+	Instance string `json:"instance"`
+	// ShardCount is how many gateway shards the bot has: a number, or
+	// "auto" for Discord's recommendation; Shards are the ones this
+	// process runs: "" for all, "0-3", "0,2,4", or "none" for a process
+	// that takes interactions over HTTP only.
+	ShardCount ShardCount `json:"shardCount"`
+	Shards     string     `json:"shards"`
 	// ResultsLog is the file that gets one line per finished game.
 	ResultsLog string `json:"resultsLog"`
 	// DefaultLevel and DefaultSize apply when /start does not say.
@@ -95,10 +107,83 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// ShardCount is a number of shards, or ShardsAuto ("auto" in JSON).
+type ShardCount int
+
+// ShardsAuto asks Discord how many shards to run.
+const ShardsAuto ShardCount = 0
+
+// maxShards bounds shardCount (Discord's largest bots run a few thousand).
+const maxShards = 1 << 14
+
+func (n ShardCount) MarshalJSON() ([]byte, error) {
+	if n == ShardsAuto {
+		return []byte(`"auto"`), nil
+	}
+	return json.Marshal(int(n))
+}
+
+func (n *ShardCount) UnmarshalJSON(b []byte) error {
+	if string(bytes.TrimSpace(b)) == `"auto"` {
+		*n = ShardsAuto
+		return nil
+	}
+	var v int
+	if err := json.Unmarshal(b, &v); err != nil || v < 1 || v > maxShards {
+		return fmt.Errorf(`want a whole number 1..%d or "auto"`, maxShards)
+	}
+	*n = ShardCount(v)
+	return nil
+}
+
+// ShardIDs lists the shards this process runs out of count: every one
+// for "", none for "none", else the listed ids and ranges.
+func (c Config) ShardIDs(count int) ([]int, error) {
+	spec := strings.TrimSpace(c.Shards)
+	switch spec {
+	case "":
+		ids := make([]int, count)
+		for i := range ids {
+			ids[i] = i
+		}
+		return ids, nil
+	case "none":
+		return nil, nil
+	}
+	seen := map[int]bool{}
+	var ids []int
+	for _, part := range strings.Split(spec, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(strings.TrimSpace(hi))
+		}
+		if err1 != nil || err2 != nil || a < 0 || b < a {
+			return nil, fmt.Errorf(`key "shards": %q is not a shard id or range like 0-3`, part)
+		}
+		for id := a; id <= b; id++ {
+			if count > 0 && id >= count {
+				return nil, fmt.Errorf(`key "shards": shard %d does not exist with shardCount %d (ids are 0..%d)`, id, count, count-1)
+			}
+			if id > maxShards {
+				return nil, fmt.Errorf(`key "shards": shard %d is out of range`, id)
+			}
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	sort.Ints(ids)
+	return ids, nil
+}
+
 // Default returns the built-in settings.
 func Default() Config {
 	return Config{
 		Database:          "othello-bot.db",
+		ShardCount:        1,
 		ResultsLog:        "results.log",
 		DefaultLevel:      5,
 		DefaultSize:       8,
@@ -208,7 +293,8 @@ func (c Config) Validate() error {
 		bad bool
 		why string
 	}{
-		{"database", c.Database == "", "must name a file"},
+		{"database", c.Database == "", "must name a file or a postgres:// URL"},
+		{"shards", c.Shards == "none" && c.InteractionsAddress == "", `is "none" but interactionsAddress is not set: such a process would receive nothing`},
 		{"resultsLog", c.ResultsLog == "", "must name a file"},
 		{"defaultLevel", c.DefaultLevel < 1 || c.DefaultLevel > 10, "must be 1..10"},
 		{"defaultSize", c.DefaultSize < 4 || c.DefaultSize > 26 || c.DefaultSize%2 != 0, "must be an even number 4..26"},
@@ -230,6 +316,9 @@ func (c Config) Validate() error {
 		if ch.bad {
 			return fmt.Errorf("key %q %s", ch.key, ch.why)
 		}
+	}
+	if _, err := c.ShardIDs(int(c.ShardCount)); err != nil {
+		return err
 	}
 	for i, g := range c.GuildIDs {
 		if g == "" || strings.Trim(g, "0123456789") != "" {

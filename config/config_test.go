@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -103,4 +104,43 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("Parse returned an invalid config")
 		}
 	})
+}
+
+func TestShards(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		want []int // nil with err
+		err  string
+	}{
+		{`{}`, []int{0}, ""},
+		{`{"shardCount": 4}`, []int{0, 1, 2, 3}, ""},
+		{`{"shardCount": 8, "shards": "2-3,6, 0"}`, []int{0, 2, 3, 6}, ""},
+		{`{"shardCount": "auto", "shards": "5"}`, []int{5}, ""},
+		{`{"shardCount": 4, "shards": "4"}`, nil, "shard 4 does not exist"},
+		{`{"shardCount": 4, "shards": "3-1"}`, nil, "not a shard id or range"},
+		{`{"shardCount": 4, "shards": "x"}`, nil, "not a shard id or range"},
+		{`{"shardCount": 0}`, nil, `"auto"`},
+		{`{"shardCount": "many"}`, nil, `"auto"`},
+		{`{"shards": "none"}`, nil, "interactionsAddress"},
+	} {
+		c, err := Parse([]byte(tc.json))
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one saying %q", tc.json, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.json, err)
+			continue
+		}
+		count := int(c.ShardCount)
+		if c.ShardCount == ShardsAuto {
+			count = 0 // not known until Discord says
+		}
+		got, err := c.ShardIDs(count)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: shards %v %v, want %v", tc.json, got, err, tc.want)
+		}
+	}
 }

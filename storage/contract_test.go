@@ -300,3 +300,25 @@ func TestSharedDatabaseExactlyOnce(t *testing.T) {
 		}
 	})
 }
+
+// One holder at a time; another takes over only when the lease ran out.
+func TestLeases(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		a := openAt(t, database, "")
+		b := openAt(t, database, "")
+		hold := func(s *Store, who string, at time.Duration) bool {
+			ok, err := s.HoldLease(ctx, "timers", who, 15*time.Second, t0.Add(at))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		if !hold(a, "A", 0) || hold(b, "B", time.Second) || !hold(a, "A", 10*time.Second) || hold(b, "B", 20*time.Second) {
+			t.Fatal("A holds and renews; B must wait")
+		}
+		if !hold(b, "B", 26*time.Second) || hold(a, "A", 27*time.Second) {
+			t.Fatal("after A stopped renewing, B takes over and A must wait")
+		}
+	})
+}

@@ -18,6 +18,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
 	"othello-bot/config"
+	"othello-bot/storage"
 )
 
 // serveInteractions takes interactions over HTTP at /interactions when the
@@ -88,72 +89,51 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	}
 	defer closeStore(store, logger)
 
-	session, err := discordgo.New("Bot " + token)
+	// rest makes every REST call; the gateway sessions (one per shard
+	// this process runs) only receive.
+	rest, err := newSession(c, token)
 	if err != nil {
-		return fmt.Errorf("discord session: %w", err)
+		return err
 	}
-	session.Identify.Intents = discordgo.IntentsGuilds
-	if c.DiscordAPI != discord.DefaultAPIBase {
-		rt, err := discord.APIBase(c.DiscordAPI, nil)
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	count, shards, err := shardPlan(c, rest)
+	if err != nil {
+		return err
 	}
 	stopWeb, err := startWeb(ctx, c.WebAddress, store, logger)
 	if err != nil {
 		return err
 	}
 	defer stopWeb()
-	adapter := discord.New(session, c.ApplicationID, c.GuildIDs, store, logger)
+	adapter := discord.New(rest, c.ApplicationID, c.GuildIDs, store, logger)
 	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
 	stopEndpoint, err := serveInteractions(c, adapter, logger)
 	if err != nil {
 		return err
 	}
-	// The application id comes with Ready (a bot user's id is the same
-	// number, but Ready says it outright).
-	ready := make(chan struct{}, 1)
-	session.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		if r.Application != nil && r.Application.ID != "" {
-			adapter.SetAppID(r.Application.ID)
-		} else if r.User != nil && adapter.AppID() == "" {
-			adapter.SetAppID(r.User.ID)
+	gateways, err := openGateways(ctx, c, token, count, shards, adapter, logger)
+	closeGateways := func() {
+		for _, g := range gateways {
+			if err := g.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
+				logger.Warn("closing the Discord connection", "shard", g.ShardID, "err", err)
+			}
 		}
-		select {
-		case ready <- struct{}{}:
-		default:
-		}
-	})
-	// Handlers run in the event loop, so every interaction is counted
-	// before the gateway can close; Dispatch hands each to a goroutine.
-	session.SyncEvents = true
-	session.AddHandler(adapter.Dispatch)
-	session.AddHandler(adapter.OnThreadDelete)
-	session.AddHandler(adapter.OnChannelDelete)
-	if err := session.Open(); err != nil {
-		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 	}
-	select {
-	case <-ready:
-	case <-time.After(30 * time.Second):
-		logger.Warn("no Ready event within 30s; using the configured application id", "application_id", adapter.AppID())
-	case <-ctx.Done():
+	if err == nil {
+		err = adapter.Register(ctx)
 	}
-	if err := adapter.Register(ctx); err != nil {
-		if cerr := session.Close(); cerr != nil {
-			logger.Warn("closing the Discord connection", "err", cerr)
-		}
+	if err != nil {
+		stopEndpoint()
+		closeGateways()
 		return err
 	}
-	logger.Info("othello-bot is running", "database", c.Database, "results_log", c.ResultsLog, "guilds", len(c.GuildIDs))
+	logger.Info("othello-bot is running", "database", storage.Redact(c.Database), "results_log", c.ResultsLog,
+		"guilds", len(c.GuildIDs), "shards", fmt.Sprint(shards), "shard_count", count, "instance", store.Instance())
 	// The bot's moves after a restart are work in flight too: a signal
 	// lets them finish within the grace period.
 	work, cancelWork := bot.Detach(ctx, shutdownGrace)
 	defer cancelWork()
-	if err := svc.Resume(work); err != nil {
-		logger.Error("resuming games", "err", err)
-	}
+	timers := newTimerDuty(store, svc, c, logger)
+	timers.start(work)
 
 	// Timers (expiries, reminders, timeouts) live in the database; a tick
 	// every few seconds fires the ones due.
@@ -167,7 +147,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				svc.Tick(work)
+				timers.tick(work)
 			}
 		}
 	}()
@@ -175,12 +155,145 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	<-ctx.Done()
 	logger.Info("shutting down: finishing moves and replies in flight")
 	stopEndpoint()
-	err = session.Close()
+	closeGateways()
 	<-ticking
 	adapter.Wait()
 	svc.Shutdown()
-	if err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
-		logger.Warn("closing the Discord connection", "err", err)
-	}
 	return nil
+}
+
+// newSession makes a discordgo session talking to the configured API.
+func newSession(c config.Config, token string) (*discordgo.Session, error) {
+	session, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	session.Identify.Intents = discordgo.IntentsGuilds
+	if c.DiscordAPI != discord.DefaultAPIBase {
+		rt, err := discord.APIBase(c.DiscordAPI, nil)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	}
+	return session, nil
+}
+
+// shardPlan settles how many shards the bot has (asking Discord for
+// "auto") and which of them this process runs.
+func shardPlan(c config.Config, rest *discordgo.Session) (count int, shards []int, err error) {
+	count = int(c.ShardCount)
+	if c.ShardCount == config.ShardsAuto {
+		gb, err := rest.GatewayBot()
+		if err != nil {
+			return 0, nil, fmt.Errorf("asking Discord how many shards to run (shardCount \"auto\"): %w", err)
+		}
+		count = max(gb.Shards, 1)
+	}
+	shards, err = c.ShardIDs(count)
+	if err != nil {
+		return 0, nil, usageError{err.Error()}
+	}
+	return count, shards, nil
+}
+
+// openGateways connects one gateway session per shard this process runs
+// and waits for each one's Ready (the application id comes with it).
+func openGateways(ctx context.Context, c config.Config, token string, count int, shards []int,
+	adapter *discord.Adapter, logger *slog.Logger) ([]*discordgo.Session, error) {
+	var out []*discordgo.Session
+	for _, id := range shards {
+		session, err := newSession(c, token)
+		if err != nil {
+			return out, err
+		}
+		session.ShardID, session.ShardCount = id, count
+		ready := make(chan struct{}, 1)
+		session.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+			if r.Application != nil && r.Application.ID != "" {
+				adapter.SetAppID(r.Application.ID)
+			} else if r.User != nil && adapter.AppID() == "" {
+				adapter.SetAppID(r.User.ID)
+			}
+			select {
+			case ready <- struct{}{}:
+			default:
+			}
+		})
+		// Handlers run in the event loop, so every interaction is counted
+		// before the gateway can close; Dispatch hands each to a goroutine.
+		session.SyncEvents = true
+		session.AddHandler(adapter.Dispatch)
+		session.AddHandler(adapter.OnThreadDelete)
+		session.AddHandler(adapter.OnChannelDelete)
+		if err := session.Open(); err != nil {
+			return out, fmt.Errorf("connecting shard %d of %d to Discord (is DISCORD_TOKEN right?): %w", id, count, err)
+		}
+		out = append(out, session)
+		select {
+		case <-ready:
+		case <-time.After(30 * time.Second):
+			logger.Warn("no Ready event within 30s; using the configured application id", "shard", id,
+				"application_id", adapter.AppID())
+		case <-ctx.Done():
+			return out, nil
+		}
+	}
+	return out, nil
+}
+
+// timerDuty fires the timers. With SQLite this process is the only one;
+// with a shared PostgreSQL database one process at a time holds the
+// "timers" lease and fires them all (and picks up games whose process
+// stopped mid-move), and another takes over within a few ticks when it
+// stops. Every timer's change is conditional besides, so none fires twice.
+type timerDuty struct {
+	store   *storage.Store
+	svc     *bot.Service
+	logger  *slog.Logger
+	orphans time.Duration
+	holding bool
+}
+
+func newTimerDuty(store *storage.Store, svc *bot.Service, c config.Config, logger *slog.Logger) *timerDuty {
+	// A game where the bot has been to move for this long has lost the
+	// process that was thinking about it.
+	return &timerDuty{store: store, svc: svc, logger: logger, orphans: 2*c.EngineMoveTime.D() + time.Minute}
+}
+
+// start resumes after a restart: everything with SQLite, orphans only
+// (and only by the lease holder) with a shared database.
+func (d *timerDuty) start(ctx context.Context) {
+	if !d.store.Shared() {
+		if err := d.svc.Resume(ctx); err != nil {
+			d.logger.Error("resuming games", "err", err)
+		}
+		return
+	}
+	d.tick(ctx)
+}
+
+func (d *timerDuty) tick(ctx context.Context) {
+	if !d.store.Shared() {
+		d.svc.Tick(ctx)
+		return
+	}
+	mine, err := d.store.HoldLease(ctx, "timers", d.store.Instance(), 3*tickEvery, time.Now())
+	if err != nil {
+		d.logger.Error("timers: renewing the lease", "err", err)
+		return
+	}
+	if mine != d.holding {
+		d.holding = mine
+		if mine {
+			d.logger.Info("this process now fires the timers", "instance", d.store.Instance())
+		}
+	}
+	if !mine {
+		return
+	}
+	if err := d.svc.ResumeOrphans(ctx, d.orphans); err != nil {
+		d.logger.Error("resuming games", "err", err)
+	}
+	d.svc.Tick(ctx)
 }

@@ -91,5 +91,5 @@ func closeStore(s *storage.Store, logger *slog.Logger) {
 
 // openStore opens the configured database and results log.
 func openStore(ctx context.Context, c config.Config, logger *slog.Logger) (*storage.Store, error) {
-	return storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger})
+	return storage.Open(ctx, c.Database, storage.Options{ResultsLog: c.ResultsLog, Logger: logger, Instance: c.Instance})
 }

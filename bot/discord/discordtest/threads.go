@@ -18,6 +18,7 @@ type Thread struct {
 	ID, Parent, Name string
 	Archived         bool
 	Renames          int
+	ArchiveCalls     int // requests that archived it
 }
 
 var archiveDurations = map[int]bool{60: true, 1440: true, 4320: true, 10080: true}
@@ -83,6 +84,9 @@ func (s *Server) editThread(id string, body map[string]any) (any, *apiError) {
 		t.Renames++
 	}
 	if v, ok := body["archived"].(bool); ok {
+		if v {
+			t.ArchiveCalls++
+		}
 		t.Archived = v
 	}
 	return s.threadObject(t), nil

@@ -1,0 +1,377 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"othello-bot/bot/discord/discordtest"
+	"othello-bot/config"
+	"othello-bot/game"
+	"othello-bot/internal/pgtest"
+	"othello-bot/storage"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const scaleChildEnv = "OTHELLO_SCALE_CHILD"
+
+// TestScaleChild is one bot process of the scale-out tests: it runs
+// serveDiscord with the config in its environment until SIGTERM.
+func TestScaleChild(t *testing.T) {
+	raw := os.Getenv(scaleChildEnv)
+	if raw == "" {
+		t.Skip("only runs as a child of the scale-out tests")
+	}
+	var c config.Config
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if err := serveDiscord(ctx, c, testToken, logger); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// scaleRun is a set of bot processes sharing a database, and the games
+// they played.
+type scaleRun struct {
+	srv      *discordtest.Server
+	dir      string
+	database string
+	procs    []*exec.Cmd
+	logs     []*syncBuffer
+	guilds   []string
+	channels []string // one per game, with its guild
+	// latencies of every human move: from the interaction to the
+	// complete answer
+	mu        sync.Mutex
+	latencies []time.Duration
+	moves     map[string]int // human moves answered, by thread
+}
+
+// guildOnShard returns a guild id that Discord routes to shard k of n.
+func guildOnShard(k, n, i int) string {
+	id := (uint64(3000+i*n+k) << 22) | uint64(i)
+	for discordtest.ShardOf(strconv.FormatUint(id, 10), n) != k {
+		id += 1 << 22
+	}
+	return strconv.FormatUint(id, 10)
+}
+
+// startScale starts processes bot processes on database, the shards split
+// between them, and a channel per game spread over guilds on every shard.
+func startScale(t testing.TB, database string, processes, games int) *scaleRun {
+	srv := discordtest.New(testToken)
+	t.Cleanup(srv.Close)
+	r := &scaleRun{srv: srv, dir: t.TempDir(), database: database, moves: map[string]int{}}
+	for k := 0; k < processes; k++ {
+		for i := 0; i < 2; i++ {
+			r.guilds = append(r.guilds, guildOnShard(k, processes, i))
+		}
+	}
+	for i := 0; i < games; i++ {
+		ch := strconv.Itoa(8100000000000000000 + i)
+		srv.AddGuildChannel(r.guilds[i%len(r.guilds)], ch, discordtest.AllText|discordtest.CreatePublicThreads)
+		r.channels = append(r.channels, ch)
+	}
+	for k := 0; k < processes; k++ {
+		c := config.Default()
+		c.Database = database
+		c.ResultsLog = filepath.Join(r.dir, fmt.Sprintf("results-%d.log", k))
+		c.Instance = fmt.Sprintf("process-%d", k)
+		c.ShardCount = config.ShardCount(processes)
+		c.Shards = strconv.Itoa(k)
+		c.GuildIDs = r.guilds
+		c.DiscordAPI = srv.URL()
+		c.DefaultLevel = 1
+		c.EngineMoveTime = config.Duration(50 * time.Millisecond)
+		c.ArchiveAfter = config.Duration(time.Millisecond)
+		c.MaxGamesPerPlayer = 100
+		c.ImageDir = filepath.Join(r.dir, "boards")
+		raw, _ := json.Marshal(c)
+		cmd := exec.Command(os.Args[0], "-test.run=^TestScaleChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), scaleChildEnv+"="+string(raw))
+		logs := &syncBuffer{}
+		cmd.Stdout, cmd.Stderr = logs, logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		r.procs = append(r.procs, cmd)
+		r.logs = append(r.logs, logs)
+		if !srv.Connected(30 * time.Second) {
+			r.stop()
+			t.Fatalf("process %d did not connect; its log:\n%s", k, logs)
+		}
+	}
+	t.Cleanup(r.stop)
+	deadline := time.Now().Add(20 * time.Second)
+	for len(srv.Shards()) < processes || len(srv.Commands(r.guilds[len(r.guilds)-1])) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("shards connected %v; logs:\n%s", srv.Shards(), r.allLogs())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return r
+}
+
+func (r *scaleRun) allLogs() string {
+	var b strings.Builder
+	for i, l := range r.logs {
+		fmt.Fprintf(&b, "--- process %d\n%s", i, l)
+	}
+	return b.String()
+}
+
+// stop stops every process with SIGTERM, as a deploy does.
+func (r *scaleRun) stop() {
+	for _, p := range r.procs {
+		p.Process.Signal(syscall.SIGTERM)
+	}
+	for _, p := range r.procs {
+		done := make(chan struct{})
+		go func() { p.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(40 * time.Second):
+			p.Process.Kill()
+			<-done
+		}
+	}
+	r.procs = nil
+}
+
+// playAll plays a game against the bot (level 1, 6x6) in every channel at
+// once, each from /start to the end by its own player.
+func (r *scaleRun) playAll(t testing.TB) {
+	var wg sync.WaitGroup
+	errs := make(chan error, len(r.channels))
+	for i, ch := range r.channels {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := r.playOne(discordtest.User{ID: strconv.Itoa(7100000000000000000 + i), Name: fmt.Sprintf("player%d", i)}, ch); err != nil {
+				errs <- fmt.Errorf("channel %s: %w", ch, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("%v", err)
+	}
+	if t.Failed() {
+		t.Fatalf("violations %q; logs:\n%s", r.srv.Violations(), r.allLogs())
+	}
+}
+
+func (r *scaleRun) playOne(u discordtest.User, channel string) error {
+	ia := r.srv.Command(u, channel, "start", map[string]any{"level": 1, "size": 6, "color": "black"})
+	if err := r.srv.Wait(ia, 30*time.Second); err != nil {
+		return err
+	}
+	thread := ""
+	for _, th := range r.srv.Threads() {
+		if th.Parent == channel {
+			thread = th.ID
+		}
+	}
+	if thread == "" {
+		return fmt.Errorf("no thread for the game")
+	}
+	for i := 0; i < 100; i++ {
+		m := liveGame(r.srv, thread)
+		if m == nil {
+			return nil // over: the final message has no menu
+		}
+		id, values, _ := m.Menu()
+		start := time.Now()
+		ia := r.srv.Select(u, m, id, values[len(values)/2])
+		if err := r.srv.Wait(ia, 30*time.Second); err != nil {
+			return err
+		}
+		r.mu.Lock()
+		r.latencies = append(r.latencies, time.Since(start))
+		r.moves[thread]++
+		r.mu.Unlock()
+	}
+	return fmt.Errorf("the game did not end")
+}
+
+// Three processes share one PostgreSQL database, one gateway shard each;
+// 100 games are played at once through the fake Discord, each guild's
+// interactions reaching the process that runs its shard. Afterwards every
+// move is in the database once, every thread was archived once (a timer,
+// fired by whichever process held the lease), and every game is in
+// exactly one process's results log and in `results`.
+func TestScaleOutThreeProcessesOnePostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three bot processes")
+	}
+	database := pgtest.Database(t)
+	const games = 100
+	r := startScale(t, database, 3, games)
+	r.playAll(t)
+	checkScaleRun(t, r, games)
+}
+
+func checkScaleRun(t *testing.T, r *scaleRun, games int) {
+	ctx := context.Background()
+	// The timers: every finished game's thread archived, once.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		archived, extra := 0, 0
+		for _, th := range r.srv.Threads() {
+			if th.ArchiveCalls >= 1 {
+				archived++
+			}
+			if th.ArchiveCalls > 1 {
+				extra++
+			}
+		}
+		if extra > 0 {
+			t.Fatalf("%d threads archived more than once", extra)
+		}
+		if archived == games {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d threads archived; logs:\n%s", archived, games, r.allLogs())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	r.stop()
+
+	st, err := storage.Open(ctx, r.database, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	// Every game finished with every move once: the human moves answered
+	// are the human plies stored, and each game replays to its result.
+	var dbLines []string
+	if err := st.ResultLines(ctx, time.Time{}, func(l string) error { dbLines = append(dbLines, l); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(dbLines) != games {
+		t.Errorf("%d results in the database, want %d", len(dbLines), games)
+	}
+	for thread, n := range r.moves {
+		home, err := st.LatestHome(ctx, thread)
+		if err != nil {
+			t.Fatalf("thread %s: %v", thread, err)
+		}
+		g, err := st.Game(ctx, home.GameID)
+		if err != nil {
+			t.Fatalf("game %d: %v", home.GameID, err)
+		}
+		human := 0
+		for _, p := range g.Plies() {
+			if !g.Side(p.Color).IsBot() && p.Square != game.Pass {
+				human++
+			}
+		}
+		if human != n || g.Result == nil {
+			t.Errorf("game %d: %d human moves stored, %d answered; result %v", g.ID, human, n, g.Result)
+		}
+	}
+	// Every game in exactly one process's log, and those lines are the
+	// database's.
+	seen := map[string]int{}
+	var logLines []string
+	for k := range r.logs {
+		f, err := os.Open(filepath.Join(r.dir, fmt.Sprintf("results-%d.log", k)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		n := 0
+		for sc.Scan() {
+			seen[sc.Text()]++
+			logLines = append(logLines, sc.Text())
+			n++
+		}
+		f.Close()
+		t.Logf("process %d logged %d games", k, n)
+	}
+	for _, l := range dbLines {
+		if seen[l] != 1 {
+			t.Errorf("in %d logs: %s", seen[l], l)
+		}
+	}
+	if len(logLines) != games {
+		t.Errorf("%d lines in the logs, want %d", len(logLines), games)
+	}
+	if v := r.srv.Violations(); len(v) > 0 {
+		t.Errorf("the fake Discord refused %d requests:\n%s", len(v), strings.Join(v, "\n"))
+	}
+	for k, l := range r.logs {
+		if strings.Contains(l.String(), "level=ERROR") {
+			t.Errorf("errors in process %d's log:\n%s", k, l)
+		}
+	}
+}
+
+// latencyStats are the median and the 99th percentile of latencies.
+func latencyStats(d []time.Duration) (p50, p99 time.Duration) {
+	if len(d) == 0 {
+		return 0, 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2], s[min(len(s)-1, len(s)*99/100)]
+}
+
+// BenchmarkScaleOut plays 100 games at once against the bot through the
+// fake Discord: on SQLite with one process, and on PostgreSQL with three
+// processes (one shard each). It reports committed human turns per second
+// and the median and 99th percentile time from a human's move to the
+// bot's complete answer.
+//
+//	go test ./cmd/othello-bot -run '^$' -bench ScaleOut -benchtime 1x
+func BenchmarkScaleOut(b *testing.B) {
+	for _, tc := range []struct {
+		name      string
+		processes int
+	}{{"sqlite-1-process", 1}, {"postgres-3-processes", 3}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				database := filepath.Join(b.TempDir(), "bot.db")
+				if tc.processes > 1 {
+					server, err := pgtest.Start(pgtest.Options{Durable: true})
+					if err != nil {
+						b.Skip(err)
+					}
+					defer server.Stop()
+					if database, err = server.NewDatabase(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				r := startScale(b, database, tc.processes, 100)
+				start := time.Now()
+				r.playAll(b)
+				elapsed := time.Since(start)
+				r.stop()
+				p50, p99 := latencyStats(r.latencies)
+				b.ReportMetric(float64(len(r.latencies))/elapsed.Seconds(), "turns/s")
+				b.ReportMetric(float64(p50.Milliseconds()), "p50-ms")
+				b.ReportMetric(float64(p99.Milliseconds()), "p99-ms")
+			}
+		})
+	}
+}

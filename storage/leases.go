@@ -1,0 +1,32 @@
+package storage
+
+// This file is leases: a duty that one process at a time does among those
+// sharing a database (the timers), taken over when its holder stops
+// renewing it.
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// HoldLease takes or renews the lease called name for holder until now+ttl.
+// It reports whether holder has it: true while it keeps renewing in time,
+// and for another holder only once the lease has run out.
+func (s *Store) HoldLease(ctx context.Context, name, holder string, ttl time.Duration, now time.Time) (bool, error) {
+	res, err := s.wdb.ExecContext(ctx, `INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+		WHERE leases.holder = excluded.holder OR leases.expires_at < ?`, name, holder, millis(now.Add(ttl)), millis(now))
+	if err != nil {
+		return false, fmt.Errorf("lease %s: %w", name, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// Instance is the name this process goes by in the database.
+func (s *Store) Instance() string { return s.instance }
+
+// Shared reports whether other processes may use the database too
+// (PostgreSQL).
+func (s *Store) Shared() bool { return s.dialect == postgresDB }
