@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"othello-bot/game"
+	"othello-bot/internal/pgtest"
 	"othello-bot/record"
 )
 
@@ -321,4 +322,60 @@ func TestLeases(t *testing.T) {
 			t.Fatal("after A stopped renewing, B takes over and A must wait")
 		}
 	})
+}
+
+// A SQLite database copied into PostgreSQL: every table counted, every
+// game replayed the same, new ids after the copied ones, results not yet
+// logged picked up by the new database's first logging process.
+func TestCopySQLiteToPostgres(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := openAt(t, filepath.Join(dir, "bot.db"), "")
+	rng := rand.New(rand.NewPCG(5, 5))
+	var finished []*record.Game
+	for i := 0; i < 30; i++ {
+		g := newGame(t, src, fmt.Sprintf("c%d", i), record.Human(alice), record.Bot(1+i%10), 4+2*(i%4))
+		playRandom(t, src, g, 5+rng.IntN(200), rng)
+		if i%3 != 0 {
+			finish(t, src, g, record.EndNormal)
+			finished = append(finished, g)
+		}
+	}
+	src.SaveAnalysis(ctx, finished[0].ID, []byte(`{"x":1}`), t0)
+	src.SaveRating(ctx, record.Rating{Player: bob, Scope: "global", Rating: 1600, Deviation: 90, Volatility: 0.06, UpdatedAt: t0})
+	src.SetSetting(ctx, "commands", "v1")
+	c := &record.Challenge{GuildID: "guild1", ChannelID: "lobby", Challenger: bob, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
+	if err := src.CreateChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+
+	database := pgtest.Database(t)
+	dst := openAt(t, database, "")
+	rep, err := src.CopyTo(ctx, dst, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Replayed != 30 || rep.Rows["games"] != 30 || rep.Rows["results"] != int64(len(finished)) || rep.Rows["analyses"] != 1 {
+		t.Errorf("report %+v", rep)
+	}
+	if _, err := src.CopyTo(ctx, dst, nil); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("a second copy into the same database: %v", err)
+	}
+	g := newGame(t, dst, "new-channel", record.Human(bob), record.Bot(3), 8)
+	if g.ID != 31 {
+		t.Errorf("the first new game after the copy is #%d, want #31", g.ID)
+	}
+	c2 := &record.Challenge{GuildID: "guild1", ChannelID: "hall", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
+	if err := dst.CreateChallenge(ctx, c2); err != nil || c2.ID != c.ID+1 {
+		t.Errorf("new challenge id %d (%v), want %d", c2.ID, err, c.ID+1)
+	}
+	if v, _ := dst.Setting(ctx, "commands"); v != "v1" {
+		t.Errorf("setting %q", v)
+	}
+	// The source kept no results log: a process with one logs them all.
+	logged := openAt(t, database, filepath.Join(dir, "results.log"))
+	if n := len(logLines(t, filepath.Join(dir, "results.log"))); n != len(finished) {
+		t.Errorf("%d lines logged after the copy, want %d", n, len(finished))
+	}
+	logged.Close()
 }

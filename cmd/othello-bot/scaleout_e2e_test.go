@@ -375,3 +375,35 @@ func BenchmarkScaleOut(b *testing.B) {
 		})
 	}
 }
+
+// `migrate --from FILE --to URL` copies a played SQLite database into a
+// new PostgreSQL one and says it checked it; `results` then prints the
+// same log from either; a second copy into the same database is refused.
+func TestMigrateSQLiteToPostgresCLI(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bot.db")
+	code, out, errOut := runCLI(t, strings.Join([]string{"/start level:1 size:8 color:black", "/move d3", "/resign", "click Resign",
+		"/challenge @bob color:black size:8", "bob: click Accept", "select d3", "quit"}, "\n")+"\n",
+		"local", "--user", "alice", "--db", path, "--results", filepath.Join(dir, "results.log"))
+	if code != 0 {
+		t.Fatalf("local: %d %s %s", code, out, errOut)
+	}
+	database := pgtest.Database(t)
+	code, out, errOut = runCLI(t, "", "migrate", "--from", path, "--to", database)
+	if code != 0 || !strings.Contains(out, "every table's count matches and all 2 games replay the same") {
+		t.Fatalf("migrate: %d\n%s\n%s", code, out, errOut)
+	}
+	_, fromSQLite, _ := runCLI(t, "", "results", "--db", path)
+	_, fromPostgres, _ := runCLI(t, "", "results", "--db", database)
+	if fromSQLite == "" || fromSQLite != fromPostgres {
+		t.Errorf("results differ:\nsqlite:   %q\npostgres: %q", fromSQLite, fromPostgres)
+	}
+	code, _, errOut = runCLI(t, "", "migrate", "--from", path, "--to", database)
+	if code == 0 || !strings.Contains(errOut, "not empty") {
+		t.Errorf("second copy: %d %s", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "migrate", "--from", path, "--to", "postgres://u:secret@127.0.0.1/x")
+	if code == 0 || !strings.Contains(errOut, "PGPASSWORD") || strings.Contains(errOut, "secret") {
+		t.Errorf("a password in the URL: %d %s", code, errOut)
+	}
+}
