@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
@@ -227,6 +228,13 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		session.AddHandler(adapter.OnThreadDelete)
 		session.AddHandler(adapter.OnChannelDelete)
 		if err := session.Open(); err != nil {
+			var ce *websocket.CloseError
+			switch {
+			case errors.As(err, &ce) && ce.Code == 4011:
+				return out, usagef("Discord requires more shards than shardCount %d (close 4011): set \"shardCount\": \"auto\" or a larger number", count)
+			case errors.As(err, &ce) && ce.Code == 4010:
+				return out, usagef("Discord refused shard %d of %d (close 4010): check shardCount and shards", id, count)
+			}
 			return out, fmt.Errorf("connecting shard %d of %d to Discord (is DISCORD_TOKEN right?): %w", id, count, err)
 		}
 		out = append(out, session)

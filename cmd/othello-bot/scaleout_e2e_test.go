@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -406,4 +407,39 @@ func TestMigrateSQLiteToPostgresCLI(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "PGPASSWORD") || strings.Contains(errOut, "secret") {
 		t.Errorf("a password in the URL: %d %s", code, errOut)
 	}
+}
+
+// shardCount "auto" asks Discord (/gateway/bot) and runs that many shards
+// in one process; a server on the second shard is answered through it. Too
+// few shards for Discord's liking stops start with its reason.
+func TestDiscordShardsAuto(t *testing.T) {
+	srv := newFake(t)
+	srv.RequiredShards = 2
+	second := guildOnShard(1, 2, 0)
+	srv.AddGuildChannel(second, "8200000000000000001", discordtest.AllText)
+	c := testBotConfig(srv, t.TempDir())
+	c.Threads = false
+
+	few := c
+	few.ShardCount = 1
+	err := serveDiscord(context.Background(), few, testToken, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err == nil || !strings.Contains(err.Error(), "Discord requires more shards") {
+		t.Fatalf("one shard where Discord requires two: %v", err)
+	}
+
+	c.ShardCount = config.ShardsAuto
+	c.GuildIDs = []string{srv.GuildID, second}
+	r := startBot(t, srv, c)
+	deadline := time.Now().Add(10 * time.Second)
+	for fmt.Sprint(srv.Shards()) != "[0 1]" {
+		if time.Now().After(deadline) {
+			t.Fatalf("shards connected: %v; log:\n%s", srv.Shards(), r.logs)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	reply := srv.Reply(r.do(srv.Command(alice, "8200000000000000001", "start", map[string]any{"level": 1, "size": 6})))
+	if reply == nil || liveGame(srv, "8200000000000000001") == nil {
+		t.Fatalf("no game on the second shard's server: %+v; log:\n%s", reply, r.logs)
+	}
+	checkClean(t, srv, r)
 }
