@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -218,7 +219,8 @@ func (r *scaleRun) playOne(u discordtest.User, channel string) error {
 // 100 games are played at once through the fake Discord, each guild's
 // interactions reaching the process that runs its shard. Afterwards every
 // move is in the database once, every thread was archived once (a timer,
-// fired by whichever process held the lease), and every game is in
+// fired by whichever process held the lease), every challenge expired once
+// (after the first holder of the lease was killed), and every game is in
 // exactly one process's results log and in `results`.
 func TestScaleOutThreeProcessesOnePostgres(t *testing.T) {
 	if testing.Short() {
@@ -228,7 +230,73 @@ func TestScaleOutThreeProcessesOnePostgres(t *testing.T) {
 	const games = 100
 	r := startScale(t, database, 3, games)
 	r.playAll(t)
+	challengeTimers(t, r)
 	checkScaleRun(t, r, games)
+}
+
+// challengeTimers posts a challenge in a channel of every guild (so on
+// every shard, each through its own process), kills the first process,
+// moves the challenges' expiry into the past in the database, and checks
+// that each expires exactly once: one edit of its message, by whichever
+// process holds the timers now.
+func challengeTimers(t *testing.T, r *scaleRun) {
+	ctx := context.Background()
+	var msgs []*discordtest.Message
+	for i := range r.guilds {
+		ch := r.channels[i] // channel i is in guild i
+		u := discordtest.User{ID: strconv.Itoa(7200000000000000000 + i), Name: fmt.Sprintf("challenger%d", i)}
+		opp := discordtest.User{ID: strconv.Itoa(7300000000000000000 + i), Name: fmt.Sprintf("opponent%d", i)}
+		ia := r.srv.Command(u, ch, "challenge", map[string]any{"opponent": opp, "size": 8, "color": "black", "rated": false})
+		if err := r.srv.Wait(ia, 30*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		var m *discordtest.Message
+		for _, cand := range r.srv.Messages(ch, "") {
+			if _, ok := cand.Button("Accept"); ok && !cand.Ephemeral {
+				m = cand
+			}
+		}
+		if m == nil {
+			t.Fatalf("no challenge message in %s", ch)
+		}
+		msgs = append(msgs, m)
+	}
+	// The first process, which took the timers lease first, dies without a
+	// word: another takes the lease over once it runs out.
+	r.procs[0].Process.Kill()
+	r.procs[0].Wait()
+	before := map[string]int{}
+	for _, m := range msgs {
+		before[m.ID] = r.srv.Message(m.ID).Edits
+	}
+	db, err := sql.Open("pgx", r.database)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := db.ExecContext(ctx, `UPDATE challenges SET expires_at = 0 WHERE status = 'pending'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := res.RowsAffected()
+	db.Close()
+	if n != int64(len(msgs)) {
+		t.Fatalf("moved %d challenges' expiry (%v), want %d", n, err, len(msgs))
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for _, m := range msgs {
+		for !strings.Contains(r.srv.Message(m.ID).Text(), "expired") {
+			if time.Now().After(deadline) {
+				t.Fatalf("challenge message %s did not expire: %q", m.ID, r.srv.Message(m.ID).Text())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	time.Sleep(2 * tickEvery) // any second firing would come now
+	for _, m := range msgs {
+		if e := r.srv.Message(m.ID).Edits - before[m.ID]; e != 1 {
+			t.Errorf("challenge message %s edited %d times at its expiry, want once", m.ID, e)
+		}
+	}
 }
 
 func checkScaleRun(t *testing.T, r *scaleRun, games int) {
