@@ -4,10 +4,15 @@ import (
 	"bufio"
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -16,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -510,4 +516,117 @@ func TestDiscordShardsAuto(t *testing.T) {
 		t.Fatalf("no game on the second shard's server: %+v; log:\n%s", reply, r.logs)
 	}
 	checkClean(t, srv, r)
+}
+
+// Two processes that take interactions over HTTP only ("shards": "none",
+// no gateway) stand behind a round-robin load balancer on one PostgreSQL
+// database: games started through one are played on through either, and
+// each finished game is logged once.
+func TestHTTPWorkersBehindALoadBalancer(t *testing.T) {
+	database := pgtest.Database(t)
+	srv := newFake(t)
+	dir := t.TempDir()
+	// The workers' addresses first, then the balancer in front of them,
+	// whose URL is the Interactions Endpoint URL Discord signs for.
+	var backends []*url.URL
+	for k := 0; k < 2; k++ {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		backends = append(backends, &url.URL{Scheme: "http", Host: ln.Addr().String()})
+		ln.Close()
+	}
+	var next atomic.Int64
+	var served [2]atomic.Int64
+	lb := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		k := next.Add(1) % 2
+		served[k].Add(1)
+		r.SetURL(backends[k])
+	}})
+	defer lb.Close()
+	pub := srv.UseEndpoint(lb.URL + "/interactions")
+
+	var cancels []context.CancelFunc
+	var done []chan error
+	logs := make([]*syncBuffer, 2)
+	for k, b := range backends {
+		c := testBotConfig(srv, dir)
+		c.Database = database
+		c.ApplicationID = srv.AppID
+		c.ResultsLog = filepath.Join(dir, fmt.Sprintf("results-%d.log", k))
+		c.Instance = fmt.Sprintf("worker-%d", k)
+		c.Shards = "none"
+		c.Threads = false
+		c.InteractionsAddress, c.PublicKey = b.Host, hex.EncodeToString(pub)
+		ctx, cancel := context.WithCancel(context.Background())
+		ch := make(chan error, 1)
+		logs[k] = &syncBuffer{}
+		go func() { ch <- serveDiscord(ctx, c, testToken, slog.New(slog.NewTextHandler(logs[k], nil))) }()
+		cancels = append(cancels, cancel)
+		done = append(done, ch)
+	}
+	defer func() {
+		for k, cancel := range cancels {
+			cancel()
+			if err := <-done[k]; err != nil {
+				t.Errorf("worker %d: %v", k, err)
+			}
+		}
+	}()
+	for _, b := range backends {
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			if conn, err := net.Dial("tcp", b.Host); err == nil {
+				conn.Close()
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("a worker does not listen")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+
+	const games = 6
+	var wg sync.WaitGroup
+	for i := 0; i < games; i++ {
+		ch := strconv.Itoa(8300000000000000000 + i)
+		srv.AddChannel(ch, discordtest.AllText)
+		u := discordtest.User{ID: strconv.Itoa(7400000000000000000 + i), Name: fmt.Sprintf("worker%d", i)}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := srv.Wait(srv.Command(u, ch, "start", map[string]any{"level": 1, "size": 4, "color": "black"}), 20*time.Second); err != nil {
+				t.Error(err)
+				return
+			}
+			for m := liveGame(srv, ch); m != nil; m = liveGame(srv, ch) {
+				id, values, _ := m.Menu()
+				if err := srv.Wait(srv.Select(u, m, id, values[0]), 20*time.Second); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if served[0].Load() == 0 || served[1].Load() == 0 {
+		t.Errorf("requests per worker: %d, %d", served[0].Load(), served[1].Load())
+	}
+	lines := 0
+	for k := 0; k < 2; k++ {
+		b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("results-%d.log", k)))
+		lines += strings.Count(string(b), "\n")
+	}
+	if lines != games {
+		t.Errorf("%d results lines over both workers, want %d", lines, games)
+	}
+	if v := srv.Violations(); len(v) > 0 {
+		t.Errorf("violations:\n%s", strings.Join(v, "\n"))
+	}
+	for k, l := range logs {
+		if strings.Contains(l.String(), "level=ERROR") {
+			t.Errorf("worker %d's log:\n%s", k, l)
+		}
+	}
 }
