@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"othello-bot/game"
+	"othello-bot/internal/pgtest"
 	"othello-bot/record"
 )
 
@@ -50,30 +51,48 @@ func (p *benchPlayer) step(b *testing.B) {
 	}
 }
 
-// BenchmarkAppendTurn measures committed turns per second (synchronous=FULL,
-// so each is on disk when it returns): one game at a time, and 100 games
+// BenchmarkAppendTurn measures committed turns per second (SQLite with
+// synchronous=FULL; PostgreSQL with fsync and synchronous commits on, a
+// server started for the benchmark): one game at a time, and 100 games
 // moving at once.
 func BenchmarkAppendTurn(b *testing.B) {
-	b.Run("one-game", func(b *testing.B) {
-		s, _ := openTemp(b)
-		p := &benchPlayer{s: s, rng: rand.New(rand.NewPCG(1, 1))}
-		for b.Loop() {
-			p.step(b)
-		}
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "turns/s")
-	})
-	b.Run("100-games-parallel", func(b *testing.B) {
-		s, _ := openTemp(b)
-		var seeds atomic.Uint64
-		b.SetParallelism(max(1, 100/testingProcs()))
-		b.RunParallel(func(pb *testing.PB) {
-			p := &benchPlayer{s: s, rng: rand.New(rand.NewPCG(seeds.Add(1), 7))}
-			for pb.Next() {
+	open := map[string]func(b *testing.B) *Store{
+		"sqlite": func(b *testing.B) *Store { s, _ := openTemp(b); return s },
+		"postgres": func(b *testing.B) *Store {
+			server, err := pgtest.Start(pgtest.Options{Durable: true})
+			if err != nil {
+				b.Skip(err)
+			}
+			b.Cleanup(func() { server.Stop() })
+			url, err := server.NewDatabase()
+			if err != nil {
+				b.Fatal(err)
+			}
+			return openAt(b, url, "")
+		},
+	}
+	for _, backend := range []string{"sqlite", "postgres"} {
+		b.Run(backend+"/one-game", func(b *testing.B) {
+			p := &benchPlayer{s: open[backend](b), rng: rand.New(rand.NewPCG(1, 1))}
+			for b.Loop() {
 				p.step(b)
 			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "turns/s")
 		})
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "turns/s")
-	})
+		b.Run(backend+"/100-games-parallel", func(b *testing.B) {
+			s := open[backend](b)
+			var seeds atomic.Uint64
+			b.SetParallelism(max(1, 100/testingProcs()))
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				p := &benchPlayer{s: s, rng: rand.New(rand.NewPCG(seeds.Add(1), 7))}
+				for pb.Next() {
+					p.step(b)
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "turns/s")
+		})
+	}
 }
 
 func testingProcs() int { return runtime.GOMAXPROCS(0) }

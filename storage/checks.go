@@ -61,7 +61,7 @@ func isBusy(err error) bool {
 // read-only (the file's mode, a read-only mount) fails here, at start,
 // rather than at every move.
 func (s *Store) checkWritable(ctx context.Context) error {
-	tx, err := s.wdb.BeginTx(ctx)
+	tx, err := s.wdb.BeginTx(ctx, false)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,10 @@ import (
 	"othello-bot/record"
 )
 
-const childEnv = "OTHELLO_STORAGE_CRASH_CHILD"
+const (
+	childEnv   = "OTHELLO_STORAGE_CRASH_CHILD"
+	childDBEnv = "OTHELLO_STORAGE_CRASH_DB" // the database, a file or a URL
+)
 
 // TestCrashChild is the child process of TestKill9LosesNothing: it plays
 // random games into the database given in its environment, printing
@@ -28,7 +31,7 @@ func TestCrashChild(t *testing.T) {
 	if dir == "" {
 		t.Skip("only runs as the child of TestKill9LosesNothing")
 	}
-	s, err := Open(context.Background(), filepath.Join(dir, "bot.db"), Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
+	s, err := Open(context.Background(), os.Getenv(childDBEnv), Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
 	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(1)
@@ -53,12 +56,16 @@ func TestKill9LosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
+	eachBackend(t, kill9LosesNothing)
+}
+
+func kill9LosesNothing(t *testing.T, database string) {
 	dir := t.TempDir()
 	acked := map[int64]int{}
 	var finished []int64
 	for round := 0; round < 3; round++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), childEnv+"="+dir)
+		cmd.Env = append(os.Environ(), childEnv+"="+dir, childDBEnv+"="+database)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -95,12 +102,14 @@ func TestKill9LosesNothing(t *testing.T) {
 		}
 	}
 
-	s := openAt(t, filepath.Join(dir, "bot.db"), filepath.Join(dir, "results.log"))
-	var check string
-	if err := s.db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
-		t.Fatalf("integrity_check: %q %v", check, err)
-	}
+	s := openAt(t, database, filepath.Join(dir, "results.log"))
 	ctx := context.Background()
+	if s.dialect == sqliteDB {
+		var check string
+		if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+			t.Fatalf("integrity_check: %q %v", check, err)
+		}
+	}
 	for id, plies := range acked {
 		g, err := s.Game(ctx, id)
 		if err != nil {
@@ -116,7 +125,7 @@ func TestKill9LosesNothing(t *testing.T) {
 	}
 	lines := logLines(t, filepath.Join(dir, "results.log"))
 	var results []int64
-	rows, _ := s.db.Query(`SELECT game_id FROM results`)
+	rows, _ := s.db.QueryContext(ctx, `SELECT game_id FROM results`)
 	for rows.Next() {
 		var id int64
 		rows.Scan(&id)

@@ -180,13 +180,14 @@ func (x *db) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 	return x.DB.QueryRowContext(ctx, q, a...)
 }
 
-// BeginTx starts a transaction: SQLite's are BEGIN IMMEDIATE (the dsn),
-// one writer at a time; PostgreSQL's are serializable, so that what a
-// transaction read is still true when it commits, as with SQLite's single
-// writer.
-func (x *db) BeginTx(ctx context.Context) (*dbTx, error) {
+// BeginTx starts a transaction. SQLite's are all BEGIN IMMEDIATE (the
+// dsn): one writer at a time. PostgreSQL's are read committed, which is
+// enough for the writes guarded by a condition (a version, a status) that
+// PostgreSQL re-checks on the row it locks; serializable is for those that
+// read and then write what they read (see inSerialTx).
+func (x *db) BeginTx(ctx context.Context, serializable bool) (*dbTx, error) {
 	var opts *sql.TxOptions
-	if x.d == postgresDB {
+	if x.d == postgresDB && serializable {
 		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
 	}
 	t, err := x.DB.BeginTx(ctx, opts)
@@ -226,26 +227,39 @@ func (x *dbTx) QueryRowContext(ctx context.Context, query string, args ...any) *
 	return x.Tx.QueryRowContext(ctx, q, a...)
 }
 
-// inTx runs fn in a transaction, committing if it returns nil. A
-// PostgreSQL transaction that lost a race with another process
-// (serialization failure, deadlock) is run again from the start, so fn
-// must set everything it reports afresh on each run.
+// inTx runs fn in a transaction, committing if it returns nil.
 func (s *Store) inTx(ctx context.Context, fn func(tx *dbTx) error) error {
+	return s.retryTx(ctx, false, fn)
+}
+
+// inSerialTx runs fn in a transaction that reads and then writes what it
+// read (a rating, the live message): serializable in PostgreSQL, so that
+// what it read is still true when it commits, as with SQLite's single
+// writer.
+func (s *Store) inSerialTx(ctx context.Context, fn func(tx *dbTx) error) error {
+	return s.retryTx(ctx, true, fn)
+}
+
+// retryTx runs fn in a transaction. A PostgreSQL transaction that lost a
+// race with another process (a serialization failure, a deadlock) is run
+// again from the start, so fn must set everything it reports afresh on
+// each run.
+func (s *Store) retryTx(ctx context.Context, serializable bool, fn func(tx *dbTx) error) error {
 	for attempt := 0; ; attempt++ {
-		err := s.runTx(ctx, fn)
-		if err == nil || !isRetryable(err) || attempt >= 20 {
+		err := s.runTx(ctx, serializable, fn)
+		if err == nil || !isRetryable(err) || attempt >= 50 {
 			return err
 		}
 		select {
 		case <-ctx.Done():
 			return err
-		case <-time.After(time.Duration(1+rand.IntN(5<<min(attempt, 5))) * time.Millisecond):
+		case <-time.After(time.Duration(1+rand.IntN(2<<min(attempt, 6))) * time.Millisecond):
 		}
 	}
 }
 
-func (s *Store) runTx(ctx context.Context, fn func(tx *dbTx) error) error {
-	t, err := s.wdb.BeginTx(ctx)
+func (s *Store) runTx(ctx context.Context, serializable bool, fn func(tx *dbTx) error) error {
+	t, err := s.wdb.BeginTx(ctx, serializable)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}

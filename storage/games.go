@@ -107,7 +107,7 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 // message it replaces ("" if none or the same) and whether the given
 // message became the live one.
 func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error) {
-	err = s.inTx(ctx, func(tx *dbTx) error {
+	err = s.inSerialTx(ctx, func(tx *dbTx) error {
 		previous, live = "", false
 		var current string
 		var currentVersion int64
@@ -221,7 +221,8 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	}
 	rated := g.Rated && !r.Reason.Unfinished()
 	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
-	err := s.inTx(ctx, func(tx *dbTx) error {
+	// Serializable: the ratings are read, updated and written back.
+	err := s.inSerialTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL,
 			archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
 			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, g.Version)

@@ -98,7 +98,7 @@ func (s *Store) migrate(ctx context.Context) error {
 // the write lock), so when two processes migrate a new database at once,
 // the second finds the work done.
 func (s *Store) applyMigration(ctx context.Context, m migration) error {
-	tx, err := s.wdb.BeginTx(ctx)
+	tx, err := s.wdb.BeginTx(ctx, false)
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
