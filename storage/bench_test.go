@@ -108,27 +108,27 @@ func BenchmarkQueries100k(b *testing.B) {
 	pos := encodePosition(start)
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		for i := 0; i < players; i++ {
-			if _, err := tx.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, 0, 0)`, fmt.Sprint(i), fmt.Sprintf("p%d", i)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, 0, 0)`, fmt.Sprint(i), fmt.Sprintf("p%d", i)); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
 				VALUES (?, 'g', ?, ?, 0.06, 100, 50, 50, 0, ?)`, fmt.Sprint(i), 1200+float64(i%700), 50+float64(i%200), millis(now.Add(-time.Duration(i)*time.Hour))); err != nil {
 				return err
 			}
 		}
-		gameStmt, err := tx.Prepare(`INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
+		gameStmt, err := tx.Tx.Prepare(`INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 			rated, status, start_position, start_to_move, position, to_move, created_at, updated_at, turn_started_at)
 			VALUES (?, 'g', ?, 8, ?, ?, ?, NULL, 1, 'finished', ?, 'X', ?, 'X', 0, 0, 0)`)
 		if err != nil {
 			return err
 		}
-		resStmt, err := tx.Prepare(`INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id, white_level,
+		resStmt, err := tx.Tx.Prepare(`INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id, white_level,
 			size, black_discs, white_discs, winner, reason, rated, transcript, logged_at)
 			VALUES (?, 'g', ?, ?, ?, ?, NULL, 8, 40, 24, 'X', 'normal', 1, 'f5d6c3d3c4', 1)`)
 		if err != nil {
 			return err
 		}
-		moveStmt, err := tx.Prepare(`INSERT INTO moves (game_id, ply, color, square, played_at) VALUES (?, ?, ?, ?, 0)`)
+		moveStmt, err := tx.Tx.Prepare(`INSERT INTO moves (game_id, ply, color, square, played_at) VALUES (?, ?, ?, ?, 0)`)
 		if err != nil {
 			return err
 		}
@@ -158,7 +158,7 @@ func BenchmarkQueries100k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s.wdb.Exec(`ANALYZE`)
+	s.wdb.ExecContext(ctx, `ANALYZE`)
 	b.ResetTimer()
 	b.Run("history", func(b *testing.B) {
 		for b.Loop() {

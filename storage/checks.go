@@ -65,7 +65,7 @@ func (s *Store) checkWritable(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	defer tx.Tx.Rollback()
 	if s.dialect == postgresDB {
 		_, err = tx.ExecContext(ctx, "UPDATE schema_version SET version = version")
 		return err
@@ -129,7 +129,7 @@ func (s *Store) describe(err error) error {
 // checkPragmas reads the connection settings back: a driver that silently
 // ignored one would leave the store unsafe.
 func (s *Store) checkPragmas(ctx context.Context) error {
-	conn, err := s.wdb.Conn(ctx)
+	conn, err := s.wdb.DB.Conn(ctx)
 	if err != nil {
 		return err
 	}

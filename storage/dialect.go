@@ -148,37 +148,52 @@ func (d dialect) rewrite(query string) bound {
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isNameByte(c byte) bool  { return isNameStart(c) || c >= '0' && c <= '9' }
 
-// db is a connection pool that binds each query for its dialect.
-type db struct {
-	*sql.DB
-	d dialect
+// rawQuerier is what *sql.DB and *sql.Tx both do.
+type rawQuerier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func (x *db) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+// binder binds each query for its dialect before handing it on.
+type binder struct {
+	raw rawQuerier
+	d   dialect
+}
+
+func (x binder) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	q, a, err := x.d.bind(query, args)
 	if err != nil {
 		return nil, err
 	}
-	return x.DB.ExecContext(ctx, q, a...)
+	return x.raw.ExecContext(ctx, q, a...)
 }
 
-func (x *db) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+func (x binder) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	q, a, err := x.d.bind(query, args)
 	if err != nil {
 		return nil, err
 	}
-	return x.DB.QueryContext(ctx, q, a...)
+	return x.raw.QueryContext(ctx, q, a...)
 }
 
-func (x *db) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+func (x binder) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	q, a, err := x.d.bind(query, args)
 	if err != nil {
 		// A *sql.Row cannot be made with an error; a query that cannot be
 		// bound is a programming error the tests catch.
 		panic(fmt.Sprintf("storage: %v", err))
 	}
-	return x.DB.QueryRowContext(ctx, q, a...)
+	return x.raw.QueryRowContext(ctx, q, a...)
 }
+
+// db is a connection pool that binds each query for its dialect.
+type db struct {
+	binder
+	DB *sql.DB
+}
+
+func newDB(pool *sql.DB, d dialect) *db { return &db{binder{pool, d}, pool} }
 
 // BeginTx starts a transaction. SQLite's are all BEGIN IMMEDIATE (the
 // dsn): one writer at a time. PostgreSQL's are read committed, which is
@@ -194,37 +209,13 @@ func (x *db) BeginTx(ctx context.Context, serializable bool) (*dbTx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dbTx{Tx: t, d: x.d}, nil
+	return &dbTx{binder{t, x.d}, t}, nil
 }
 
 // dbTx is a transaction that binds each query for its dialect.
 type dbTx struct {
-	*sql.Tx
-	d dialect
-}
-
-func (x *dbTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	q, a, err := x.d.bind(query, args)
-	if err != nil {
-		return nil, err
-	}
-	return x.Tx.ExecContext(ctx, q, a...)
-}
-
-func (x *dbTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	q, a, err := x.d.bind(query, args)
-	if err != nil {
-		return nil, err
-	}
-	return x.Tx.QueryContext(ctx, q, a...)
-}
-
-func (x *dbTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	q, a, err := x.d.bind(query, args)
-	if err != nil {
-		panic(fmt.Sprintf("storage: %v", err))
-	}
-	return x.Tx.QueryRowContext(ctx, q, a...)
+	binder
+	Tx *sql.Tx
 }
 
 // inTx runs fn in a transaction, committing if it returns nil.
@@ -264,10 +255,10 @@ func (s *Store) runTx(ctx context.Context, serializable bool, fn func(tx *dbTx) 
 		return fmt.Errorf("begin: %w", err)
 	}
 	if err := fn(t); err != nil {
-		t.Rollback()
+		t.Tx.Rollback()
 		return err
 	}
-	if err := t.Commit(); err != nil {
+	if err := t.Tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil

@@ -52,7 +52,7 @@ func TestResultsLogRefusesTheDatabase(t *testing.T) {
 	}
 	s = openAt(t, dbPath, "")
 	var check string
-	s.db.QueryRow("PRAGMA integrity_check").Scan(&check)
+	s.db.QueryRowContext(context.Background(), "PRAGMA integrity_check").Scan(&check)
 	if check != "ok" {
 		t.Fatalf("integrity_check: %s", check)
 	}
@@ -363,7 +363,7 @@ func TestLockedDatabaseIsNamed(t *testing.T) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "bot.db")
 	s := openAt(t, dbPath, "")
-	conn, err := s.wdb.Conn(context.Background())
+	conn, err := s.wdb.DB.Conn(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

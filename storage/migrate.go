@@ -102,7 +102,7 @@ func (s *Store) applyMigration(ctx context.Context, m migration) error {
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
-	defer tx.Rollback()
+	defer tx.Tx.Rollback()
 	var current int
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
@@ -116,7 +116,7 @@ func (s *Store) applyMigration(ctx context.Context, m migration) error {
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
-	if err := tx.Commit(); err != nil {
+	if err := tx.Tx.Commit(); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	s.logger.Info("applied migration", "database", s.path, "migration", m.name)

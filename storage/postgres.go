@@ -78,7 +78,7 @@ func openPostgres(ctx context.Context, database string, opts Options) (*Store, e
 	pool.SetMaxOpenConns(pgConns)
 	pool.SetMaxIdleConns(pgConns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
-	p := &db{DB: pool, d: postgresDB}
+	p := newDB(pool, postgresDB)
 	s := &Store{db: p, wdb: p, dialect: postgresDB, path: name, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
 	pingCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -145,7 +145,7 @@ func (s *Store) applyPostgresMigration(ctx context.Context, m migration) error {
 		return err
 	}
 	defer t.Rollback()
-	tx := &dbTx{Tx: t, d: postgresDB}
+	tx := &dbTx{binder{t, postgresDB}, t}
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, pgMigrationLock); err != nil {
 		return err
 	}

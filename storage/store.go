@@ -130,7 +130,7 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
-	s := &Store{wdb: &db{DB: w, d: sqliteDB}, dialect: sqliteDB, path: path, logger: opts.Logger, logRetry: opts.LogRetry,
+	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, path: path, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
@@ -142,7 +142,7 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
-	s.db = &db{DB: r, d: sqliteDB}
+	s.db = newDB(r, sqliteDB)
 	return s, nil
 }
 
@@ -210,9 +210,9 @@ func (s *Store) Close() error {
 	}
 	s.retryMu.Unlock()
 	s.retryDone.Wait()
-	err := s.wdb.Close()
+	err := s.wdb.DB.Close()
 	if s.db != nil {
-		err = errors.Join(err, s.db.Close())
+		err = errors.Join(err, s.db.DB.Close())
 	}
 	if s.results != nil {
 		err = errors.Join(err, s.results.Close())

@@ -508,22 +508,6 @@ func TestDiscordChannelWithoutSendMessages(t *testing.T) {
 	}
 }
 
-const childEnv = "OTHELLO_DISCORD_CHILD"
-
-// TestDiscordChild is the bot process of TestDiscordCrashWhileThinking:
-// it runs serveDiscord with the config in its environment until killed.
-func TestDiscordChild(t *testing.T) {
-	raw := os.Getenv(childEnv)
-	if raw == "" {
-		t.Skip("only runs as the child of TestDiscordCrashWhileThinking")
-	}
-	var c config.Config
-	if err := json.Unmarshal([]byte(raw), &c); err != nil {
-		t.Fatal(err)
-	}
-	serveDiscord(context.Background(), c, testToken, slog.New(slog.NewTextHandler(os.Stderr, nil)))
-}
-
 // The bot is killed while it thinks about its first move: the restarted
 // bot finishes the reply the user is looking at (the interaction token is
 // still valid) instead of posting a new message.
@@ -537,8 +521,8 @@ func TestDiscordCrashWhileThinking(t *testing.T) {
 	c.EngineMoveTime = config.Duration(20 * time.Second)
 	child := func(c config.Config) *exec.Cmd {
 		raw, _ := json.Marshal(c)
-		cmd := exec.Command(os.Args[0], "-test.run=^TestDiscordChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), childEnv+"="+string(raw))
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBotChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), botChildEnv+"="+string(raw))
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

@@ -35,14 +35,15 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-const scaleChildEnv = "OTHELLO_SCALE_CHILD"
+const botChildEnv = "OTHELLO_BOT_CHILD"
 
-// TestScaleChild is one bot process of the scale-out tests: it runs
-// serveDiscord with the config in its environment until SIGTERM.
-func TestScaleChild(t *testing.T) {
-	raw := os.Getenv(scaleChildEnv)
+// TestBotChild is a bot process of the tests that run the bot in child
+// processes (the scale-out tests, the crash test): it runs serveDiscord
+// with the config in its environment until SIGTERM or SIGKILL.
+func TestBotChild(t *testing.T) {
+	raw := os.Getenv(botChildEnv)
 	if raw == "" {
-		t.Skip("only runs as a child of the scale-out tests")
+		t.Skip("only runs as a child of the tests that start bot processes")
 	}
 	var c config.Config
 	if err := json.Unmarshal([]byte(raw), &c); err != nil {
@@ -113,8 +114,8 @@ func startScale(t testing.TB, database string, processes, games int) *scaleRun {
 		c.MaxGamesPerPlayer = 100
 		c.ImageDir = filepath.Join(r.dir, "boards")
 		raw, _ := json.Marshal(c)
-		cmd := exec.Command(os.Args[0], "-test.run=^TestScaleChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), scaleChildEnv+"="+string(raw))
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBotChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), botChildEnv+"="+string(raw))
 		logs := &syncBuffer{}
 		cmd.Stdout, cmd.Stderr = logs, logs
 		if err := cmd.Start(); err != nil {
