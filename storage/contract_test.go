@@ -321,6 +321,9 @@ func TestLeases(t *testing.T) {
 		if !hold(b, "B", 26*time.Second) || hold(a, "A", 27*time.Second) {
 			t.Fatal("after A stopped renewing, B takes over and A must wait")
 		}
+		if now, err := a.Now(ctx); err != nil || now.Sub(time.Now()).Abs() > time.Minute {
+			t.Errorf("the database's clock says %v (%v)", now, err)
+		}
 	})
 }
 

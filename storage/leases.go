@@ -30,3 +30,16 @@ func (s *Store) Instance() string { return s.instance }
 // Shared reports whether other processes may use the database too
 // (PostgreSQL).
 func (s *Store) Shared() bool { return s.dialect == postgresDB }
+
+// Now is the database's clock (PostgreSQL) or this host's (SQLite): the
+// one clock all processes sharing a database agree on, for leases.
+func (s *Store) Now(ctx context.Context) (time.Time, error) {
+	if s.dialect != postgresDB {
+		return time.Now(), nil
+	}
+	var ms int64
+	if err := s.db.QueryRowContext(ctx, `SELECT CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)`).Scan(&ms); err != nil {
+		return time.Time{}, fmt.Errorf("reading the database's clock: %w", err)
+	}
+	return fromMillis(ms), nil
+}

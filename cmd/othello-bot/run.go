@@ -269,6 +269,14 @@ func newTimerDuty(store *storage.Store, svc *bot.Service, c config.Config, logge
 	return &timerDuty{store: store, svc: svc, logger: logger, orphans: 2*c.EngineMoveTime.D() + time.Minute}
 }
 
+// update notes whether this process holds the timers now.
+func (d *timerDuty) update(mine bool) {
+	if mine && !d.holding {
+		d.logger.Info("this process now fires the timers", "instance", d.store.Instance())
+	}
+	d.holding = mine
+}
+
 // start resumes after a restart: everything with SQLite, orphans only
 // (and only by the lease holder) with a shared database.
 func (d *timerDuty) start(ctx context.Context) {
@@ -286,18 +294,19 @@ func (d *timerDuty) tick(ctx context.Context) {
 		d.svc.Tick(ctx)
 		return
 	}
-	mine, err := d.store.HoldLease(ctx, "timers", d.store.Instance(), 3*tickEvery, time.Now())
+	// The database's clock, so hosts whose clocks differ agree on when a
+	// lease runs out.
+	now, err := d.store.Now(ctx)
+	if err == nil {
+		var mine bool
+		mine, err = d.store.HoldLease(ctx, "timers", d.store.Instance(), 3*tickEvery, now)
+		d.update(mine)
+	}
 	if err != nil {
 		d.logger.Error("timers: renewing the lease", "err", err)
 		return
 	}
-	if mine != d.holding {
-		d.holding = mine
-		if mine {
-			d.logger.Info("this process now fires the timers", "instance", d.store.Instance())
-		}
-	}
-	if !mine {
+	if !d.holding {
 		return
 	}
 	if err := d.svc.ResumeOrphans(ctx, d.orphans); err != nil {
