@@ -159,20 +159,10 @@ func (t *Table) Perft(p, o uint64, depth int) uint64 {
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
 	}
-	var n uint64
 	if depth == 2 {
-		// The last ply counted in place: each reply position has as many
-		// leaves as it has moves, or one (a pass into the last ply, or the
-		// end of the game).
-		for moves != 0 {
-			x := bits.TrailingZeros64(moves)
-			moves &= moves - 1
-			f := t.Flips(x, p, o)
-			c := uint64(bits.OnesCount64(Moves(o^f, p^f|1<<x, t.Mask)))
-			n += c + (c-1)>>63 // c, or 1 when c is 0
-		}
-		return n
+		return t.countReplies(p, o, moves)
 	}
+	var n uint64
 	for moves != 0 {
 		x := bits.TrailingZeros64(moves)
 		moves &= moves - 1

@@ -1,0 +1,147 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// Lanes of the move generator: shifts 1, 8, 9, 7 (horizontal, vertical and
+// the two diagonals), the opponent's discs masked off the a- and h-files
+// where a shift would wrap around a row, and the doubled shifts.
+DATA shifts<>+0(SB)/8, $1
+DATA shifts<>+8(SB)/8, $8
+DATA shifts<>+16(SB)/8, $9
+DATA shifts<>+24(SB)/8, $7
+GLOBL shifts<>(SB), RODATA|NOPTR, $32
+
+DATA shifts2<>+0(SB)/8, $2
+DATA shifts2<>+8(SB)/8, $16
+DATA shifts2<>+16(SB)/8, $18
+DATA shifts2<>+24(SB)/8, $14
+GLOBL shifts2<>(SB), RODATA|NOPTR, $32
+
+DATA edges<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA edges<>+8(SB)/8, $0xffffffffffffffff
+DATA edges<>+16(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA edges<>+24(SB)/8, $0x7e7e7e7e7e7e7e7e
+GLOBL edges<>(SB), RODATA|NOPTR, $32
+
+// flipUp ORs into BX the discs of o (R9) that p (R8) flips along the ray at
+// off(DI), a ray towards higher bits: the lowest square not o's ends it.
+// R13 holds zero.
+#define FLIPUP(off) \
+	MOVQ    off(DI), DX \
+	ANDNQ   DX, R9, SI \
+	BLSIQ   SI, SI \
+	LEAQ    -1(SI), R12 \
+	ANDQ    DX, R12 \
+	TESTQ   SI, R8 \
+	CMOVQEQ R13, R12 \
+	ORQ     R12, BX
+
+// flipDown is flipUp for a ray towards lower bits, ended by the highest
+// square not o's. R11 holds 1<<63.
+#define FLIPDOWN(off) \
+	MOVQ    off(DI), DX \
+	ANDNQ   DX, R9, SI \
+	LZCNTQ  SI, R12 \
+	SHRXQ   R12, R11, R12 \
+	ANDQ    SI, R12 \
+	TESTQ   R12, R8 \
+	CMOVQEQ R13, R12 \
+	ADDQ    R12, R12 \
+	NEGQ    R12 \
+	ANDQ    DX, R12 \
+	ORQ     R12, BX
+
+// func countRepliesAVX2(rays *[64][8]uint64, p, o, moves, mask uint64) uint64
+TEXT ·countRepliesAVX2(SB), NOSPLIT, $0-48
+	MOVQ    p+8(FP), R8
+	MOVQ    o+16(FP), R9
+	MOVQ    moves+24(FP), R10
+	MOVQ    $0x8000000000000000, R11
+	XORQ    R13, R13
+	XORQ    AX, AX
+	VMOVDQU shifts<>(SB), Y14
+	VMOVDQU shifts2<>(SB), Y13
+	VMOVDQU edges<>(SB), Y12
+	TESTQ   R10, R10
+	JZ      done
+
+loop:
+	TZCNTQ R10, CX
+	BLSRQ  R10, R10
+	MOVQ   CX, DI
+	SHLQ   $6, DI
+	ADDQ   rays+0(FP), DI
+	XORQ   BX, BX
+	FLIPUP(0)
+	FLIPUP(8)
+	FLIPUP(16)
+	FLIPUP(24)
+	FLIPDOWN(32)
+	FLIPDOWN(40)
+	FLIPDOWN(48)
+	FLIPDOWN(56)
+
+	// The opponent moves next: SI is its discs, R12 the mover's.
+	MOVQ R9, SI
+	XORQ BX, SI
+	MOVQ R8, R12
+	XORQ BX, R12
+	BTSQ CX, R12
+
+	// Its moves: in each lane, runs of R12's discs from SI's filled in
+	// one direction each way by doubling shifts.
+	MOVQ         SI, X0
+	VPBROADCASTQ X0, Y0
+	MOVQ         R12, X1
+	VPBROADCASTQ X1, Y1
+	VPAND        Y12, Y1, Y1
+	VPSLLVQ      Y14, Y0, Y2
+	VPAND        Y1, Y2, Y2
+	VPSRLVQ      Y14, Y0, Y3
+	VPAND        Y1, Y3, Y3
+	VPSLLVQ      Y14, Y2, Y4
+	VPAND        Y1, Y4, Y4
+	VPOR         Y4, Y2, Y2
+	VPSRLVQ      Y14, Y3, Y4
+	VPAND        Y1, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPSLLVQ      Y14, Y1, Y5
+	VPAND        Y1, Y5, Y5
+	VPSRLVQ      Y14, Y5, Y6
+	VPSLLVQ      Y13, Y2, Y4
+	VPAND        Y5, Y4, Y4
+	VPOR         Y4, Y2, Y2
+	VPSRLVQ      Y13, Y3, Y4
+	VPAND        Y6, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPSLLVQ      Y13, Y2, Y4
+	VPAND        Y5, Y4, Y4
+	VPOR         Y4, Y2, Y2
+	VPSRLVQ      Y13, Y3, Y4
+	VPAND        Y6, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPSLLVQ      Y14, Y2, Y2
+	VPSRLVQ      Y14, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPOR         X3, X2, X2
+	VPUNPCKHQDQ  X2, X2, X3
+	VPOR         X3, X2, X2
+	MOVQ         X2, DX
+
+	// Only empty squares on the board; then n += count, or 1 for none.
+	ORQ    SI, R12
+	ANDNQ  DX, R12, DX
+	ANDQ   mask+32(FP), DX
+	POPCNTQ DX, DX
+	LEAQ   -1(DX), SI
+	SHRQ   $63, SI
+	ADDQ   SI, AX
+	ADDQ   DX, AX
+	TESTQ  R10, R10
+	JNZ    loop
+
+done:
+	VZEROUPPER
+	MOVQ AX, ret+40(FP)
+	RET
