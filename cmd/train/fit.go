@@ -81,12 +81,20 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 	if o.depth < 1 || o.workers < 1 || o.epochs < 1 {
 		return errors.New("fit: -depth, -workers and -epochs must be at least 1")
 	}
-	games, _, err := readGames(filepath.Join(o.dir, "games.bin"))
-	if err != nil {
-		return fmt.Errorf("fit: %w", err)
-	}
-	if len(games) == 0 {
-		return fmt.Errorf("fit: %s holds no games: run gen first", o.dir)
+	// Several runs' games may be fitted together (a later round's beside
+	// the first's): -data lists their folders, the first holds the
+	// checkpoint.
+	dirs := strings.Split(o.dir, ",")
+	var games []record
+	for _, dir := range dirs {
+		g, _, err := readGames(filepath.Join(dir, "games.bin"))
+		if err != nil {
+			return fmt.Errorf("fit: %w", err)
+		}
+		if len(g) == 0 {
+			return fmt.Errorf("fit: %s holds no games: run gen first", dir)
+		}
+		games = append(games, g...)
 	}
 	all, err := samples(games, o.holdout)
 	if err != nil {
@@ -97,8 +105,8 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 	// A checkpoint holds the weights of the stages fitted so far, with
 	// what they were fitted from: a run with other data or settings
 	// starts afresh.
-	ckpt, ckptStage := filepath.Join(o.dir, "fit-checkpoint.bin"), filepath.Join(o.dir, "fit-checkpoint.stage")
-	settings := fmt.Sprintf("games=%d depth=%d epochs=%d holdout=%d l2=%g", len(games), o.depth, o.epochs, o.holdout, o.l2)
+	ckpt, ckptStage := filepath.Join(dirs[0], "fit-checkpoint.bin"), filepath.Join(dirs[0], "fit-checkpoint.stage")
+	settings := fmt.Sprintf("data=%s games=%d depth=%d epochs=%d holdout=%d l2=%g", o.dir, len(games), o.depth, o.epochs, o.holdout, o.l2)
 	w := pattern.NewWeights()
 	first := 0
 	if b, err := os.ReadFile(ckptStage); err == nil {

@@ -55,7 +55,7 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 	case "fit":
 		fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 		var o fitOptions
-		fs.StringVar(&o.dir, "data", "", "directory of the run's files (required)")
+		fs.StringVar(&o.dir, "data", "", "directory of the run's files, or several separated by commas (required; the first holds the checkpoint)")
 		fs.StringVar(&o.out, "out", "", "weights file to write (required)")
 		fs.IntVar(&o.depth, "depth", 4, "search depth that labels positions before the exact part")
 		fs.IntVar(&o.workers, "workers", 1, "labelling searches at once")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -124,6 +125,41 @@ func TestFitWritesWeightsThatLearnedSomething(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "checkpoint") {
 		t.Errorf("a fit with another l2 went on from the checkpoint:\n%s", log.String())
+	}
+}
+
+// Two runs' games fit together: the positions of both are used, and the
+// set of folders is part of what a checkpoint was made from.
+func TestFitSeveralRuns(t *testing.T) {
+	first, second := t.TempDir(), t.TempDir()
+	gen(t, first, 3)
+	gen(t, second, 2)
+	positions := func(dirs ...string) int {
+		n := 0
+		for _, d := range dirs {
+			for _, g := range sortedGames(t, d) {
+				n += len(g.moves)
+			}
+		}
+		return n
+	}
+	out := filepath.Join(t.TempDir(), "w.bin")
+	var log bytes.Buffer
+	if err := run(context.Background(), []string{"fit", "-data", first + "," + second, "-out", out, "-epochs", "2"}, &log); err != nil {
+		t.Fatalf("fit: %v\n%s", err, log.String())
+	}
+	if want := fmt.Sprintf("fit: 5 games, %d positions", positions(first, second)); !strings.Contains(log.String(), want) {
+		t.Errorf("want %q in:\n%s", want, log.String())
+	}
+	log.Reset()
+	if err := run(context.Background(), []string{"fit", "-data", first, "-out", out, "-epochs", "2"}, &log); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(log.String(), "checkpoint") {
+		t.Errorf("a fit of the first run alone went on from the checkpoint of both:\n%s", log.String())
+	}
+	if err := run(context.Background(), []string{"fit", "-data", first + "," + t.TempDir(), "-out", out}, &log); err == nil || !strings.Contains(err.Error(), "holds no games") {
+		t.Errorf("an empty second folder: %v", err)
 	}
 }
 
