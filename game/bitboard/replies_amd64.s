@@ -51,6 +51,16 @@ GLOBL edges<>(SB), RODATA|NOPTR, $32
 	ANDQ    DX, R12 \
 	ORQ     R12, BX
 
+// DOUBLESTEP extends the runs in Y2 (towards higher bits) and Y3 (lower)
+// by two squares at once through the pairs of discs in Y5 and Y6.
+#define DOUBLESTEP \
+	VPSLLVQ Y13, Y2, Y4 \
+	VPAND   Y5, Y4, Y4 \
+	VPOR    Y4, Y2, Y2 \
+	VPSRLVQ Y13, Y3, Y4 \
+	VPAND   Y6, Y4, Y4 \
+	VPOR    Y4, Y3, Y3
+
 // func countRepliesAVX2(rays *[64][8]uint64, p, o, moves, mask uint64) uint64
 TEXT ·countRepliesAVX2(SB), NOSPLIT, $0-48
 	MOVQ    p+8(FP), R8
@@ -108,18 +118,8 @@ loop:
 	VPSLLVQ      Y14, Y1, Y5
 	VPAND        Y1, Y5, Y5
 	VPSRLVQ      Y14, Y5, Y6
-	VPSLLVQ      Y13, Y2, Y4
-	VPAND        Y5, Y4, Y4
-	VPOR         Y4, Y2, Y2
-	VPSRLVQ      Y13, Y3, Y4
-	VPAND        Y6, Y4, Y4
-	VPOR         Y4, Y3, Y3
-	VPSLLVQ      Y13, Y2, Y4
-	VPAND        Y5, Y4, Y4
-	VPOR         Y4, Y2, Y2
-	VPSRLVQ      Y13, Y3, Y4
-	VPAND        Y6, Y4, Y4
-	VPOR         Y4, Y3, Y3
+	DOUBLESTEP
+	DOUBLESTEP
 	VPSLLVQ      Y14, Y2, Y2
 	VPSRLVQ      Y14, Y3, Y3
 	VPOR         Y3, Y2, Y2
