@@ -3,6 +3,7 @@ package bot
 // This file is the restart: games where the bot was to move go on.
 
 import (
+	"errors"
 	"context"
 	"time"
 
@@ -44,6 +45,12 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 		unlock := s.lockChannel(g.ChannelID)
 		notes, err := s.advance(ctx, g)
 		unlock()
+		if errors.Is(err, record.ErrStale) {
+			// A command handled while we started (or another process)
+			// moved the game on: it is in hand, nothing to resume.
+			s.logger(ctx).Info("resume: the game moved on meanwhile", "game", g.ID)
+			continue
+		}
 		if err != nil {
 			s.logger(ctx).Error("resume", "game", g.ID, "err", err)
 			continue
