@@ -3,8 +3,8 @@ package bot
 // This file is the restart: games where the bot was to move go on.
 
 import (
-	"errors"
 	"context"
+	"errors"
 	"time"
 
 	"othello-bot/record"
