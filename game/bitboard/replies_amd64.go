@@ -5,10 +5,10 @@ package bitboard
 import "golang.org/x/sys/cpu"
 
 // hasAVX2 says whether countRepliesAVX2 may run: it uses AVX2 for the move
-// generator and BMI1/BMI2/LZCNT/POPCNT for the flips. Every CPU with AVX2
-// and BMI2 (Intel Haswell and later, AMD Excavator and Zen) also has LZCNT,
-// which x/sys/cpu does not report separately.
-var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+// generator and BMI1/BMI2/LZCNT/POPCNT for the flips. Each is checked on its
+// own: a virtual machine may hide one, and without LZCNT its encoding runs
+// as BSR, which would count wrong rather than fail.
+var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasLZCNT && cpu.X86.HasPOPCNT
 
 // countRepliesAVX2 is countRepliesGo in assembly: the flips with scalar
 // bit-manipulation instructions, the opponent's moves in the four
