@@ -87,6 +87,9 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 	dirs := strings.Split(o.dir, ",")
 	var games []record
 	for _, dir := range dirs {
+		if dir == "" {
+			return fmt.Errorf("fit: -data %q names an empty folder: separate folders with single commas", o.dir)
+		}
 		g, _, err := readGames(filepath.Join(dir, "games.bin"))
 		if err != nil {
 			return fmt.Errorf("fit: %w", err)

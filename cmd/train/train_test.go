@@ -161,6 +161,9 @@ func TestFitSeveralRuns(t *testing.T) {
 	if err := run(context.Background(), []string{"fit", "-data", first + "," + t.TempDir(), "-out", out}, &log); err == nil || !strings.Contains(err.Error(), "holds no games") {
 		t.Errorf("an empty second folder: %v", err)
 	}
+	if err := run(context.Background(), []string{"fit", "-data", first + ",", "-out", out}, &log); err == nil || !strings.Contains(err.Error(), "empty folder") {
+		t.Errorf("a trailing comma: %v", err)
+	}
 }
 
 func TestBadArguments(t *testing.T) {
