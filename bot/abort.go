@@ -8,9 +8,9 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -36,13 +36,18 @@ func moderatorPermission(g *record.Game) int64 {
 // results log and the game message).
 const maxAbortReason = 200
 
+// noReasonNote is the results log's note (data, in English) for a
+// moderator's abort without a reason.
+const noReasonNote = "no reason given"
+
 func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	g, refusal, err := s.channelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
+	me, pub := req.me(), req.pub()
 	_, playing := playerColor(g, req.User.ID)
 	early := movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2
 	reason := clip(strings.Join(strings.Fields(req.Options["reason"]), " "), maxAbortReason)
@@ -51,39 +56,41 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 	switch {
 	case playing && early:
 		result.Reason = record.EndAbort
-		line = fmt.Sprintf("%s aborted the game.", name(req.User))
+		line = pub.T("abort.aborted", "Name", name(req.User))
 	case req.MemberPermissions&moderatorPermission(g) != 0:
+		shown := escape(reason)
 		if reason == "" {
-			reason = "no reason given"
+			reason = noReasonNote
+			shown = pub.T("abort.no_reason")
 		}
 		result.Reason, result.Note = record.EndModerator, reason
-		line = fmt.Sprintf("A moderator, %s, ended the game: %s", name(req.User), escape(reason))
+		line = pub.T("abort.moderator", "Name", name(req.User), "Reason", shown)
 	case playing:
-		return refuse("Both sides have moved twice, so this game can no longer be aborted; /resign ends it."), nil
+		return refuse(me.T("abort.too_late")), nil
 	default:
-		return refuse("Only the game's players (before each side has moved twice) or a moderator can end it."), nil
+		return refuse(me.T("abort.not_allowed")), nil
 	}
-	if _, err := s.finishWith(ctx, g, result); err != nil {
+	if _, err := s.finishWith(ctx, pub, g, result); err != nil {
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-			return refuse("The game changed at the same moment; try again."), nil
+			return refuse(me.T("error.changed_meanwhile")), nil
 		}
 		return Response{}, err
 	}
-	final := s.gameMessage(g, []string{line, resultLine(g)})
+	final := s.gameMessage(pub, g, []string{line, resultLine(pub, g)})
 	if !s.showFinal(ctx, g, *final) {
 		return Response{Message: final}, nil
 	}
-	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Game #%d has ended.", g.ID)}}, nil
+	return Response{Message: &Message{Ephemeral: true, Content: me.T("abort.ended", "ID", g.ID)}}, nil
 }
 
 // abandon ends a game against the bot whose player has not moved within
 // the inactivity timeout: no winner, no rating change.
-func (s *Service) abandon(ctx context.Context, g *record.Game) {
-	if _, err := s.finishWith(ctx, g, record.Result{Reason: record.EndAbandoned}); err != nil {
+func (s *Service) abandon(ctx context.Context, pub *catalog.Printer, g *record.Game) {
+	if _, err := s.finishWith(ctx, pub, g, record.Result{Reason: record.EndAbandoned}); err != nil {
 		if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
 			s.logger(ctx).Error("tick: abandoning", "game", g.ID, "err", err)
 		}
 		return
 	}
-	s.showFinal(ctx, g, *s.gameMessage(g, []string{resultLine(g)}))
+	s.showFinal(ctx, g, *s.gameMessage(pub, g, []string{resultLine(pub, g)}))
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"othello-bot/analysis"
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
@@ -41,19 +42,20 @@ func newAnalyses() *analyses {
 func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
 	if err != nil || id < 1 {
-		return refuse("Which game? Give its number, like /analyze game:12."), nil
+		return refuse(req.me().T("analysis.which")), nil
 	}
+	me, pub := req.me(), req.pub()
 	g, refusal, err := s.finishedGame(ctx, req, id)
 	if refusal != nil || err != nil {
 		return deref(refusal), err
 	}
 	if g.Size() > 8 {
-		return refuse("I can analyse games on boards up to 8x8; game #%d is %dx%d.", g.ID, g.Size(), g.Size()), nil
+		return refuse(me.T("analysis.too_big", "ID", g.ID, "Size", g.Size())), nil
 	}
 	if data, err := s.store.Analysis(ctx, g.ID); err == nil {
 		var rep analysis.Report
 		if err := json.Unmarshal(data, &rep); err == nil {
-			return Response{Message: s.analysisMessage(ctx, g, &rep)}, nil
+			return Response{Message: s.analysisMessage(ctx, pub, g, &rep)}, nil
 		}
 		s.logger(ctx).Warn("a stored analysis does not read; analysing again", "game", g.ID)
 	} else if !errors.Is(err, record.ErrNotFound) {
@@ -64,10 +66,10 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 	switch {
 	case q.games[g.ID]:
 		q.mu.Unlock()
-		return refuse("Game #%d is being analysed already; its message here will show the result.", g.ID), nil
+		return refuse(me.T("analysis.already", "ID", g.ID)), nil
 	case q.queued >= maxQueuedAnalyses:
 		q.mu.Unlock()
-		return refuse("Too many analyses are waiting; please ask again in a few minutes."), nil
+		return refuse(me.T("analysis.queue_full")), nil
 	}
 	ahead := q.queued
 	q.queued++
@@ -79,9 +81,9 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 		delete(q.games, g.ID)
 		q.mu.Unlock()
 	}
-	text := fmt.Sprintf("🔎 Analysing game #%d (%s)…", g.ID, gamePlayers(g))
+	text := pub.T("analysis.started", "ID", g.ID, "Players", gamePlayers(pub, g))
 	if ahead > 0 {
-		text = fmt.Sprintf("🔎 Game #%d (%s) will be analysed after %s ahead of it.", g.ID, gamePlayers(g), plural(ahead, "game"))
+		text = pub.T("analysis.queued", "ID", g.ID, "Players", gamePlayers(pub, g), "Count", ahead)
 	}
 	msgID, err := s.send(ctx, req.ChannelID, Message{Content: text})
 	if err != nil {
@@ -92,13 +94,13 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 	go func() {
 		defer q.wg.Done()
 		defer done()
-		s.runAnalysis(g, req.ChannelID, msgID)
+		s.runAnalysis(pub, g, req.ChannelID, msgID)
 	}()
-	return refuse("I'm analysing game #%d; the message in the channel shows how far I am.", g.ID), nil
+	return refuse(me.T("analysis.working", "ID", g.ID)), nil
 }
 
 // runAnalysis works one analysis out, editing its message as it goes.
-func (s *Service) runAnalysis(g *record.Game, channel, messageID string) {
+func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, channel, messageID string) {
 	ctx := s.background
 	log := s.logger(ctx).With("game", g.ID)
 	defer func() {
@@ -120,24 +122,24 @@ func (s *Service) runAnalysis(g *record.Game, channel, messageID string) {
 	case s.analyses.slot <- struct{}{}:
 		defer func() { <-s.analyses.slot }()
 	case <-ctx.Done():
-		edit(Message{Content: fmt.Sprintf("The analysis of game #%d stopped: I restarted. Ask again with /analyze game:%d.", g.ID, g.ID)})
+		edit(Message{Content: t.T("analysis.restarted", "ID", g.ID)})
 		return
 	}
 	t0, last := time.Now(), time.Now()
 	progress := func(done, total int) {
 		if time.Since(last) >= 3*time.Second && done < total {
 			last = time.Now()
-			edit(Message{Content: fmt.Sprintf("🔎 Analysing game #%d (%s): %d of %d moves…", g.ID, gamePlayers(g), done, total)})
+			edit(Message{Content: t.T("analysis.progress", "ID", g.ID, "Players", gamePlayers(t, g), "Done", done, "Count", total)})
 		}
 	}
 	rep, err := analysis.Run(ctx, s.eng, g.State.Start(), g.Plies(), analysis.Default, progress)
 	if err != nil {
 		if ctx.Err() != nil {
-			edit(Message{Content: fmt.Sprintf("The analysis of game #%d stopped: I restarted. Ask again with /analyze game:%d.", g.ID, g.ID)})
+			edit(Message{Content: t.T("analysis.restarted", "ID", g.ID)})
 			return
 		}
 		log.Error("analysis failed", "err", err)
-		edit(Message{Content: fmt.Sprintf("Sorry, the analysis of game #%d failed on my side.", g.ID)})
+		edit(Message{Content: t.T("analysis.failed", "ID", g.ID)})
 		return
 	}
 	log.Info("analysis done", "moves", len(rep.Moves), "seconds", time.Since(t0).Seconds())
@@ -146,7 +148,7 @@ func (s *Service) runAnalysis(g *record.Game, channel, messageID string) {
 	} else if err := s.store.SaveAnalysis(ctx, g.ID, data, s.clock.Now()); err != nil {
 		log.Error("saving an analysis", "err", err)
 	}
-	edit(*s.analysisMessage(ctx, g, rep))
+	edit(*s.analysisMessage(ctx, t, g, rep))
 }
 
 // WaitAnalyses waits until no analysis is queued or running (the
@@ -155,36 +157,40 @@ func (s *Service) WaitAnalyses() { s.analyses.wg.Wait() }
 
 // analysisMessage shows a report: each player's summary, the mistakes and
 // blunders, and the graph.
-func (s *Service) analysisMessage(ctx context.Context, g *record.Game, rep *analysis.Report) *Message {
+func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *record.Game, rep *analysis.Report) *Message {
 	var lines []string
 	for _, c := range []game.Color{game.Black, game.White} {
 		sum := rep.Summary(c)
-		line := fmt.Sprintf("%s **%s**: accuracy %.0f%% (%d of %d moves best) · %.1f discs lost a move · %s, %s, %s",
-			render.Disc(c), sideName(g.Side(c)), sum.Accuracy, sum.Best, sum.Moves, sum.AverageLoss,
-			plural(sum.Inaccuracies, "inaccuracy"), plural(sum.Mistakes, "mistake"), plural(sum.Blunders, "blunder"))
+		line := t.T("analysis.summary", "Disc", render.Disc(c), "Side", sideName(t, g.Side(c)), "Accuracy", fmt.Sprintf("%.0f", sum.Accuracy),
+			"Best", sum.Best, "Moves", sum.Moves, "Loss", fmt.Sprintf("%.1f", sum.AverageLoss),
+			"Inaccuracies", t.T("analysis.inaccuracies", "Count", sum.Inaccuracies),
+			"Mistakes", t.T("analysis.mistakes", "Count", sum.Mistakes),
+			"Blunders", t.T("analysis.blunders", "Count", sum.Blunders))
 		if w := sum.Worst; w != nil {
-			line += fmt.Sprintf("\nBiggest loss: move %d, **%s** lost %s (better: **%s**)", w.Ply, w.Played, discs(w.Loss), w.Best)
+			line += "\n" + t.T("analysis.worst", "Ply", w.Ply, "Played", w.Played, "Lost", discs(t, w.Loss), "Best", w.Best)
 		}
 		lines = append(lines, line)
 	}
 	var bad []string
 	for _, m := range rep.Moves {
 		if m.Label == analysis.Mistake || m.Label == analysis.Blunder {
-			bad = append(bad, fmt.Sprintf("%d. %s **%s** %s, lost %s (best **%s**)", m.Ply, render.Disc(m.Color), m.Played, m.Label, discs(m.Loss), m.Best))
+			bad = append(bad, t.T("analysis.bad_move", "Ply", m.Ply, "Disc", render.Disc(m.Color), "Played", m.Played,
+				"Label", t.T("analysis.label."+string(m.Label)), "Lost", discs(t, m.Loss), "Best", m.Best))
 		}
 	}
 	if len(bad) > 0 {
-		lines = append(lines, "", "**Mistakes and blunders**")
+		lines = append(lines, "", t.T("analysis.bad_heading"))
 		lines = append(lines, bad...)
 	}
 	m := &Message{Embed: &Embed{
-		Title:       clip(fmt.Sprintf("Analysis of game #%d · %s", g.ID, gamePlayers(g)), MaxEmbedTitle),
+		Title:       clip(t.T("analysis.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
 		Description: joinLines(lines, MaxDescription),
-		Footer: fmt.Sprintf("Exact from %d empty squares, a %d-ply search before. Discs lost against the best move: inaccuracy from %.0f, mistake from %.0f, blunder from %.0f.",
-			rep.Settings.ExactFrom, rep.Settings.Depth, analysis.InaccuracyFrom, analysis.MistakeFrom, analysis.BlunderFrom),
+		Footer: t.T("analysis.footer", "Exact", rep.Settings.ExactFrom, "Depth", rep.Settings.Depth,
+			"Inaccuracy", fmt.Sprintf("%.0f", analysis.InaccuracyFrom), "Mistake", fmt.Sprintf("%.0f", analysis.MistakeFrom),
+			"Blunder", fmt.Sprintf("%.0f", analysis.BlunderFrom)),
 		Color: 0x2e7d32,
 	}}
-	if data, err := render.Graph(rep.Curve); err != nil {
+	if data, err := render.Graph(rep.Curve, t.T("analysis.graph_label")); err != nil {
 		s.logger(ctx).Error("drawing an analysis graph", "game", g.ID, "err", err)
 	} else {
 		name := fmt.Sprintf("game-%d-analysis.png", g.ID)
@@ -194,9 +200,7 @@ func (s *Service) analysisMessage(ctx context.Context, g *record.Game, rep *anal
 	return m
 }
 
-func discs(v float64) string {
-	if v == 1 {
-		return "1 disc"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64) + " discs"
+// discs writes a number of discs lost, in the reader's words.
+func discs(t *catalog.Printer, v float64) string {
+	return t.T("analysis.discs", "Count", strconv.FormatFloat(v, 'f', -1, 64))
 }

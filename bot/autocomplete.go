@@ -5,7 +5,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"othello-bot/record"
@@ -30,7 +29,7 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 	choices := []Choice{}
 	for _, m := range g.Position().LegalMoves() {
 		if strings.HasPrefix(m.String(), typed) && len(choices) < MaxChoices {
-			choices = append(choices, Choice{Name: fmt.Sprintf("%s (flips %d)", m, len(g.Position().Flips(m))), Value: m.String()})
+			choices = append(choices, Choice{Name: req.me().T("autocomplete.flips", "Square", m.String(), "Count", len(g.Position().Flips(m))), Value: m.String()})
 		}
 	}
 	return Response{Choices: choices}, nil

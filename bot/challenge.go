@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -23,17 +24,18 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if opp.Name == "" {
 		opp.Name = opp.ID
 	}
+	me := req.me()
 	if opp.ID == req.User.ID {
-		return refuse("You can't challenge yourself. /start plays a game against me."), nil
+		return refuse(me.T("challenge.self")), nil
 	}
 	if req.BotUsers[opp.ID] {
-		return refuse("Bots can't take challenges. /start plays a game against me."), nil
+		return refuse(me.T("challenge.bot")), nil
 	}
 	rated := true
 	if v, ok := req.Options["rated"]; ok && v != "" {
 		var err error
 		if rated, err = strconv.ParseBool(v); err != nil {
-			return refuse("rated must be true or false."), nil
+			return refuse(me.T("challenge.bad_rated")), nil
 		}
 	}
 	opts, refusal, err := s.readGameOptions(ctx, req)
@@ -41,26 +43,29 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 		return deref(refusal), err
 	}
 	if missing := s.missingPermission(req, opts.size, opts.style); missing != "" {
-		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
+		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
-	refusal, inThread, err := s.finishedThread(ctx, req.ChannelID)
+	refusal, inThread, err := s.finishedThread(ctx, req)
 	if refusal != nil || err != nil {
 		return deref(refusal), err
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
 		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style}
-	return s.issue(ctx, c, "", false, !inThread && s.threadsHere(req))
+	return s.issue(ctx, req, c, nil, !inThread && s.threadsHere(req))
 }
 
 // issue checks and stores a challenge and posts its message in the channel;
-// the reply to the challenger is a short note only they see. A rematch is
-// not held back by the cooldown. With threaded set the game will get its
-// own thread, so a game running in the channel does not stand in the way.
-func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, rematch, threaded bool) (Response, error) {
+// the reply to the challenger is a short note only they see. A rematch
+// (rematchOf set) is not held back by the cooldown. With threaded set the
+// game will get its own thread, so a game running in the channel does not
+// stand in the way.
+func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, rematchOf *record.Game, threaded bool) (Response, error) {
+	rematch := rematchOf != nil
 	unlock := s.lockChannel(c.ChannelID)
 	defer unlock()
+	me := req.me()
 	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {
-		return refuse("Game #%d is running in this channel. Challenge in another channel or a thread.", g.ID), nil
+		return refuse(me.T("challenge.channel_busy", "ID", g.ID)), nil
 	} else if err != nil && !errors.Is(err, record.ErrNotFound) {
 		return Response{}, err
 	}
@@ -71,16 +76,20 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 			return Response{}, err
 		}
 		if wait := s.cooldownLeft(recent, now); wait > 0 {
-			return refuse("Please wait %s before your next challenge.", roundUp(wait)), nil
+			return refuse(me.T("challenge.cooldown", "Wait", me.Duration(wait))), nil
 		}
 	}
 	c.CreatedAt, c.ExpiresAt = now, now.Add(s.cfg.ChallengeExpiry)
 	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, record.ErrChallengePending) {
-		return refuse("You already have a challenge waiting in this channel. Cancel it first, or wait for an answer."), nil
+		return refuse(me.T("challenge.pending")), nil
 	} else if err != nil {
 		return Response{}, err
 	}
-	msg := s.challengeMessage(c, intro)
+	var of int64
+	if rematchOf != nil {
+		of = rematchOf.ID
+	}
+	msg := s.challengeMessage(req.pub(), c, of)
 	id, err := s.send(ctx, c.ChannelID, *msg)
 	if err != nil {
 		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
@@ -93,9 +102,9 @@ func (s *Service) issue(ctx context.Context, c *record.Challenge, intro string, 
 	}
 	s.logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
 	if c.Opponent.ID == "" {
-		return refuse("Open challenge posted: anyone here may accept it. It expires in %s.", roundUp(s.cfg.ChallengeExpiry)), nil
+		return refuse(me.T("challenge.posted_open", "Expiry", me.Duration(s.cfg.ChallengeExpiry))), nil
 	}
-	return refuse("Challenge sent to %s. It expires in %s.", name(c.Opponent), roundUp(s.cfg.ChallengeExpiry)), nil
+	return refuse(me.T("challenge.sent", "Name", name(c.Opponent), "Expiry", me.Duration(s.cfg.ChallengeExpiry))), nil
 }
 
 // cooldownLeft is how long a player must still wait before a new
@@ -115,54 +124,56 @@ func (s *Service) cooldownLeft(recent []*record.Challenge, now time.Time) time.D
 	return min(last.CreatedAt.Add(cool).Sub(now), cool)
 }
 
-func colorWords(c *record.Challenge) string {
+func colorWords(t *catalog.Printer, c *record.Challenge) string {
 	switch color, _ := c.Color.Color(); color {
 	case game.Black:
-		return name(c.Challenger) + " plays black"
+		return t.T("challenge.plays_black", "Name", name(c.Challenger))
 	case game.White:
-		return name(c.Challenger) + " plays white"
+		return t.T("challenge.plays_white", "Name", name(c.Challenger))
 	}
-	return "colours drawn at random"
+	return t.T("challenge.colors_random")
 }
 
-// challengeMessage shows a challenge with the buttons its status allows.
-func (s *Service) challengeMessage(c *record.Challenge, intro string) *Message {
-	kind := "an unrated"
+// challengeMessage shows a challenge, in the channel's language, with the
+// buttons its status allows.
+// A rematch's first message names the game it follows (rematchOf).
+func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rematchOf int64) *Message {
+	kind := "challenge.unrated"
 	if c.Rated {
-		kind = "a rated"
+		kind = "challenge.rated"
 	}
-	what := fmt.Sprintf("%s %dx%d game (%s)", kind, c.Size, c.Size, colorWords(c))
+	what := t.T(kind, "Size", c.Size, "Colors", colorWords(t, c))
 	var text string
 	m := &Message{}
 	switch {
 	case c.Opponent.ID != "" && c.Status == record.ChallengePending:
 		// The one deliberate ping of a challenge: the member challenged.
-		text = fmt.Sprintf("%s, **%s** challenges you to %s.", mention(c.Opponent.ID), name(c.Challenger), what)
+		text = t.T("challenge.to_you", "Mention", mention(c.Opponent.ID), "Challenger", name(c.Challenger), "What", what)
 		m.Mentions = []string{c.Opponent.ID}
 	case c.Opponent.ID != "":
-		text = fmt.Sprintf("**%s** challenged **%s** to %s.", name(c.Challenger), name(c.Opponent), what)
+		text = t.T("challenge.to_them", "Challenger", name(c.Challenger), "Opponent", name(c.Opponent), "What", what)
 	default:
-		text = fmt.Sprintf("**%s** is looking for an opponent: %s. Anyone may accept.", name(c.Challenger), what)
+		text = t.T("challenge.open", "Challenger", name(c.Challenger), "What", what)
 	}
-	if intro != "" {
-		text = intro + " " + text
+	if rematchOf != 0 {
+		text = t.T("challenge.rematch", "ID", rematchOf) + " " + text
 	}
 	id := strconv.FormatInt(c.ID, 10)
 	switch c.Status {
 	case record.ChallengePending:
-		text += fmt.Sprintf(" It expires %s.", stamp(c.ExpiresAt, stampRelative))
-		buttons := []ButtonSpec{{Label: "Accept", CustomID: "accept:" + id, Style: Success}}
+		text += " " + t.T("challenge.expires", "When", stamp(c.ExpiresAt, stampRelative))
+		buttons := []ButtonSpec{{Label: t.T("button.accept"), CustomID: "accept:" + id, Style: Success}}
 		if c.Opponent.ID != "" {
-			buttons = append(buttons, ButtonSpec{Label: "Decline", CustomID: "decline:" + id, Style: Secondary})
+			buttons = append(buttons, ButtonSpec{Label: t.T("button.decline"), CustomID: "decline:" + id, Style: Secondary})
 		}
-		buttons = append(buttons, ButtonSpec{Label: "Cancel", CustomID: "cancel:" + id, Style: Danger})
+		buttons = append(buttons, ButtonSpec{Label: t.T("button.cancel"), CustomID: "cancel:" + id, Style: Danger})
 		m.Components = []Row{{Buttons: buttons}}
 	case record.ChallengeExpired:
-		text += " ⌛ The challenge expired without an answer."
+		text += " " + t.T("challenge.expired")
 	case record.ChallengeDeclined:
-		text += fmt.Sprintf(" %s declined.", name(c.Opponent))
+		text += " " + t.T("challenge.declined", "Name", name(c.Opponent))
 	case record.ChallengeCanceled:
-		text += fmt.Sprintf(" %s canceled it.", name(c.Challenger))
+		text += " " + t.T("challenge.canceled", "Name", name(c.Challenger))
 	}
 	m.Content = text
 	return m
@@ -172,15 +183,16 @@ func (s *Service) challengeMessage(c *record.Challenge, intro string) *Message {
 // opponent may accept or decline (anyone but the challenger, for an open
 // challenge), and only the challenger may cancel.
 func (s *Service) answerChallenge(ctx context.Context, req Request, action, args string) (Response, error) {
+	me, pub := req.me(), req.pub()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse("That button no longer works."), nil
+		return refuse(me.T("error.button_broken")), nil
 	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	c, err := s.store.Challenge(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
-		return refuse("That challenge no longer exists."), nil
+		return refuse(me.T("challenge.gone")), nil
 	}
 	if err != nil {
 		return Response{}, err
@@ -188,7 +200,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if c.ChannelID != req.ChannelID {
 		// A forged or misrouted custom id: the challenge lives elsewhere.
 		s.logger(ctx).Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
-		return refuse("That button does not belong to this channel."), nil
+		return refuse(me.T("error.wrong_channel")), nil
 	}
 	now := s.clock.Now()
 	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
@@ -197,33 +209,33 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 			return Response{}, err
 		} else if ok {
 			c.Status = record.ChallengeExpired
-			return Response{Update: true, Message: s.challengeMessage(c, "")}, nil
+			return Response{Update: true, Message: s.challengeMessage(pub, c, 0)}, nil
 		}
 		if c, err = s.store.Challenge(ctx, id); err != nil {
 			return Response{}, err
 		}
 	}
 	if c.Status != record.ChallengePending {
-		return refuse("This challenge is no longer open (%s).", c.Status), nil
+		return refuse(me.T("challenge.closed", "Status", me.T("challenge.status."+string(c.Status)))), nil
 	}
-	me := req.User.ID
+	user := req.User.ID
 	switch action {
 	case "cancel":
-		if me != c.Challenger.ID {
-			return refuse("Only %s can cancel this challenge.", name(c.Challenger)), nil
+		if user != c.Challenger.ID {
+			return refuse(me.T("challenge.only_challenger", "Name", name(c.Challenger))), nil
 		}
-		return s.closeChallenge(ctx, c, record.ChallengeCanceled)
+		return s.closeChallenge(ctx, req, c, record.ChallengeCanceled)
 	case "decline":
-		if me != c.Opponent.ID {
-			return refuse("This challenge is for %s.", name(c.Opponent)), nil
+		if user != c.Opponent.ID {
+			return refuse(me.T("challenge.for_other", "Name", name(c.Opponent))), nil
 		}
-		return s.closeChallenge(ctx, c, record.ChallengeDeclined)
+		return s.closeChallenge(ctx, req, c, record.ChallengeDeclined)
 	}
 	switch {
-	case me == c.Challenger.ID:
-		return refuse("You can't accept your own challenge; wait for an opponent, or cancel it."), nil
-	case c.Opponent.ID != "" && me != c.Opponent.ID:
-		return refuse("This challenge is for %s.", name(c.Opponent)), nil
+	case user == c.Challenger.ID:
+		return refuse(req.me().T("challenge.own")), nil
+	case c.Opponent.ID != "" && user != c.Opponent.ID:
+		return refuse(req.me().T("challenge.for_other", "Name", name(c.Opponent))), nil
 	}
 	if c.Opponent.ID == "" {
 		c.Opponent = req.User
@@ -241,17 +253,17 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		g.Black, g.White = g.White, g.Black
 	}
 	for _, p := range []record.Player{c.Challenger, c.Opponent} {
-		if r, err := s.tooManyGames(ctx, p); r != nil || err != nil {
+		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
 			return deref(r), err
 		}
 	}
-	_, inThread, err := s.finishedThread(ctx, c.ChannelID)
+	_, inThread, err := s.finishedThread(ctx, Request{ChannelID: c.ChannelID})
 	if err != nil {
 		return Response{}, err
 	}
 	threaded := !inThread && s.threadsHere(req)
 	if threaded {
-		switch err := s.openThread(ctx, c.ChannelID, g); {
+		switch err := s.openThread(ctx, pub, c.ChannelID, g); {
 		case errors.Is(err, ErrThreadsNotAllowed):
 			threaded = false
 		case err != nil:
@@ -263,20 +275,20 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	switch err := s.store.AcceptChallenge(ctx, c.ID, g); {
 	case errors.Is(err, record.ErrNotPending):
 		s.dropThread(ctx, g)
-		return refuse("Someone else answered this challenge first."), nil
+		return refuse(req.me().T("challenge.taken")), nil
 	case errors.Is(err, record.ErrChannelBusy):
 		s.dropThread(ctx, g)
-		return refuse("Another game is running in this channel; this challenge can be accepted once it ends."), nil
+		return refuse(req.me().T("challenge.channel_busy_accept")), nil
 	case err != nil:
 		s.dropThread(ctx, g)
 		return Response{}, err
 	}
 	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID)
-	note := fmt.Sprintf("%s accepted %s's challenge.", name(req.User), name(c.Challenger))
+	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
 	first := g.ToMove().Player
 	if threaded {
-		s.nameThread(ctx, g)
-		if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(g, []string{note})); err != nil {
+		s.nameThread(ctx, pub, g)
+		if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(pub, g, []string{note})); err != nil {
 			s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}
 		// Both players are pinged into the thread: it is new to them.
@@ -284,16 +296,16 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		if first.ID == other.ID {
 			other = c.Opponent
 		}
-		welcome := Message{Content: fmt.Sprintf("%s it's your move in game #%d. %s, you play here too.",
-			mention(first.ID), g.ID, mention(other.ID)), Mentions: []string{first.ID, other.ID}}
+		welcome := Message{Content: pub.T("challenge.welcome", "First", mention(first.ID), "ID", g.ID, "Other", mention(other.ID)),
+			Mentions: []string{first.ID, other.ID}}
 		if _, err := s.send(ctx, g.ChannelID, welcome); err != nil {
 			s.logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
 		}
-		return Response{Update: true, Message: &Message{Content: fmt.Sprintf("%s Game #%d is on in <#%s>.", note, g.ID, g.ChannelID)}}, nil
+		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")}}, nil
 	}
-	resp := Response{Update: true, Message: s.gameMessage(g, []string{note})}
+	resp := Response{Update: true, Message: s.gameMessage(pub, g, []string{note})}
 	if first.ID != req.User.ID {
-		resp.Followups = []Message{ping(first.ID, fmt.Sprintf("%s accepted your challenge: your move in game #%d.", name(req.User), g.ID))}
+		resp.Followups = []Message{ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID))}
 	}
 	return resp, nil
 }
@@ -309,43 +321,44 @@ func (s *Service) dropThread(ctx context.Context, g *record.Game) {
 	}
 }
 
-func (s *Service) closeChallenge(ctx context.Context, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
+func (s *Service) closeChallenge(ctx context.Context, req Request, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
 	ok, err := s.store.CloseChallenge(ctx, c.ID, status)
 	if err != nil {
 		return Response{}, err
 	}
 	if !ok {
-		return refuse("This challenge was answered a moment ago."), nil
+		return refuse(req.me().T("challenge.just_answered")), nil
 	}
 	c.Status = status
-	return Response{Update: true, Message: s.challengeMessage(c, "")}, nil
+	return Response{Update: true, Message: s.challengeMessage(req.pub(), c, 0)}, nil
 }
 
 // rematch offers a new game between the same sides with colours swapped:
 // against the bot it starts at once; against a person it is a challenge
 // the other player accepts.
 func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
+	me := req.me()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse("That button no longer works."), nil
+		return refuse(me.T("error.button_broken")), nil
 	}
 	g, err := s.store.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
-		return refuse("That game no longer exists."), nil
+		return refuse(me.T("rematch.gone")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	if g.ChannelID != req.ChannelID {
 		s.logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
-		return refuse("That button does not belong to this channel."), nil
+		return refuse(me.T("error.wrong_channel")), nil
 	}
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
-		return refuse("Only the players of game #%d can ask for a rematch.", g.ID), nil
+		return refuse(me.T("rematch.not_player", "ID", g.ID)), nil
 	case g.Status == record.Active:
-		return refuse("Game #%d is still going.", g.ID), nil
+		return refuse(me.T("rematch.still_going", "ID", g.ID)), nil
 	}
 	other := g.Side(color.Opponent())
 	if other.IsBot() {
@@ -358,11 +371,12 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 			channel = g.ParentID // the new game gets a thread of its own
 		}
 		return s.start(ctx, Request{Kind: Command, Command: "start", User: req.User, GuildID: req.GuildID, ChannelID: channel,
+			Locale: req.Locale, GuildLocale: req.GuildLocale, tr: req.tr,
 			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
 				"style": string(g.Style)}})
 	}
 	if missing := s.missingPermission(req, g.Size(), g.Style); missing != "" {
-		return refuse("I can't post challenges here: a server admin needs to give me the %s permission in this channel.", missing), nil
+		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style}
@@ -372,5 +386,5 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		// where the game came from, and gets a thread of its own.
 		c.ChannelID, threaded = g.ParentID, true
 	}
-	return s.issue(ctx, c, fmt.Sprintf("Rematch of game #%d!", g.ID), true, threaded)
+	return s.issue(ctx, req, c, g, threaded)
 }

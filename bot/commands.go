@@ -4,7 +4,11 @@ package bot
 // takes, how the service answers it, and what adapters need to know to
 // register and acknowledge it.
 
-import "context"
+import (
+	"context"
+
+	"othello-bot/catalog"
+)
 
 // OptionKind is the type of a command option.
 type OptionKind int
@@ -20,6 +24,11 @@ const (
 type OptionChoice struct {
 	Name  string
 	Value any // a string, or an int for integer options
+	// NameLocalizations are Name in the other languages, by Discord locale.
+	NameLocalizations map[string]string
+
+	key  string // the catalog message of Name
+	args []any  // its placeholders
 }
 
 // OptionSpec is one option of a command.
@@ -31,12 +40,21 @@ type OptionSpec struct {
 	Min, Max          int // integer options without choices, when Max > 0
 	MaxLength         int // string options: the longest value accepted, when > 0
 	Choices           []OptionChoice
+	// NameLocalizations and DescriptionLocalizations are Name and
+	// Description in the other languages, by Discord locale.
+	NameLocalizations, DescriptionLocalizations map[string]string
 }
 
-// CommandSpec is one slash command.
+// CommandSpec is one slash command. Its name is its identity (what Discord
+// sends back whatever the reader's language); names and descriptions shown
+// to people come from the catalog: cmd.NAME.name and .desc, and
+// cmd.NAME.opt.OPTION.name and .desc for its options.
 type CommandSpec struct {
 	Name, Description string
 	Options           []OptionSpec
+	// NameLocalizations and DescriptionLocalizations are Name and
+	// Description in the other languages, by Discord locale.
+	NameLocalizations, DescriptionLocalizations map[string]string
 	// Private: every answer is for the user alone, so an adapter may
 	// acknowledge it privately. (Whether an answer may wait for the engine
 	// needs no flag: adapters acknowledge every interaction first.)
@@ -45,73 +63,116 @@ type CommandSpec struct {
 	handle func(s *Service, ctx context.Context, req Request) (Response, error)
 }
 
+func choice(key string, value any, args ...any) OptionChoice {
+	return OptionChoice{key: key, Value: value, args: args}
+}
+
 var (
-	colorChoices = []OptionChoice{{"black (moves first)", "black"}, {"white", "white"}, {"random", "random"}}
-	styleOption  = OptionSpec{Name: "style", Description: "Board as emoji or as a picture (remembered for next time)", Kind: StringOption,
-		Choices: []OptionChoice{{"emoji", "emoji"}, {"picture", "image"}, {"automatic (pictures for large boards)", "auto"}}}
+	colorChoices = []OptionChoice{choice("choice.color.black", "black"), choice("choice.color.white", "white"), choice("choice.color.random", "random")}
+	styleOption  = OptionSpec{Name: "style", Kind: StringOption,
+		Choices: []OptionChoice{choice("choice.style.emoji", "emoji"), choice("choice.style.image", "image"), choice("choice.style.auto", "auto")}}
 )
 
 func sizeOption() OptionSpec {
-	o := OptionSpec{Name: "size", Description: "Board size (default 8x8)", Kind: IntegerOption}
+	o := OptionSpec{Name: "size", Kind: IntegerOption}
 	for n := 4; n <= 26; n += 2 {
-		o.Choices = append(o.Choices, OptionChoice{Name: itoa(n) + "x" + itoa(n), Value: n})
+		o.Choices = append(o.Choices, choice("choice.size", n, "N", n))
 	}
 	return o
 }
 
 // commands is the table, in the order Discord lists them.
-var commands = []CommandSpec{
-	{Name: "start", Description: "Start a game of Othello against me in this channel",
+var commands = localize([]CommandSpec{
+	{Name: "start",
 		Options: []OptionSpec{
-			{Name: "level", Description: "How strong I play: 1 (random) to 10 (my best)", Kind: IntegerOption, Min: 1, Max: 10},
-			{Name: "color", Description: "Your colour", Kind: StringOption, Choices: colorChoices},
+			{Name: "level", Kind: IntegerOption, Min: 1, Max: 10},
+			{Name: "color", Kind: StringOption, Choices: colorChoices},
 			sizeOption(),
 			styleOption,
 		},
 		handle: (*Service).start},
-	{Name: "move", Description: "Play a move, like d3",
-		Options: []OptionSpec{{Name: "square", Description: "Column letter and row number, like d3", Kind: StringOption,
-			Required: true, Autocomplete: true}},
-		handle: (*Service).moveCommand},
-	{Name: "challenge", Description: "Challenge a member (or anyone, if you name nobody) to a game", Private: true,
+	{Name: "move",
+		Options: []OptionSpec{{Name: "square", Kind: StringOption, Required: true, Autocomplete: true}},
+		handle:  (*Service).moveCommand},
+	{Name: "challenge", Private: true,
 		Options: []OptionSpec{
-			{Name: "opponent", Description: "Who you want to play; leave empty for anyone", Kind: UserOption},
-			{Name: "color", Description: "Your colour", Kind: StringOption, Choices: colorChoices},
+			{Name: "opponent", Kind: UserOption},
+			{Name: "color", Kind: StringOption, Choices: colorChoices},
 			sizeOption(),
-			{Name: "rated", Description: "Does it count for the ratings? (default yes)", Kind: BooleanOption},
+			{Name: "rated", Kind: BooleanOption},
 			styleOption,
 		},
 		handle: (*Service).challenge},
-	{Name: "board", Description: "Show this channel's game", handle: (*Service).board},
-	{Name: "leaderboard", Description: "The top 10 by rating, and your place",
-		Options: []OptionSpec{{Name: "scope", Description: "This server or everywhere", Kind: StringOption,
-			Choices: []OptionChoice{{"this server", "server"}, {"everywhere", "global"}}}},
+	{Name: "board", handle: (*Service).board},
+	{Name: "leaderboard",
+		Options: []OptionSpec{{Name: "scope", Kind: StringOption,
+			Choices: []OptionChoice{choice("choice.scope.server", "server"), choice("choice.scope.global", "global")}}},
 		handle: (*Service).leaderboard},
-	{Name: "stats", Description: "Ratings, record, streak and results against each bot level",
-		Options: []OptionSpec{{Name: "user", Description: "Whose stats (default: yours)", Kind: UserOption}},
+	{Name: "stats",
+		Options: []OptionSpec{{Name: "user", Kind: UserOption}},
 		handle:  (*Service).stats},
-	{Name: "history", Description: "The last 10 finished games, with transcripts",
-		Options: []OptionSpec{{Name: "user", Description: "Whose games (default: yours)", Kind: UserOption}},
+	{Name: "history",
+		Options: []OptionSpec{{Name: "user", Kind: UserOption}},
 		handle:  (*Service).history},
-	{Name: "hint", Description: "My suggestion for your move (only you see it)", Private: true,
-		handle: (*Service).hint},
-	{Name: "resign", Description: "Resign this channel's game (asks first)", Private: true, handle: (*Service).resignAsk},
-	{Name: "games", Description: "The games running in this server (or one member's)",
-		Options: []OptionSpec{{Name: "user", Description: "Whose games (default: everyone's)", Kind: UserOption}},
+	{Name: "hint", Private: true, handle: (*Service).hint},
+	{Name: "resign", Private: true, handle: (*Service).resignAsk},
+	{Name: "games",
+		Options: []OptionSpec{{Name: "user", Kind: UserOption}},
 		handle:  (*Service).listGames},
-	{Name: "replay", Description: "A finished game as an animated picture",
-		Options: []OptionSpec{{Name: "game", Description: "The game's number, like 12", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
+	{Name: "replay",
+		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
 		handle:  (*Service).replayCommand},
-	{Name: "analyze", Description: "Every move of a finished game against my best, with a graph",
-		Options: []OptionSpec{{Name: "game", Description: "The game's number, like 12", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
+	{Name: "analyze",
+		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
 		handle:  (*Service).analyzeCommand},
-	{Name: "undo", Description: "Take back your last move and my reply (casual games against me)", handle: (*Service).undo},
-	{Name: "abort", Description: "End this channel's game without a result (players early on, or a moderator)",
-		Options: []OptionSpec{{Name: "reason", Description: "Why (moderators: it goes into the results log)", Kind: StringOption,
-			MaxLength: maxAbortReason}},
-		handle: (*Service).abort},
-	{Name: "help", Description: "How to play", Private: true,
-		handle: func(*Service, context.Context, Request) (Response, error) { return help(), nil }},
+	{Name: "undo", handle: (*Service).undo},
+	{Name: "abort",
+		Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}},
+		handle:  (*Service).abort},
+	{Name: "settings", Private: true,
+		Options: []OptionSpec{
+			{Name: "language", Kind: StringOption,
+				Choices: []OptionChoice{choice("choice.language.en", "en"), choice("choice.language.ja", "ja"), choice("choice.language.discord", "discord")}},
+			{Name: "scope", Kind: StringOption,
+				Choices: []OptionChoice{choice("choice.settings.me", "me"), choice("choice.settings.server", "server")}},
+		},
+		handle: (*Service).settings},
+	{Name: "help", Private: true,
+		handle: func(_ *Service, _ context.Context, req Request) (Response, error) { return help(req.me()), nil }},
+})
+
+// localize fills in the names and descriptions people see, in English and
+// in every other language the catalog has.
+func localize(cmds []CommandSpec) []CommandSpec {
+	en := catalog.For(catalog.English)
+	texts := func(key string, args ...any) (string, map[string]string) {
+		other := map[string]string{}
+		for _, l := range catalog.Supported()[1:] {
+			other[string(l)] = catalog.For(l).T(key, args...)
+		}
+		return en.T(key, args...), other
+	}
+	for i := range cmds {
+		c := &cmds[i]
+		base := "cmd." + c.Name
+		_, c.NameLocalizations = texts(base + ".name")
+		c.Description, c.DescriptionLocalizations = texts(base + ".desc")
+		opts := make([]OptionSpec, len(c.Options))
+		for j, o := range c.Options {
+			key := base + ".opt." + o.Name
+			_, o.NameLocalizations = texts(key + ".name")
+			o.Description, o.DescriptionLocalizations = texts(key + ".desc")
+			choices := make([]OptionChoice, len(o.Choices))
+			for k, ch := range o.Choices {
+				ch.Name, ch.NameLocalizations = texts(ch.key, ch.args...)
+				choices[k] = ch
+			}
+			o.Choices = choices
+			opts[j] = o
+		}
+		c.Options = opts
+	}
+	return cmds
 }
 
 // Commands returns the slash commands, for adapters to register.

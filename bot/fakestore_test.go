@@ -22,6 +22,7 @@ type fakeStore struct {
 	challenges map[int64]*record.Challenge
 	ratings    map[string]record.Rating // player + " " + scope
 	styles     map[string]record.Style
+	langs      map[string]string // "user " + id, "guild " + id, "locale " + id
 	nextID     int64
 	finished   []record.Result
 	// failAppend, when set, is returned by the next AppendTurn.
@@ -30,7 +31,7 @@ type fakeStore struct {
 
 func newFakeStore() *fakeStore {
 	return &fakeStore{games: map[int64]*record.Game{}, challenges: map[int64]*record.Challenge{},
-		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}}
+		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}, langs: map[string]string{}}
 }
 
 var _ Store = (*fakeStore)(nil)
@@ -394,6 +395,33 @@ func (f *fakeStore) SetBoardStyle(_ context.Context, p record.Player, style reco
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.styles[p.ID] = style
+	return nil
+}
+
+func (f *fakeStore) Languages(_ context.Context, playerID, guildID string) (record.Languages, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return record.Languages{User: f.langs["user "+playerID], Guild: f.langs["guild "+guildID], GuildLocale: f.langs["locale "+guildID]}, nil
+}
+
+func (f *fakeStore) SetUserLanguage(_ context.Context, p record.Player, lang string, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.langs["user "+p.ID] = lang
+	return nil
+}
+
+func (f *fakeStore) SetGuildLanguage(_ context.Context, guildID, lang string, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.langs["guild "+guildID] = lang
+	return nil
+}
+
+func (f *fakeStore) SetGuildLocale(_ context.Context, guildID, locale string, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.langs["locale "+guildID] = locale
 	return nil
 }
 

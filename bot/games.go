@@ -19,30 +19,30 @@ func (s *Service) listGames(ctx context.Context, req Request) (Response, error) 
 	if err != nil {
 		return Response{}, err
 	}
-	title := "Running games"
+	t := req.pub()
+	title := t.T("games.title")
 	if playerID != "" {
-		title += " · " + name(subject(req))
+		title = t.T("games.title_of", "Name", name(subject(req)))
 	}
 	if len(games) == 0 {
-		text := "No games are running here right now. /start plays me, /challenge plays a friend."
+		text := t.T("games.none")
 		if playerID != "" {
-			text = fmt.Sprintf("%s has no running games here.", name(subject(req)))
+			text = t.T("games.none_of", "Name", name(subject(req)))
 		}
 		return Response{Message: &Message{Embed: &Embed{Title: clip(title, MaxEmbedTitle), Description: text}}}, nil
 	}
 	var entries []string
 	for i, g := range games {
 		if i == maxListedGames {
-			entries = append(entries, "…and more.")
+			entries = append(entries, t.T("games.more"))
 			break
 		}
 		where := "<#" + g.ChannelID + ">"
 		if g.MessageID != "" && req.GuildID != "" {
-			where += fmt.Sprintf(" · [board](https://discord.com/channels/%s/%s/%s)", req.GuildID, g.ChannelID, g.MessageID)
+			where += " · " + t.T("games.board_link", "URL", fmt.Sprintf("https://discord.com/channels/%s/%s/%s", req.GuildID, g.ChannelID, g.MessageID))
 		}
-		entries = append(entries, fmt.Sprintf("**#%d** %s vs %s (%dx%d) · %s to move since %s · %s", g.ID,
-			sideLabel(g, game.Black), sideLabel(g, game.White), g.Size(), g.Size(), sideName(g.ToMove()),
-			stamp(g.TurnStartedAt, stampRelative), where))
+		entries = append(entries, t.T("games.entry", "ID", g.ID, "Black", sideLabel(t, g, game.Black), "White", sideLabel(t, g, game.White),
+			"Size", g.Size(), "Side", sideName(t, g.ToMove()), "Since", stamp(g.TurnStartedAt, stampRelative), "Where", where))
 	}
 	return Response{Message: &Message{Embed: &Embed{Title: clip(title, MaxEmbedTitle), Description: joinLines(entries, MaxDescription)}}}, nil
 }

@@ -7,22 +7,24 @@ import (
 	"fmt"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/engine"
 )
 
 func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
-	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	g, refusal, err := s.channelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
+	me := req.me()
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
-		return refuse("Hints are for the players of this game."), nil
+		return refuse(me.T("hint.not_player")), nil
 	case g.Rated:
-		return refuse("Hints are off in rated games."), nil
+		return refuse(me.T("hint.rated")), nil
 	case g.Position().ToMove() != color:
-		return refuse("It's not your turn; ask again when it is."), nil
+		return refuse(me.T("hint.not_your_turn")), nil
 	}
 	actx, cancel := context.WithTimeout(ctx, s.cfg.EngineMoveTime)
 	defer cancel()
@@ -37,24 +39,24 @@ func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
 			break
 		}
 		exact = exact && e.Eval.Exact
-		lines = append(lines, fmt.Sprintf("**%s** %s", e.Move, describeEval(e.Eval)))
+		lines = append(lines, "**"+e.Move.String()+"** "+describeEval(me, e.Eval))
 	}
-	unit := "Numbers: the final disc margin I expect for you (+ ahead, − behind)."
+	unit := me.T("hint.unit")
 	if exact {
-		unit = "Solved exactly: the final disc margin with perfect play from both sides."
+		unit = me.T("hint.unit_exact")
 	}
-	return Response{Message: &Message{Ephemeral: true, Content: "My suggestion: " + strings.Join(lines, " · ") + "\n" + unit}}, nil
+	return Response{Message: &Message{Ephemeral: true, Content: me.T("hint.suggestion", "Moves", strings.Join(lines, " · ")) + "\n" + unit}}, nil
 }
 
-func describeEval(e engine.Eval) string {
+func describeEval(t *catalog.Printer, e engine.Eval) string {
 	d := e.Cents / 100
 	switch {
 	case e.Exact && d > 0:
-		return fmt.Sprintf("(wins by %d with perfect play)", d)
+		return t.T("hint.wins_by", "Count", d)
 	case e.Exact && d < 0:
-		return fmt.Sprintf("(loses by %d with perfect play)", -d)
+		return t.T("hint.loses_by", "Count", -d)
 	case e.Exact:
-		return "(a draw with perfect play)"
+		return t.T("hint.draw")
 	}
-	return fmt.Sprintf("(%+.1f discs)", e.Discs())
+	return t.T("hint.discs", "Discs", fmt.Sprintf("%+.1f", e.Discs()))
 }

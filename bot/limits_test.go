@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -56,24 +57,32 @@ func randomGame(t *testing.T, size int, visit func(g *record.Game)) *record.Game
 // kind of ending.
 func TestGameMessagesWithinLimits(t *testing.T) {
 	s := limitService()
-	for _, size := range []int{10, 26} {
-		n := 0
-		g := randomGame(t, size, func(g *record.Game) {
-			if n++; n%25 == 1 || size == 10 {
-				checkLimits(t, fmt.Sprintf("%dx%d game at ply %d", size, size, len(g.Plies())),
-					s.gameMessage(g, []string{"a note", "another note"}))
-			}
-		})
-		b, w := g.Position().Count()
-		for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort} {
-			g.Status = record.Finished
-			g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position().Winner(), Reason: reason}
-			m := s.gameMessage(g, []string{name(g.Black.Player) + " resigned.", resultLine(g)})
-			checkLimits(t, fmt.Sprintf("%dx%d game ended by %s", size, size, reason), m)
-			if size == 26 && (len(m.Files) != 2 || !strings.HasSuffix(m.Files[1].Name, "-transcript.txt") ||
-				!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies()), 26))) {
-				t.Errorf("26x26: the whole transcript is not attached: %v", m.Files)
-			}
+	for _, lang := range catalog.Supported() {
+		tr := catalog.For(lang)
+		for _, size := range []int{10, 26} {
+			gameWithinLimits(t, s, tr, size)
+		}
+	}
+}
+
+func gameWithinLimits(t *testing.T, s *Service, tr *catalog.Printer, size int) {
+	n := 0
+	g := randomGame(t, size, func(g *record.Game) {
+		if n++; n%25 == 1 || size == 10 {
+			checkLimits(t, fmt.Sprintf("%s: %dx%d game at ply %d", tr.Lang(), size, size, len(g.Plies())),
+				s.gameMessage(tr, g, []string{tr.T("play.played", "Side", sideLabel(tr, g, game.Black), "Square", "z26"),
+					tr.T("play.passes", "Side", sideLabel(tr, g, game.White))}))
+		}
+	})
+	b, w := g.Position().Count()
+	for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort, record.EndAbandoned, record.EndModerator} {
+		g.Status = record.Finished
+		g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position().Winner(), Reason: reason}
+		m := s.gameMessage(tr, g, []string{tr.T("resign.resigned", "Name", name(g.Black.Player)), resultLine(tr, g)})
+		checkLimits(t, fmt.Sprintf("%s: %dx%d game ended by %s", tr.Lang(), size, size, reason), m)
+		if size == 26 && (len(m.Files) != 2 || !strings.HasSuffix(m.Files[1].Name, "-transcript.txt") ||
+			!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies()), 26))) {
+			t.Errorf("26x26: the whole transcript is not attached: %v", m.Files)
 		}
 	}
 }
@@ -105,9 +114,13 @@ func TestOtherMessagesWithinLimits(t *testing.T) {
 	b := record.Player{ID: strings.Repeat("2", 19), Name: longName}
 	for _, status := range []record.ChallengeStatus{record.ChallengePending, record.ChallengeExpired, record.ChallengeDeclined, record.ChallengeCanceled} {
 		c := &record.Challenge{ID: 1 << 40, Challenger: a, Opponent: b, Size: 26, Rated: true, Status: status, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
-		checkLimits(t, "challenge "+string(status), s.challengeMessage(c, "Rematch of game #123456789!"))
+		for _, lang := range catalog.Supported() {
+			checkLimits(t, string(lang)+": challenge "+string(status), s.challengeMessage(catalog.For(lang), c, 123456789))
+		}
 	}
-	checkLimits(t, "help", help().Message)
+	for _, lang := range catalog.Supported() {
+		checkLimits(t, string(lang)+": help", help(catalog.For(lang)).Message)
+	}
 	// The most legal moves: the menu holds 25 and says so.
 	most := 0
 	var busiest *record.Game
@@ -120,10 +133,12 @@ func TestOtherMessagesWithinLimits(t *testing.T) {
 			most, busiest = n, &record.Game{ID: g.ID, Black: g.Black, White: g.White, State: state, Status: record.Active, Version: g.Version}
 		}
 	})
-	m := s.gameMessage(busiest, nil)
-	checkLimits(t, fmt.Sprintf("menu of %d moves", most), m)
-	if most <= MaxMenuOptions || len(m.Components[0].Menu.Options) != MaxMenuOptions {
-		t.Errorf("%d legal moves, %d in the menu", most, len(m.Components[0].Menu.Options))
+	for _, lang := range catalog.Supported() {
+		m := s.gameMessage(catalog.For(lang), busiest, nil)
+		checkLimits(t, fmt.Sprintf("%s: menu of %d moves", lang, most), m)
+		if most <= MaxMenuOptions || len(m.Components[0].Menu.Options) != MaxMenuOptions {
+			t.Errorf("%d legal moves, %d in the menu", most, len(m.Components[0].Menu.Options))
+		}
 	}
 }
 

@@ -4,11 +4,7 @@
 // translate to and from these types, so both drive the very same logic.
 package bot
 
-import (
-	"fmt"
-
-	"othello-bot/record"
-)
+import "othello-bot/record"
 
 // Kind is what the user did.
 type Kind int
@@ -51,6 +47,11 @@ type Request struct {
 	// MemberPermissions are the user's own permissions in the channel (0
 	// outside a server).
 	MemberPermissions int64
+	// Locale is the user's Discord language ("ja", "en-US"); GuildLocale
+	// the server's ("" outside a server). Empty: English.
+	Locale, GuildLocale string
+
+	tr readers // the languages chosen for this request (Handle sets them)
 }
 
 // Message is something the bot says.
@@ -155,13 +156,14 @@ type Response struct {
 	Choices []Choice
 }
 
-func reply(format string, args ...any) Response {
-	return Response{Message: &Message{Content: fmt.Sprintf(format, args...)}}
+// reply answers in the channel.
+func reply(text string) Response {
+	return Response{Message: &Message{Content: text}}
 }
 
 // refuse answers only the user and changes nothing.
-func refuse(format string, args ...any) Response {
-	return Response{Message: &Message{Content: fmt.Sprintf(format, args...), Ephemeral: true}}
+func refuse(text string) Response {
+	return Response{Message: &Message{Content: text, Ephemeral: true}}
 }
 
 // deref is a response given by pointer, or none.

@@ -79,17 +79,17 @@ func (s *Service) readGameOptions(ctx context.Context, req Request) (gameOptions
 	var err error
 	o.size, err = intOption(req, "size", s.cfg.DefaultSize)
 	if err != nil || !game.ValidSize(o.size) {
-		r := refuse("The board size must be an even number from 4 to 26.")
+		r := refuse(req.me().T("start.bad_size"))
 		return o, &r, nil
 	}
 	var ok bool
 	if o.color, ok = colorOption(req); !ok {
-		r := refuse("The color must be black, white or random.")
+		r := refuse(req.me().T("start.bad_color"))
 		return o, &r, nil
 	}
 	o.style, err = s.styleFor(ctx, req)
 	if errors.Is(err, errBadStyle) {
-		r := refuse("The style must be emoji, image or auto.")
+		r := refuse(req.me().T("start.bad_style"))
 		return o, &r, nil
 	}
 	return o, nil, err

@@ -14,8 +14,8 @@ const (
 )
 
 // missingPermission names the first permission the bot lacks to run a
-// game between members here ("" when it has them all, or when the
-// transport does not say). Replies to a user's own command need none.
+// game between members here, as the catalog message of its name ("" when
+// it has them all, or when the transport does not say). Replies to a user's own command need none.
 func (s *Service) missingPermission(req Request, size int, style record.Style) string {
 	if !req.PermissionsKnown {
 		return ""
@@ -23,12 +23,12 @@ func (s *Service) missingPermission(req Request, size int, style record.Style) s
 	need := []struct {
 		bit  int64
 		name string
-	}{{PermViewChannel, "View Channel"}, {PermSendMessages, "Send Messages"}, {PermEmbedLinks, "Embed Links"}}
+	}{{PermViewChannel, "permission.view_channel"}, {PermSendMessages, "permission.send_messages"}, {PermEmbedLinks, "permission.embed_links"}}
 	if style == record.StyleImage || size > s.cfg.MaxEmojiSize {
 		need = append(need, struct {
 			bit  int64
 			name string
-		}{PermAttachFiles, "Attach Files"})
+		}{PermAttachFiles, "permission.attach_files"})
 	}
 	for _, p := range need {
 		if req.AppPermissions&p.bit == 0 {

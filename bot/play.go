@@ -11,20 +11,19 @@ import (
 	"strconv"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/record"
 )
 
-const noGame = "There is no game in this channel. Start one with /start; /games lists the running ones."
-
 // channelGame loads the channel's active game. Without one it returns nil
 // and the refusal to answer with (or the error).
-func (s *Service) channelGame(ctx context.Context, channelID string) (*record.Game, Response, error) {
-	g, err := s.store.ActiveGame(ctx, channelID)
+func (s *Service) channelGame(ctx context.Context, req Request) (*record.Game, Response, error) {
+	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	switch {
 	case errors.Is(err, record.ErrNotFound):
-		return nil, refuse(noGame), nil
+		return nil, refuse(req.me().T("play.no_game")), nil
 	case err != nil:
 		return nil, Response{}, err
 	}
@@ -34,7 +33,7 @@ func (s *Service) channelGame(ctx context.Context, channelID string) (*record.Ga
 func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	level, err := intOption(req, "level", s.cfg.DefaultLevel)
 	if err != nil || level < engine.MinLevel || level > engine.MaxLevel {
-		return refuse("The level must be a number from 1 (easiest) to 10 (strongest)."), nil
+		return refuse(req.me().T("start.bad_level")), nil
 	}
 	opts, refusal, err := s.readGameOptions(ctx, req)
 	if refusal != nil || err != nil {
@@ -43,7 +42,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	size, style := opts.size, opts.style
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	refusal, inThread, err := s.finishedThread(ctx, req.ChannelID)
+	refusal, inThread, err := s.finishedThread(ctx, req)
 	if refusal != nil || err != nil {
 		return deref(refusal), err
 	}
@@ -53,7 +52,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 			return deref(r), err
 		}
 	}
-	if r, err := s.tooManyGames(ctx, req.User); r != nil || err != nil {
+	if r, err := s.tooManyGames(ctx, req, req.User); r != nil || err != nil {
 		return deref(r), err
 	}
 	start, err := game.NewPosition(size)
@@ -71,15 +70,16 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0 {
 		g.Deadline = now.Add(s.cfg.AbandonAfter) // a game never moved in ends too
 	}
+	pub := req.pub()
 	var followups []Message
 	if threaded {
-		switch err := s.openThread(ctx, req.ChannelID, g); {
+		switch err := s.openThread(ctx, pub, req.ChannelID, g); {
 		case errors.Is(err, ErrThreadsNotAllowed):
 			threaded = false
 			if r, err := s.channelBusy(ctx, req); r != nil || err != nil {
 				return deref(r), err
 			}
-			followups = append(followups, Message{Ephemeral: true, Content: "I may not open threads here, so the game is in this channel."})
+			followups = append(followups, Message{Ephemeral: true, Content: req.me().T("start.no_threads")})
 		case err != nil:
 			return Response{}, fmt.Errorf("opening a thread for a game: %w", err)
 		}
@@ -91,29 +91,29 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	}
 	if err := s.store.CreateGame(ctx, g); errors.Is(err, record.ErrChannelBusy) {
 		s.dropThread(ctx, g)
-		return refuse("A game is already running in this channel."), nil
+		return refuse(req.me().T("start.channel_busy")), nil
 	} else if err != nil {
 		s.dropThread(ctx, g)
 		return Response{}, err
 	}
 	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
 	if threaded {
-		s.nameThread(ctx, g)
+		s.nameThread(ctx, pub, g)
 	}
-	notes := []string{fmt.Sprintf("%s started a game against %s.", name(req.User), sideName(record.Bot(level)))}
-	more, err := s.advance(ctx, g)
+	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
+	more, err := s.advance(ctx, pub, g)
 	if err != nil {
 		return Response{}, err
 	}
-	msg := s.gameMessage(g, append(notes, more...))
+	msg := s.gameMessage(pub, g, append(notes, more...))
 	if !threaded {
 		return Response{Message: msg, Followups: followups}, nil
 	}
 	if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
 		s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 	}
-	return Response{Message: &Message{Content: fmt.Sprintf("%s started game #%d against %s: <#%s>", name(req.User), g.ID,
-		sideName(record.Bot(level)), g.ChannelID)}}, nil
+	return Response{Message: &Message{Content: pub.T("start.started_thread", "Name", name(req.User), "ID", g.ID,
+		"Bot", sideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}}, nil
 }
 
 // channelBusy refuses a new game in a channel that has one running.
@@ -125,16 +125,18 @@ func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, erro
 	if err != nil {
 		return nil, err
 	}
-	r := refuse("Game #%d (%s) is running in this channel. Start a thread for your own game.", g.ID, gamePlayers(g))
+	me := req.me()
+	r := refuse(me.T("start.others_game", "ID", g.ID, "Players", gamePlayers(me, g)))
 	if _, playing := playerColor(g, req.User.ID); playing {
-		r = refuse("Game #%d is already running in this channel. Finish it first, or start a thread for another game.", g.ID)
+		r = refuse(me.T("start.own_game", "ID", g.ID))
 	}
 	return &r, nil
 }
 
 // advance lets the bot move while it is to move, then ends the game if
-// neither side can move. It returns what happened, for the message.
-func (s *Service) advance(ctx context.Context, g *record.Game) ([]string, error) {
+// neither side can move. It returns what happened, for the message, in
+// the words of t.
+func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Game) ([]string, error) {
 	var notes []string
 	for !g.State.Over() && g.ToMove().IsBot() {
 		side := g.ToMove()
@@ -151,10 +153,10 @@ func (s *Service) advance(ctx context.Context, g *record.Game) ([]string, error)
 		if err := s.commit(ctx, g, plies, ""); err != nil {
 			return notes, err
 		}
-		notes = append(notes, describePlies(g, plies)...)
+		notes = append(notes, describePlies(t, g, plies)...)
 	}
 	if g.State.Over() {
-		note, err := s.finishByBoard(ctx, g)
+		note, err := s.finishByBoard(ctx, t, g)
 		if err != nil {
 			return notes, err
 		}
@@ -184,27 +186,27 @@ func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, 
 }
 
 // finishByBoard ends a game neither side can move in: the discs decide.
-func (s *Service) finishByBoard(ctx context.Context, g *record.Game) (string, error) {
-	return s.finish(ctx, g, record.EndNormal, g.Position().Winner())
+func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *record.Game) (string, error) {
+	return s.finish(ctx, t, g, record.EndNormal, g.Position().Winner())
 }
 
 // finishAgainst ends a game that loser lost by reason (resignation, time);
 // ended before each side moved twice, it is aborted and has no winner.
-func (s *Service) finishAgainst(ctx context.Context, g *record.Game, reason record.EndReason, loser game.Color) (string, error) {
+func (s *Service) finishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color) (string, error) {
 	if movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2 {
-		return s.finish(ctx, g, record.EndAbort, game.Empty)
+		return s.finish(ctx, t, g, record.EndAbort, game.Empty)
 	}
-	return s.finish(ctx, g, reason, loser.Opponent())
+	return s.finish(ctx, t, g, reason, loser.Opponent())
 }
 
 // finish stores a game's end; winner is Empty for a draw or an abort.
-func (s *Service) finish(ctx context.Context, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
-	return s.finishWith(ctx, g, record.Result{Reason: reason, Winner: winner})
+func (s *Service) finish(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
+	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
 }
 
 // finishWith stores a game's end as result says, with the time and the
-// discs filled in.
-func (s *Service) finishWith(ctx context.Context, g *record.Game, result record.Result) (string, error) {
+// discs filled in, and returns the result line in the words of t.
+func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
 	b, w := g.Position().Count()
 	result.FinishedAt, result.BlackDiscs, result.WhiteDiscs = s.clock.Now(), b, w
 	if g.ParentID != "" && result.ArchiveAt.IsZero() && s.cfg.ArchiveAfter > 0 && result.Note != deletedNote(g) {
@@ -216,7 +218,7 @@ func (s *Service) finishWith(ctx context.Context, g *record.Game, result record.
 		return "", err
 	}
 	s.logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
-	return resultLine(g), nil
+	return resultLine(t, g), nil
 }
 
 func movesBy(g *record.Game, c game.Color) int {
@@ -238,7 +240,7 @@ func (s *Service) moveCommand(ctx context.Context, req Request) (Response, error
 func (s *Service) moveComponent(ctx context.Context, req Request, args string) (Response, error) {
 	id, ply, ok := parseGamePly(args)
 	if !ok || len(req.Values) != 1 {
-		return refuse("That menu no longer works; use /board for the current game."), nil
+		return refuse(req.me().T("play.dead_menu")), nil
 	}
 	resp, err := s.playMove(ctx, req, req.Values[0], id, ply)
 	if resp.Message != nil && !resp.Message.Ephemeral {
@@ -259,28 +261,29 @@ func parseGamePly(args string) (id int64, ply int, ok bool) {
 func (s *Service) playMove(ctx context.Context, req Request, square string, wantGame int64, wantPly int) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
+	me, pub := req.me(), req.pub()
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) {
 		if wantGame != 0 {
-			return refuse("That game is over. Start a new one with /start."), nil
+			return refuse(me.T("play.game_over")), nil
 		}
-		return refuse(noGame), nil
+		return refuse(me.T("play.no_game")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	if wantGame != 0 && (wantGame != g.ID || wantPly != len(g.Plies())) {
-		return refuse("That board is out of date. Use the newest one, or /board to see the game now."), nil
+		return refuse(me.T("play.stale_board")), nil
 	}
 	color, playing := playerColor(g, req.User.ID)
 	if !playing {
-		return refuse("You are not playing in this game. Start your own with /start in another channel or a thread."), nil
+		return refuse(me.T("play.not_playing")), nil
 	}
 	if g.Position().ToMove() != color {
-		return refuse("It's not your turn: %s is to move.", sideLabel(g, g.Position().ToMove())), nil
+		return refuse(me.T("play.not_your_turn", "Side", sideLabel(me, g, g.Position().ToMove()))), nil
 	}
 	if strings.TrimSpace(square) == "" {
-		return refuse("Which square? Type it like /move d3. Your legal moves: %s.", game.SquareList(g.Position().LegalMoves())), nil
+		return refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
 	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
@@ -288,25 +291,25 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 		plies, err = g.State.Play(sq) // a refused move leaves the game as it was
 	}
 	if err != nil {
-		return refuse("%s. Your legal moves: %s.", err, game.SquareList(g.Position().LegalMoves())), nil
+		return refuse(me.T("play.illegal", "Why", moveError(me, square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
 	if err := s.commit(ctx, g, plies, req.Token); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-		return refuse("The game changed at the same moment; use /board to see it now."), nil
+		return refuse(me.T("play.changed")), nil
 	} else if err != nil {
 		return Response{}, err
 	}
-	notes := describePlies(g, plies)
-	more, err := s.advance(ctx, g)
+	notes := describePlies(pub, g, plies)
+	more, err := s.advance(ctx, pub, g)
 	if err != nil {
 		return Response{}, err
 	}
-	resp := Response{Message: s.gameMessage(g, append(notes, more...))}
+	resp := Response{Message: s.gameMessage(pub, g, append(notes, more...))}
 	// In a game between members, the turn passing to the other player
 	// pings them (an edited message would not).
 	if next := g.ToMove(); g.Status == record.Active && !next.IsBot() && next.Player.ID != req.User.ID {
-		text := fmt.Sprintf("your move in game #%d.", g.ID)
+		text := pub.T("play.your_move", "ID", g.ID)
 		if !g.Deadline.IsZero() {
-			text = fmt.Sprintf("your move in game #%d (time runs out %s).", g.ID, stamp(g.Deadline, stampRelative))
+			text = pub.T("play.your_move_deadline", "ID", g.ID, "When", stamp(g.Deadline, stampRelative))
 		}
 		resp.Followups = []Message{ping(next.Player.ID, text)}
 	}
@@ -324,9 +327,27 @@ func playerColor(g *record.Game, userID string) (game.Color, bool) {
 }
 
 func (s *Service) board(ctx context.Context, req Request) (Response, error) {
-	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	g, refusal, err := s.channelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
-	return Response{Message: s.gameMessage(g, nil)}, nil
+	return Response{Message: s.gameMessage(req.pub(), g, nil)}, nil
+}
+
+// moveError says in the reader's words why a typed move was refused.
+func moveError(t *catalog.Printer, input string, size int, err error) string {
+	typed := strings.ToLower(strings.TrimSpace(input))
+	switch {
+	case errors.Is(err, game.ErrNotSquare):
+		return t.T("move.not_square", "Input", game.QuoteInput(typed))
+	case errors.Is(err, game.ErrOffBoard):
+		return t.T("move.off_board", "Square", typed, "Size", size)
+	case errors.Is(err, game.ErrTaken):
+		return t.T("move.taken", "Square", typed)
+	case errors.Is(err, game.ErrNoFlips):
+		return t.T("move.no_flips", "Square", typed)
+	case errors.Is(err, game.ErrGameOver):
+		return t.T("move.game_over")
+	}
+	return t.T("move.illegal", "Square", game.QuoteInput(typed))
 }

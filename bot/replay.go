@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"othello-bot/catalog"
+	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
 )
@@ -21,7 +23,7 @@ const maxReplays = 2
 func (s *Service) replayCommand(ctx context.Context, req Request) (Response, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
 	if err != nil || id < 1 {
-		return refuse("Which game? Give its number, like /replay game:12."), nil
+		return refuse(req.me().T("replay.which")), nil
 	}
 	return s.replay(ctx, req, id)
 }
@@ -29,7 +31,7 @@ func (s *Service) replayCommand(ctx context.Context, req Request) (Response, err
 func (s *Service) replayButton(ctx context.Context, req Request, args string) (Response, error) {
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse("That button no longer works."), nil
+		return refuse(req.me().T("error.button_broken")), nil
 	}
 	return s.replay(ctx, req, id)
 }
@@ -39,14 +41,14 @@ func (s *Service) replayButton(ctx context.Context, req Request, args string) (R
 func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
 	g, err := s.store.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) || err == nil && g.GuildID != req.GuildID {
-		r := refuse("There is no game #%d here.", id)
+		r := refuse(req.me().T("replay.no_game", "ID", id))
 		return nil, &r, nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if g.Status == record.Active {
-		r := refuse("Game #%d is still going; it can be replayed once it ends.", id)
+		r := refuse(req.me().T("replay.still_going", "ID", id))
 		return nil, &r, nil
 	}
 	return g, nil, nil
@@ -63,15 +65,38 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 	case <-ctx.Done():
 		return Response{}, ctx.Err()
 	}
+	t := req.pub()
 	b, w := g.Position().Count()
-	data, err := render.Replay(g.State.Start(), g.Plies(), fmt.Sprintf("Black %d · White %d · %s", b, w, resultCaption(g)))
+	data, err := render.Replay(g.State.Start(), g.Plies(), frameCaption(t), t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g)))
 	if err != nil {
 		return Response{}, fmt.Errorf("replay of game %d: %w", g.ID, err)
 	}
 	name := fmt.Sprintf("game-%d-replay.gif", g.ID)
 	return Response{Message: &Message{
-		Embed: &Embed{Title: clip(fmt.Sprintf("Replay of game #%d · %s", g.ID, gamePlayers(g)), MaxEmbedTitle),
-			Description: resultLine(g), Image: "attachment://" + name, Color: 0x2e7d32},
+		Embed: &Embed{Title: clip(t.T("replay.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
+			Description: resultLine(t, g), Image: "attachment://" + name, Color: 0x2e7d32},
 		Files: []File{{Name: name, Data: data}},
 	}}, nil
+}
+
+// frameCaption writes a replay frame's caption in the reader's words.
+func frameCaption(t *catalog.Printer) render.Caption {
+	return func(n int, ply *game.Ply, after game.Position) string {
+		b, w := after.Count()
+		switch {
+		case ply == nil:
+			return t.T("caption.start", "Black", b, "White", w)
+		case ply.Square.IsPass():
+			return t.T("caption.pass", "N", n, "Color", colorCaption(t, ply.Color), "Black", b, "White", w)
+		}
+		return t.T("caption.move", "N", n, "Color", colorCaption(t, ply.Color), "Square", ply.Square.String(), "Black", b, "White", w)
+	}
+}
+
+// colorCaption names a colour at the start of a caption.
+func colorCaption(t *catalog.Printer, c game.Color) string {
+	if c == game.White {
+		return t.T("caption.white")
+	}
+	return t.T("caption.black")
 }

@@ -6,29 +6,29 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 
 	"othello-bot/record"
 )
 
 func (s *Service) resignAsk(ctx context.Context, req Request) (Response, error) {
-	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	g, refusal, err := s.channelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
-	return s.confirmResign(g, req.User.ID), nil
+	return s.confirmResign(req, g), nil
 }
 
-func (s *Service) confirmResign(g *record.Game, userID string) Response {
-	if _, playing := playerColor(g, userID); !playing {
-		return refuse("You are not playing in this game.")
+func (s *Service) confirmResign(req Request, g *record.Game) Response {
+	me := req.me()
+	if _, playing := playerColor(g, req.User.ID); !playing {
+		return refuse(me.T("error.not_playing"))
 	}
 	id := strconv.FormatInt(g.ID, 10)
-	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Resign game #%d? This cannot be undone.", g.ID),
+	return Response{Message: &Message{Ephemeral: true, Content: me.T("resign.ask", "ID", g.ID),
 		Components: []Row{{Buttons: []ButtonSpec{
-			{Label: "Resign", CustomID: "resign-yes:" + id, Style: Danger},
-			{Label: "Keep playing", CustomID: "resign-no:" + id, Style: Secondary},
+			{Label: me.T("button.resign"), CustomID: "resign-yes:" + id, Style: Danger},
+			{Label: me.T("button.keep_playing"), CustomID: "resign-no:" + id, Style: Secondary},
 		}}}}}
 }
 
@@ -37,41 +37,42 @@ func (s *Service) resignButton(ctx context.Context, req Request, args string) (R
 	id, _, ok := parseGamePly(args)
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) || ok && err == nil && g.ID != id {
-		return refuse("That game is over."), nil
+		return refuse(req.me().T("resign.over")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
-	return s.confirmResign(g, req.User.ID), nil
+	return s.confirmResign(req, g), nil
 }
 
 func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (Response, error) {
+	me, pub := req.me(), req.pub()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse("That button no longer works."), nil
+		return refuse(me.T("error.button_broken")), nil
 	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) || err == nil && g.ID != id {
-		return Response{Update: true, Message: &Message{Ephemeral: true, Content: "That game is already over."}}, nil
+		return Response{Update: true, Message: &Message{Ephemeral: true, Content: me.T("resign.already_over")}}, nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	color, playing := playerColor(g, req.User.ID)
 	if !playing {
-		return refuse("You are not playing in this game."), nil
+		return refuse(me.T("error.not_playing")), nil
 	}
-	note, err := s.finishAgainst(ctx, g, record.EndResign, color)
+	note, err := s.finishAgainst(ctx, pub, g, record.EndResign, color)
 	if errors.Is(err, record.ErrStale) {
-		return refuse("The game changed at the same moment; try again."), nil
+		return refuse(me.T("error.changed_meanwhile")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
-	final := s.gameMessage(g, []string{fmt.Sprintf("%s resigned.", name(req.User)), note})
-	resp := Response{Update: true, Message: &Message{Ephemeral: true, Content: fmt.Sprintf("You resigned game #%d.", g.ID)}}
+	final := s.gameMessage(pub, g, []string{pub.T("resign.resigned", "Name", name(req.User)), note})
+	resp := Response{Update: true, Message: &Message{Ephemeral: true, Content: me.T("resign.done", "ID", g.ID)}}
 	if !s.showFinal(ctx, g, *final) {
 		// The bot may not post in this channel: the interaction can.
 		resp.Followups = []Message{*final}

@@ -43,7 +43,8 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 		s.logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
 		token, tokenValid := g.ReplyToken, g.ReplyToken != "" && s.clock.Now().Before(g.ReplyExpires)
 		unlock := s.lockChannel(g.ChannelID)
-		notes, err := s.advance(ctx, g)
+		pub := s.publicPrinter(ctx, g.GuildID)
+		notes, err := s.advance(ctx, pub, g)
 		unlock()
 		if errors.Is(err, record.ErrStale) {
 			// A command handled while we started (or another process)
@@ -55,7 +56,7 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 			s.logger(ctx).Error("resume", "game", g.ID, "err", err)
 			continue
 		}
-		msg := s.gameMessage(g, append([]string{"I'm back."}, notes...))
+		msg := s.gameMessage(pub, g, append([]string{pub.T("resume.back")}, notes...))
 		if tokenValid {
 			// Finish the reply the player has been looking at.
 			s.fitOut(ctx, msg)

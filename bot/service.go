@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/engine"
 )
 
@@ -139,7 +140,7 @@ func (s *Service) Shutdown() {
 // user gets a short apology that only they can see.
 func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	if !s.enter() {
-		return refuse("I'm restarting; please try again in a moment.")
+		return refuse(req.me().T("error.restarting"))
 	}
 	defer s.inflight.Done()
 	ctx = WithLogger(ctx, s.logger(ctx).With("user", req.User.ID, "channel", req.ChannelID))
@@ -153,11 +154,13 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	}()
 	defer func() {
 		if r := recover(); r != nil {
+			me := req.me()
 			s.logger(ctx).Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
 				"user", req.User.ID, "channel", req.ChannelID, "stack", string(debug.Stack()))
-			resp = refuse("Sorry, something went wrong on my side. Please try again; /board shows where the game stands.")
+			resp = refuse(me.T("error.panic"))
 		}
 	}()
+	req.tr = s.chooseLanguages(ctx, req)
 	var err error
 	switch req.Kind {
 	case Command:
@@ -167,17 +170,17 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	case Button, Select:
 		resp, err = s.component(ctx, req)
 	default:
-		return refuse("I don't know what to do with that.")
+		return refuse(req.me().T("error.unknown_action"))
 	}
 	if errors.Is(err, engine.ErrBusy) {
 		// Load, not a fault: every searcher is taken by other games.
 		s.logger(ctx).Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
-		return refuse("I'm busy thinking about other games; please try again in a moment.")
+		return refuse(req.me().T("error.busy"))
 	}
 	if err != nil {
 		s.logger(ctx).Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
 			"user", req.User.ID, "channel", req.ChannelID)
-		return refuse("Sorry, something went wrong on my side. Please try again in a moment.")
+		return refuse(req.me().T("error.failed"))
 	}
 	return resp
 }
@@ -186,7 +189,7 @@ func (s *Service) command(ctx context.Context, req Request) (Response, error) {
 	if c, ok := LookupCommand(req.Command); ok {
 		return c.handle(s, ctx, req)
 	}
-	return refuse("I don't know the command /%s. Try /help.", req.Command), nil
+	return refuse(req.me().T("error.unknown_command", "Command", req.Command)), nil
 }
 
 func (s *Service) component(ctx context.Context, req Request) (Response, error) {
@@ -199,7 +202,7 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 	case "resign-yes":
 		return s.resignConfirm(ctx, req, args)
 	case "resign-no":
-		return Response{Update: true, Message: &Message{Content: "Good, play on!", Ephemeral: true}}, nil
+		return Response{Update: true, Message: &Message{Content: req.me().T("resign.kept"), Ephemeral: true}}, nil
 	case "accept", "decline", "cancel":
 		return s.answerChallenge(ctx, req, action, args)
 	case "rematch":
@@ -207,26 +210,15 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 	case "replay":
 		return s.replayButton(ctx, req, args)
 	}
-	return refuse("That button no longer does anything."), nil
+	return refuse(req.me().T("error.dead_button")), nil
 }
 
-func help() Response {
+// help is the only-you guide to playing and the commands, in the
+// reader's language.
+func help(p *catalog.Printer) Response {
 	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{
-		Title: "Othello bot: how to play",
-		Description: strings.Join([]string{
-			"Place a disc so that it traps a line of the other colour between it and one of yours; the trapped discs turn over. No move? You pass automatically. Most discs at the end wins.",
-			"",
-			"**/start** `level` 1-10, `color`, `size` (even, 4-26), `style` (emoji or image): a game against me here",
-			"**/move** `square`, like `d3` (column letter, row number): play a move",
-			"**/board**: show the game · **/hint**: my suggestion, just for you",
-			"**/resign**: give up (asks first) · **/abort**: end it without a result, before each side has moved twice (moderators: any time)",
-			"**/challenge** `opponent` (or nobody, for anyone), `color`, `size`, `rated`: play another member",
-			"**/leaderboard** `scope`, **/stats** `user`, **/history** `user`: ratings and records",
-			"",
-			"**/games**: the games running here · **/undo**: take back a move (casual games against me)",
-			"",
-			"Where I may open threads, each game gets its own; otherwise one game per channel.",
-		}, "\n"),
+		Title:       p.T("help.title"),
+		Description: p.T("help.body"),
 	}}}
 }
 

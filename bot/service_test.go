@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/record"
@@ -316,7 +317,7 @@ func TestResultCaption(t *testing.T) {
 		{record.Result{Reason: record.EndModerator}, "ended by a moderator, no result"},
 	} {
 		g.Result = &c.r
-		if got := resultCaption(g); got != c.want {
+		if got := resultCaption(catalog.For(catalog.English), g); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
 		}
 	}

@@ -5,9 +5,10 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
@@ -30,21 +31,22 @@ func subject(req Request) record.Player {
 // noGamesYet is the friendly answer about someone without finished games.
 func noGamesYet(req Request, who record.Player) Response {
 	if who.ID == req.User.ID {
-		return reply("You haven't finished a game yet. /start plays me, /challenge plays a friend.")
+		return reply(req.pub().T("stats.none_yours"))
 	}
-	return reply("%s hasn't finished a game yet.", name(who))
+	return reply(req.pub().T("stats.none_theirs", "Name", name(who)))
 }
 
 func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error) {
-	scope, title := record.GlobalScope, "Leaderboard · everywhere"
+	t := req.pub()
+	scope, title := record.GlobalScope, t.T("leaderboard.title_global")
 	switch strings.ToLower(strings.TrimSpace(req.Options["scope"])) {
 	case "", "server":
 		if req.GuildID != "" {
-			scope, title = req.GuildID, "Leaderboard · this server"
+			scope, title = req.GuildID, t.T("leaderboard.title_server")
 		}
 	case "global":
 	default:
-		return refuse("The scope must be server or global."), nil
+		return refuse(req.me().T("leaderboard.bad_scope")), nil
 	}
 	now := s.clock.Now()
 	top, err := s.store.Leaderboard(ctx, scope, growth(now), 10)
@@ -52,36 +54,39 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		return Response{}, err
 	}
 	if len(top) == 0 {
-		return reply("No rated games here yet. /challenge someone to start the ladder!"), nil
+		return reply(t.T("leaderboard.empty")), nil
 	}
 	var lines []string
 	mine := false
 	for _, st := range top {
-		lines = append(lines, standingLine(st))
+		lines = append(lines, standingLine(t, st))
 		mine = mine || st.Player.ID == req.User.ID
 	}
 	if !mine {
 		switch st, err := s.store.Standing(ctx, req.User.ID, scope, growth(now)); {
 		case err == nil:
-			lines = append(lines, "…", standingLine(st))
+			lines = append(lines, "…", standingLine(t, st))
 		case errors.Is(err, record.ErrNotFound):
-			lines = append(lines, "", "You have no rating here yet: play a rated /challenge to join.")
+			lines = append(lines, "", t.T("leaderboard.unrated_you"))
 		default:
 			return Response{}, err
 		}
 	}
 	return Response{Message: &Message{Embed: &Embed{Title: title, Description: joinLines(lines, MaxDescription),
-		Footer: "W-L-D in rated games. Provisional ratings (still uncertain: few or long-ago games) are marked ? and listed after the others."}}}, nil
+		Footer: t.T("leaderboard.footer")}}}, nil
 }
 
-func standingLine(st record.Standing) string {
+func standingLine(t *catalog.Printer, st record.Standing) string {
 	mark := ""
 	if st.Provisional {
 		mark = "?"
 	}
-	return fmt.Sprintf("**%d.** %s · %.0f%s · %s, %d-%d-%d", st.Rank, name(st.Player), st.Rating.Rating, mark,
-		plural(st.Games, "game"), st.Wins, st.Losses, st.Draws)
+	return t.T("leaderboard.line", "Rank", st.Rank, "Name", name(st.Player), "Rating", ratingText(st.Rating.Rating), "Mark", mark,
+		"Count", st.Games, "W", st.Wins, "L", st.Losses, "D", st.Draws)
 }
+
+// ratingText writes a rating as a whole number.
+func ratingText(r float64) string { return strconv.FormatFloat(r, 'f', 0, 64) }
 
 func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	who := subject(req)
@@ -93,25 +98,26 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	if len(history) == 0 {
 		return noGamesYet(req, who), nil
 	}
+	t := req.pub()
 	var fields []Field
-	for _, sc := range []struct{ name, scope string }{{"Rating here", req.GuildID}, {"Rating everywhere", record.GlobalScope}} {
+	for _, sc := range []struct{ name, scope string }{{t.T("stats.rating_here"), req.GuildID}, {t.T("stats.rating_everywhere"), record.GlobalScope}} {
 		if sc.scope == "" {
 			continue
 		}
 		st, err := s.store.Standing(ctx, who.ID, sc.scope, growth(now))
 		switch {
 		case errors.Is(err, record.ErrNotFound):
-			fields = append(fields, Field{Name: sc.name, Value: "not rated yet", Inline: true})
+			fields = append(fields, Field{Name: sc.name, Value: t.T("stats.not_rated"), Inline: true})
 		case err != nil:
 			return Response{}, err
 		default:
 			// A wide interval ("1338 ± 581") reads as nonsense to players;
 			// until the rating settles, say that instead.
-			value := fmt.Sprintf("%.0f ± %.0f (#%d)", st.Rating.Rating, 2*st.Deviation, st.Rank)
+			value := t.T("stats.rating", "Rating", ratingText(st.Rating.Rating), "Deviation", ratingText(2*st.Deviation), "Rank", st.Rank)
 			if st.Provisional {
-				value = fmt.Sprintf("%.0f, provisional: %s so far (#%d)", st.Rating.Rating, plural(st.Games, "rated game"), st.Rank)
+				value = t.T("stats.provisional", "Rating", ratingText(st.Rating.Rating), "Count", st.Games, "Rank", st.Rank)
 			}
-			fields = append(fields, Field{Name: sc.name, Value: fmt.Sprintf("%s · %d-%d-%d", value, st.Wins, st.Losses, st.Draws), Inline: true})
+			fields = append(fields, Field{Name: sc.name, Value: t.T("stats.rating_record", "Rating", value, "W", st.Wins, "L", st.Losses, "D", st.Draws), Inline: true})
 		}
 	}
 	w, l, d, u := 0, 0, 0, 0
@@ -127,12 +133,12 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 			u++
 		}
 	}
-	all := fmt.Sprintf("%d won, %d lost, %d drawn", w, l, d)
+	all := t.T("stats.all", "W", w, "L", l, "D", d)
 	if u > 0 {
-		all += fmt.Sprintf(", %d unfinished", u)
+		all = t.T("stats.all_unfinished", "W", w, "L", l, "D", d, "U", u)
 	}
-	fields = append(fields, Field{Name: "All games", Value: all, Inline: true},
-		Field{Name: "Streak", Value: streak(history), Inline: true})
+	fields = append(fields, Field{Name: t.T("stats.all_games"), Value: all, Inline: true},
+		Field{Name: t.T("stats.streak"), Value: streak(t, history), Inline: true})
 	levels, err := s.store.RecordAgainstBot(ctx, who.ID)
 	if err != nil {
 		return Response{}, err
@@ -141,24 +147,24 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		var parts []string
 		best := 0
 		for _, lv := range levels {
-			parts = append(parts, fmt.Sprintf("L%d %d-%d-%d", lv.Level, lv.Wins, lv.Losses, lv.Draws))
+			parts = append(parts, t.T("stats.level_record", "Level", lv.Level, "W", lv.Wins, "L", lv.Losses, "D", lv.Draws))
 			if lv.Wins > 0 {
 				best = lv.Level
 			}
 		}
-		fields = append(fields, Field{Name: "Against the bot (W-L-D)", Value: strings.Join(parts, " · ")})
-		bestText := "none yet"
+		fields = append(fields, Field{Name: t.T("stats.against_bot"), Value: strings.Join(parts, " · ")})
+		bestText := t.T("stats.none_yet")
 		if best > 0 {
-			bestText = fmt.Sprintf("level %d", best)
+			bestText = t.T("stats.level", "Level", best)
 		}
-		fields = append(fields, Field{Name: "Best level beaten", Value: bestText, Inline: true})
+		fields = append(fields, Field{Name: t.T("stats.best_level"), Value: bestText, Inline: true})
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: clip("Stats · "+name(who), MaxEmbedTitle), Fields: fields}}}, nil
+	return Response{Message: &Message{Embed: &Embed{Title: clip(t.T("stats.title", "Name", name(who)), MaxEmbedTitle), Fields: fields}}}, nil
 }
 
 // streak describes the run of equal results ending with the latest game;
 // aborted games do not count.
-func streak(h []record.HistoryEntry) string {
+func streak(t *catalog.Printer, h []record.HistoryEntry) string {
 	var kind record.Outcome
 	n := 0
 	for _, e := range h {
@@ -175,13 +181,13 @@ func streak(h []record.HistoryEntry) string {
 	}
 	switch kind {
 	case record.Won:
-		return plural(n, "win") + " in a row"
+		return t.T("streak.wins", "Count", n)
 	case record.Lost:
-		return plural(n, "loss") + " in a row"
+		return t.T("streak.losses", "Count", n)
 	case record.Drew:
-		return plural(n, "draw") + " in a row"
+		return t.T("streak.draws", "Count", n)
 	}
-	return "none yet"
+	return t.T("stats.none_yet")
 }
 
 // maxTranscript keeps a long game's moves from overflowing the message;
@@ -197,30 +203,43 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 	if len(hist) == 0 {
 		return noGamesYet(req, who), nil
 	}
+	t := req.pub()
 	var entries []string
 	for _, h := range hist {
 		var b strings.Builder
-		verb := h.Result.String()
 		how := ""
-		if h.Reason == record.EndResign || h.Reason == record.EndTimeout {
-			how = " by " + map[record.EndReason]string{record.EndResign: "resignation", record.EndTimeout: "time"}[h.Reason]
+		switch h.Reason {
+		case record.EndResign:
+			how = t.T("history.by_resignation")
+		case record.EndTimeout:
+			how = t.T("history.on_time")
 		}
 		if h.Takebacks > 0 {
-			how += " · " + plural(h.Takebacks, "takeback")
+			how += t.T("history.takebacks", "Count", h.Takebacks)
 		}
-		fmt.Fprintf(&b, "**#%d** %s · %s %s vs %s · %s %d–%d%s (%dx%d)\n", h.GameID, h.FinishedAt.Format("2006-01-02"),
-			render.Disc(h.Color), h.Color, sideName(h.Opponent), verb, h.Mine, h.Theirs, how, h.Size, h.Size)
-		t := h.Transcript
-		if len(t) > maxTranscript {
-			t = t[:maxTranscript] + fmt.Sprintf("… (%d moves in all)", len(movesIn(h.Transcript, h.Size)))
+		b.WriteString(t.T("history.entry", "ID", h.GameID, "Date", h.FinishedAt.Format("2006-01-02"),
+			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", sideName(t, h.Opponent),
+			"Result", t.T("history.result."+h.Result.String()), "Mine", h.Mine, "Theirs", h.Theirs, "How", how, "Size", h.Size))
+		b.WriteString("\n")
+		tr := h.Transcript
+		if len(tr) > maxTranscript {
+			tr = tr[:maxTranscript] + t.T("history.moves_in_all", "Count", len(movesIn(h.Transcript, h.Size)))
 		}
-		if t != "" {
-			fmt.Fprintf(&b, "`%s`\n", t)
+		if tr != "" {
+			b.WriteString("`" + tr + "`\n")
 		}
 		entries = append(entries, strings.TrimRight(b.String(), "\n"))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: clip("Recent games · "+name(who), MaxEmbedTitle), Description: joinLines(entries, MaxDescription),
-		Footer: "Transcripts are in the standard notation (f5d6c3…); paste them into any Othello program."}}}, nil
+	return Response{Message: &Message{Embed: &Embed{Title: clip(t.T("history.title", "Name", name(who)), MaxEmbedTitle), Description: joinLines(entries, MaxDescription),
+		Footer: t.T("history.footer")}}}, nil
+}
+
+// colorWord names a colour in the reader's words.
+func colorWord(t *catalog.Printer, c game.Color) string {
+	if c == game.White {
+		return t.T("color.white")
+	}
+	return t.T("color.black")
 }
 
 func movesIn(transcript string, size int) []game.Square {

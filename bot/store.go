@@ -97,4 +97,14 @@ type Store interface {
 	BoardStyle(ctx context.Context, playerID string) (record.Style, error)
 	// SetBoardStyle remembers a player's board style.
 	SetBoardStyle(ctx context.Context, p record.Player, style record.Style, now time.Time) error
+
+	// Languages returns a player's and a server's language choices (either
+	// id may be empty); nothing stored is no error.
+	Languages(ctx context.Context, playerID, guildID string) (record.Languages, error)
+	// SetUserLanguage stores a player's language ("" follows Discord's).
+	SetUserLanguage(ctx context.Context, p record.Player, lang string, now time.Time) error
+	// SetGuildLanguage stores a server's language ("" follows Discord's).
+	SetGuildLanguage(ctx context.Context, guildID, lang string, now time.Time) error
+	// SetGuildLocale remembers a server's Discord language.
+	SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error
 }

@@ -60,37 +60,3 @@ func stamp(t time.Time, style rune) string {
 	return fmt.Sprintf("<t:%d:%c>", t.Unix(), style)
 }
 
-// roundUp writes a duration for people, rounded up to its two largest
-// units: "10 minutes", "1 hour 30 minutes", "45 seconds".
-func roundUp(d time.Duration) string {
-	units := []struct {
-		size time.Duration
-		name string
-	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
-	for i, u := range units {
-		if d < u.size && i < len(units)-1 {
-			continue
-		}
-		if i == len(units)-1 {
-			return plural(int((d+u.size-1)/u.size), u.name)
-		}
-		small := units[i+1].size
-		d = (d + small - 1) / small * small // round up to the smaller unit
-		out := plural(int(d/u.size), u.name)
-		if rest := d % u.size / small; rest > 0 {
-			out += " " + plural(int(rest), units[i+1].name)
-		}
-		return out
-	}
-	return "0 seconds"
-}
-
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return "1 " + word
-	case strings.HasSuffix(word, "s"):
-		return fmt.Sprintf("%d %ses", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

@@ -8,8 +8,8 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 
+	"othello-bot/catalog"
 	"othello-bot/record"
 )
 
@@ -56,21 +56,21 @@ func (s *Service) gameThread(ctx context.Context, channelID string) (*record.Gam
 // finishedThread is the refusal for a new game asked for in the thread of
 // a finished one (nil otherwise); inThread says channelID is a game's
 // thread at all, where no thread can be opened.
-func (s *Service) finishedThread(ctx context.Context, channelID string) (refusal *Response, inThread bool, err error) {
-	g, err := s.gameThread(ctx, channelID)
+func (s *Service) finishedThread(ctx context.Context, req Request) (refusal *Response, inThread bool, err error) {
+	g, err := s.gameThread(ctx, req.ChannelID)
 	if err != nil || g == nil {
 		return nil, false, err
 	}
 	if g.Status != record.Active {
-		r := refuse("This thread was game #%d's, which is over. Start a new game in <#%s>.", g.GameID, g.ParentID)
+		r := refuse(req.me().T("thread.over", "ID", g.GameID, "Channel", "<#"+g.ParentID+">"))
 		return &r, true, nil
 	}
 	return nil, true, nil
 }
 
 // openThread opens a thread off parent for game g and moves g into it.
-func (s *Service) openThread(ctx context.Context, parent string, g *record.Game) error {
-	id, err := s.notify.CreateThread(ctx, parent, clip(threadName(g), maxThreadName))
+func (s *Service) openThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error {
+	id, err := s.notify.CreateThread(ctx, parent, clip(threadName(t, g), maxThreadName))
 	if err != nil {
 		return err
 	}
@@ -80,20 +80,20 @@ func (s *Service) openThread(ctx context.Context, parent string, g *record.Game)
 
 // nameThread gives a game's thread its final name, once the game has its
 // number. A failure costs only the number in the name.
-func (s *Service) nameThread(ctx context.Context, g *record.Game) {
-	if err := s.notify.RenameThread(ctx, g.ChannelID, clip(fmt.Sprintf("Game #%d · %s", g.ID, threadName(g)), maxThreadName)); err != nil {
+func (s *Service) nameThread(ctx context.Context, t *catalog.Printer, g *record.Game) {
+	if err := s.notify.RenameThread(ctx, g.ChannelID, clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName)); err != nil {
 		s.logger(ctx).Warn("naming a game's thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 	}
 }
 
 // threadName names a game's thread after its players, as plain text.
-func threadName(g *record.Game) string {
-	return plainSide(g.Black) + " vs " + plainSide(g.White)
+func threadName(t *catalog.Printer, g *record.Game) string {
+	return t.T("game.players", "Black", plainSide(t, g.Black), "White", plainSide(t, g.White))
 }
 
 // tooManyGames refuses a new game to a player who has as many running as
 // the configured limit.
-func (s *Service) tooManyGames(ctx context.Context, p record.Player) (*Response, error) {
+func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player) (*Response, error) {
 	if s.cfg.MaxGamesPerPlayer <= 0 {
 		return nil, nil
 	}
@@ -101,7 +101,7 @@ func (s *Service) tooManyGames(ctx context.Context, p record.Player) (*Response,
 	if err != nil || n < s.cfg.MaxGamesPerPlayer {
 		return nil, err
 	}
-	r := refuse("%s already has %d games running, the most at once here. Finish one first; /games lists them.", name(p), n)
+	r := refuse(req.me().T("thread.too_many", "Name", name(p), "Count", n))
 	return &r, nil
 }
 
@@ -157,14 +157,15 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 		s.logger(ctx).Error("channel deleted: loading its game", "channel", channelID, "err", err)
 		return
 	}
-	_, err = s.finishWith(ctx, g, record.Result{Reason: record.EndModerator, Note: deletedNote(g)})
+	pub := s.publicPrinter(ctx, g.GuildID)
+	_, err = s.finishWith(ctx, pub, g, record.Result{Reason: record.EndModerator, Note: deletedNote(g)})
 	if err != nil {
 		s.logger(ctx).Error("channel deleted: ending its game", "game", g.ID, "err", err)
 		return
 	}
 	s.logger(ctx).Info("game ended: its channel or thread was deleted", "game", g.ID, "channel", channelID)
 	if g.ParentID != "" {
-		text := fmt.Sprintf("Game #%d (%s) ended: its thread was deleted. It does not count.", g.ID, gamePlayers(g))
+		text := pub.T("thread.deleted", "ID", g.ID, "Players", gamePlayers(pub, g))
 		if _, err := s.send(ctx, g.ParentID, Message{Content: text}); err != nil {
 			s.logger(ctx).Warn("telling a deleted thread's channel", "game", g.ID, "err", err)
 		}

@@ -6,7 +6,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"othello-bot/record"
@@ -40,7 +39,7 @@ func (s *Service) Tick(ctx context.Context) {
 		}
 		c.Status = record.ChallengeExpired
 		s.logger(ctx).Info("challenge expired", "challenge", c.ID)
-		msg := *s.challengeMessage(c, "")
+		msg := *s.challengeMessage(s.publicPrinter(ctx, c.GuildID), c, 0)
 		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
 			// The message is gone (deleted, or from before a restart of the
 			// terminal bot): say it in a new one.
@@ -72,6 +71,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		return
 	}
 	side := g.ToMove()
+	pub := s.publicPrinter(ctx, g.GuildID)
 	vsBot := g.Black.IsBot() || g.White.IsBot()
 	if vsBot {
 		// The inactivity timeout of a game against the bot: no reminder,
@@ -79,7 +79,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		// is due.
 		switch {
 		case !now.Before(g.Deadline):
-			s.abandon(ctx, g)
+			s.abandon(ctx, pub, g)
 		case !g.Reminded:
 			if _, err := s.store.MarkReminded(ctx, g); err != nil {
 				s.logger(ctx).Error("tick: noting an idle game", "game", g.ID, "err", err)
@@ -88,7 +88,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		return
 	}
 	if !now.Before(g.Deadline) {
-		note, err := s.finishAgainst(ctx, g, record.EndTimeout, g.Position().ToMove())
+		note, err := s.finishAgainst(ctx, pub, g, record.EndTimeout, g.Position().ToMove())
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
 				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
@@ -96,11 +96,11 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 			return
 		}
 		loser := g.Side(g.Position().ToMove())
-		msg := s.gameMessage(g, []string{fmt.Sprintf("%s ran out of time.", sideLabel(g, g.Position().ToMove())), note})
+		msg := s.gameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, g.Position().ToMove())), note})
 		s.showFinal(ctx, g, *msg)
 		// The loser is the one player pinged: they may not have seen the
 		// reminder.
-		if _, err := s.send(ctx, g.ChannelID, ping(loser.Player.ID, fmt.Sprintf("you ran out of time in game #%d. %s", g.ID, note))); err != nil {
+		if _, err := s.send(ctx, g.ChannelID, ping(loser.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", note))); err != nil {
 			s.logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
 		}
 		return
@@ -118,8 +118,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	if limit := now.Add(s.cfg.MoveTimeout); deadline.After(limit) {
 		deadline = limit // the clock stepped back
 	}
-	text := fmt.Sprintf("⏰ it's your move in game #%d. Your time runs out %s (%s).", g.ID,
-		stamp(deadline, stampRelative), stamp(deadline, stampFull))
+	text := pub.T("timeout.reminder", "ID", g.ID, "When", stamp(deadline, stampRelative), "Until", stamp(deadline, stampFull))
 	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
 		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
 	}

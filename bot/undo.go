@@ -6,29 +6,29 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/record"
 )
 
 func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	g, refusal, err := s.channelGame(ctx, req.ChannelID)
+	g, refusal, err := s.channelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
+	me, pub := req.me(), req.pub()
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
-		return refuse("You are not playing in this game."), nil
+		return refuse(me.T("error.not_playing")), nil
 	case !g.Black.IsBot() && !g.White.IsBot():
-		return refuse("Moves can be taken back only in casual games against me; between members every move stands."), nil
+		return refuse(me.T("undo.pvp")), nil
 	case g.Rated:
-		return refuse("This game is rated, so every move stands."), nil
+		return refuse(me.T("undo.rated")), nil
 	case g.ToMove().IsBot():
-		return refuse("Let me finish my move first."), nil
+		return refuse(me.T("undo.thinking")), nil
 	}
 	plies := g.Plies()
 	keep := -1
@@ -39,7 +39,7 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 		}
 	}
 	if keep < 0 {
-		return refuse("You have not made a move to take back yet."), nil
+		return refuse(me.T("undo.nothing")), nil
 	}
 	var taken []string
 	for _, p := range plies[keep:] {
@@ -54,11 +54,23 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 	}
 	if err := s.store.TakeBack(ctx, g, keep, t); err != nil {
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-			return refuse("The game changed at the same moment; try again."), nil
+			return refuse(me.T("error.changed_meanwhile")), nil
 		}
 		return Response{}, err
 	}
 	s.logger(ctx).Info("takeback", "game", g.ID, "plies", len(plies)-keep)
-	note := fmt.Sprintf("%s took back %s.", name(req.User), strings.Join(taken, " and "))
-	return Response{Message: s.gameMessage(g, []string{note})}, nil
+	note := pub.T("undo.took_back", "Name", name(req.User), "Moves", joinAnd(pub, taken))
+	return Response{Message: s.gameMessage(pub, g, []string{note})}, nil
+}
+
+// joinAnd lists things in the reader's words: "d3 and c5".
+func joinAnd(t *catalog.Printer, items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	out := items[0]
+	for _, it := range items[1:] {
+		out = t.T("list.and", "A", out, "B", it)
+	}
+	return out
 }

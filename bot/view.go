@@ -8,85 +8,91 @@ import (
 	"strconv"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
 )
 
 // sideName names a side for messages: the player's name, or the bot.
-func sideName(s record.Side) string {
+func sideName(t *catalog.Printer, s record.Side) string {
 	if s.IsBot() {
-		return fmt.Sprintf("Bot (level %d)", s.Level)
+		return t.T("side.bot", "Level", s.Level)
 	}
 	return name(s.Player)
 }
 
 // gamePlayers names both sides: "alice vs Bot (level 3)".
-func gamePlayers(g *record.Game) string {
-	return sideName(g.Black) + " vs " + sideName(g.White)
+func gamePlayers(t *catalog.Printer, g *record.Game) string {
+	return t.T("game.players", "Black", sideName(t, g.Black), "White", sideName(t, g.White))
 }
 
 // sideLabel is a side's name with its disc.
-func sideLabel(g *record.Game, c game.Color) string {
-	return sideName(g.Side(c)) + " " + render.Disc(c)
+func sideLabel(t *catalog.Printer, g *record.Game, c game.Color) string {
+	return sideName(t, g.Side(c)) + " " + render.Disc(c)
 }
 
 // describePlies tells what a turn did: the move and any passes it forced.
-func describePlies(g *record.Game, plies []game.Ply) []string {
+func describePlies(t *catalog.Printer, g *record.Game, plies []game.Ply) []string {
 	var out []string
 	for _, p := range plies {
 		if p.Square.IsPass() {
-			out = append(out, fmt.Sprintf("%s has no legal move and passes.", sideLabel(g, p.Color)))
+			out = append(out, t.T("play.passes", "Side", sideLabel(t, g, p.Color)))
 		} else {
-			out = append(out, fmt.Sprintf("%s played **%s**.", sideLabel(g, p.Color), p.Square))
+			out = append(out, t.T("play.played", "Side", sideLabel(t, g, p.Color), "Square", p.Square.String()))
 		}
 	}
 	return out
 }
 
+// score writes a finished game's disc counts in the reader's convention.
+func score(t *catalog.Printer, black, white int) string {
+	return t.T("game.score", "Black", black, "White", white)
+}
+
 // resultLine says how a finished game ended.
-func resultLine(g *record.Game) string {
+func resultLine(t *catalog.Printer, g *record.Game) string {
 	r := g.Result
 	if r == nil {
 		return ""
 	}
-	score := fmt.Sprintf("%d–%d", r.BlackDiscs, r.WhiteDiscs)
+	sc := score(t, r.BlackDiscs, r.WhiteDiscs)
 	switch r.Reason {
 	case record.EndAbort:
-		return fmt.Sprintf("Game #%d aborted before both sides had moved twice; it does not count.", g.ID)
+		return t.T("result.aborted", "ID", g.ID)
 	case record.EndAbandoned:
-		return fmt.Sprintf("Game #%d ended as abandoned: no move for a long time. It does not count.", g.ID)
+		return t.T("result.abandoned", "ID", g.ID)
 	case record.EndModerator:
-		return fmt.Sprintf("Game #%d was ended by a moderator; it does not count.", g.ID)
+		return t.T("result.moderator", "ID", g.ID)
 	case record.EndResign:
-		return fmt.Sprintf("**%s wins** by resignation (%s).", sideLabel(g, r.Winner), score)
+		return t.T("result.resign", "Winner", sideLabel(t, g, r.Winner), "Score", sc)
 	case record.EndTimeout:
-		return fmt.Sprintf("**%s wins** on time (%s).", sideLabel(g, r.Winner), score)
+		return t.T("result.timeout", "Winner", sideLabel(t, g, r.Winner), "Score", sc)
 	}
 	if r.Winner == game.Empty {
-		return fmt.Sprintf("**Draw**, %s.", score)
+		return t.T("result.draw", "Score", sc)
 	}
-	return fmt.Sprintf("**%s wins** %s.", sideLabel(g, r.Winner), score)
+	return t.T("result.win", "Winner", sideLabel(t, g, r.Winner), "Score", sc)
 }
 
 // transcriptFooter puts a finished game's moves in the footer, or, when
 // they are too long for it (large boards), the start of them there and the
 // whole transcript in an attached text file.
-func transcriptFooter(g *record.Game, m *Message) {
+func transcriptFooter(t *catalog.Printer, g *record.Game, m *Message) {
 	moves := g.State.Moves()
 	if len(moves) == 0 {
-		m.Embed.Footer = "No moves were played."
+		m.Embed.Footer = t.T("game.no_moves")
 		return
 	}
-	t := game.FormatTranscript(moves, g.Size())
-	if footer := "Transcript: " + t; length(footer) <= MaxFooter {
+	tr := game.FormatTranscript(moves, g.Size())
+	if footer := t.T("game.transcript", "Moves", tr); length(footer) <= MaxFooter {
 		m.Embed.Footer = footer
 		return
 	}
 	name := fmt.Sprintf("game-%d-transcript.txt", g.ID)
-	note := fmt.Sprintf(" (%d moves; the whole transcript is in %s)", len(moves), name)
-	m.Embed.Footer = clip("Transcript: "+t, MaxFooter-length(note)) + note
-	m.Files = append(m.Files, File{Name: name, Data: []byte(t + "\n")})
+	note := t.T("game.transcript_file", "Count", len(moves), "File", name)
+	m.Embed.Footer = clip(t.T("game.transcript", "Moves", tr), MaxFooter-length(note)) + note
+	m.Files = append(m.Files, File{Name: name, Data: []byte(tr + "\n")})
 }
 
 // ping is a short message that notifies a player: mentions ping only when
@@ -113,23 +119,24 @@ func (s *Service) usesImage(g *record.Game) bool {
 
 // drawBoard puts the board into a message: emoji in the embed, or a PNG
 // attached and shown in the embed.
-func (s *Service) drawBoard(g *record.Game, m *Message) {
+func (s *Service) drawBoard(t *catalog.Printer, g *record.Game, m *Message) {
 	p := g.Position()
 	last := lastMove(g)
 	running := g.Status == record.Active
+	marks := []any{"Black", render.Black, "White", render.White, "Legal", render.Legal, "Last", render.LastBlack + render.LastWhite}
 	if !s.usesImage(g) {
-		legend := render.Legend
+		legend := t.T("legend.running", marks...)
 		if !running {
-			legend = render.FinalLegend
+			legend = t.T("legend.final", marks...)
 		}
 		m.Embed.Description = render.Emoji(p, last, running) + "\n" + legend
 		return
 	}
 	b, w := p.Count()
-	caption := fmt.Sprintf("Black %d · White %d · %s to move", b, w, plainSide(g.ToMove()))
+	caption := t.T("caption.running", "Black", b, "White", w, "Side", plainSide(t, g.ToMove()))
 	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies()))
 	if !running {
-		caption = fmt.Sprintf("Black %d · White %d · %s", b, w, resultCaption(g))
+		caption = t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g))
 		// Not the name of the last running picture of the same move: the
 		// terminal saves pictures by name.
 		name = fmt.Sprintf("board-%d-%d-final.png", g.ID, len(g.Plies()))
@@ -137,104 +144,108 @@ func (s *Service) drawBoard(g *record.Game, m *Message) {
 	data, err := render.PNG(p, last, caption, running)
 	if err != nil {
 		s.log.Error("drawing board", "game", g.ID, "err", err)
-		m.Embed.Description = "(The picture of the board could not be drawn; /board tries again.)"
+		m.Embed.Description = t.T("picture.failed")
 		return
 	}
 	m.Files = []File{{Name: name, Data: data}}
 	m.Embed.Image = "attachment://" + name
-	m.Embed.Description = "Red dot: the last move · small dots: the legal moves"
+	m.Embed.Description = t.T("picture.legend_running")
 	if !running {
-		m.Embed.Description = "Red dot: the last move"
+		m.Embed.Description = t.T("picture.legend_final")
 	}
 }
 
 // plainSide names a side in plain text, for pictures and thread names.
-func plainSide(s record.Side) string {
+func plainSide(t *catalog.Printer, s record.Side) string {
 	if s.IsBot() {
-		return fmt.Sprintf("Bot (level %d)", s.Level)
+		return t.T("side.bot", "Level", s.Level)
 	}
 	return plainName(s.Player)
 }
 
 // resultCaption says in plain text who won and how, for the picture of a
 // finished game.
-func resultCaption(g *record.Game) string {
+func resultCaption(t *catalog.Printer, g *record.Game) string {
 	r := g.Result
 	if r == nil {
-		return "game over"
+		return t.T("caption.over")
 	}
 	switch r.Reason {
 	case record.EndAbort:
-		return "aborted, no result"
+		return t.T("caption.aborted")
 	case record.EndAbandoned:
-		return "abandoned, no result"
+		return t.T("caption.abandoned")
 	case record.EndModerator:
-		return "ended by a moderator, no result"
+		return t.T("caption.moderator")
+	case record.EndResign:
+		return t.T("caption.resign", "Winner", plainSide(t, g.Side(r.Winner)))
+	case record.EndTimeout:
+		return t.T("caption.timeout", "Winner", plainSide(t, g.Side(r.Winner)))
 	}
 	if r.Winner == game.Empty {
-		return "draw"
+		return t.T("caption.draw")
 	}
-	how := map[record.EndReason]string{record.EndResign: " by resignation", record.EndTimeout: " on time"}[r.Reason]
-	return fmt.Sprintf("%s wins%s", plainSide(g.Side(r.Winner)), how)
+	return t.T("caption.win", "Winner", plainSide(t, g.Side(r.Winner)))
 }
 
-// gameMessage shows a game: what just happened, the board, the score and
-// whose turn it is, and while a person is to move, a menu of their legal
-// moves and a Resign button.
-func (s *Service) gameMessage(g *record.Game, notes []string) *Message {
+// gameMessage shows a game to everyone in its channel (t writes in the
+// server's language): what just happened, the board, the score and whose
+// turn it is, and while a person is to move, a menu of their legal moves
+// and a Resign button.
+func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string) *Message {
 	p := g.Position()
 	b, w := p.Count()
 	e := &Embed{
-		Title:  fmt.Sprintf("Game #%d · %s vs %s", g.ID, sideLabel(g, game.Black), sideLabel(g, game.White)),
-		Fields: []Field{{Name: "Score", Value: fmt.Sprintf("%s %d · %s %d", render.Black, b, render.White, w), Inline: true}},
+		Title:  t.T("game.title", "ID", g.ID, "Black", sideLabel(t, g, game.Black), "White", sideLabel(t, g, game.White)),
+		Fields: []Field{{Name: t.T("field.score"), Value: t.T("game.count", "BlackDisc", render.Black, "Black", b, "WhiteDisc", render.White, "White", w), Inline: true}},
 		Color:  0x2e7d32,
 	}
 	if s.cfg.PageURL != nil && g.PublicID != "" {
 		e.URL = s.cfg.PageURL(g.PublicID)
 	}
 	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version}}
-	s.drawBoard(g, m)
+	s.drawBoard(t, g, m)
 	if g.Status != record.Active {
-		e.Fields = append(e.Fields, Field{Name: "Result", Value: resultLine(g), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.result"), Value: resultLine(t, g), Inline: true})
 		if g.Takebacks > 0 {
-			e.Fields = append(e.Fields, Field{Name: "Takebacks", Value: strconv.Itoa(g.Takebacks), Inline: true})
+			e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
 		}
-		transcriptFooter(g, m)
+		transcriptFooter(t, g, m)
 		id := strconv.FormatInt(g.ID, 10)
-		m.Components = []Row{{Buttons: []ButtonSpec{{Label: "Rematch", CustomID: "rematch:" + id, Style: Primary},
-			{Label: "Replay", CustomID: "replay:" + id, Style: Secondary}}}}
+		m.Components = []Row{{Buttons: []ButtonSpec{{Label: t.T("button.rematch"), CustomID: "rematch:" + id, Style: Primary},
+			{Label: t.T("button.replay"), CustomID: "replay:" + id, Style: Secondary}}}}
 		return m
 	}
 	switch {
 	case g.Deadline.IsZero():
 	case g.Black.IsBot() || g.White.IsBot():
-		e.Fields = append(e.Fields, Field{Name: "Left alone", Value: "ends " + stamp(g.Deadline, stampRelative), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.left_alone"), Value: t.T("game.left_alone", "When", stamp(g.Deadline, stampRelative)), Inline: true})
 	default:
-		e.Fields = append(e.Fields, Field{Name: "Time", Value: fmt.Sprintf("%s to move, until %s (%s)", sideName(g.ToMove()),
-			stamp(g.Deadline, stampFull), stamp(g.Deadline, stampRelative)), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.time"), Value: t.T("game.deadline", "Side", sideName(t, g.ToMove()),
+			"Until", stamp(g.Deadline, stampFull), "When", stamp(g.Deadline, stampRelative)), Inline: true})
 	}
 	if g.Takebacks > 0 {
-		e.Fields = append(e.Fields, Field{Name: "Takebacks", Value: strconv.Itoa(g.Takebacks), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
 	}
 	turn := g.ToMove()
-	e.Fields = append(e.Fields, Field{Name: "Turn", Value: sideLabel(g, p.ToMove()), Inline: true})
+	e.Fields = append(e.Fields, Field{Name: t.T("field.turn"), Value: sideLabel(t, g, p.ToMove()), Inline: true})
 	if turn.IsBot() {
 		return m
 	}
 	moves := p.LegalMoves()
 	id := strconv.FormatInt(g.ID, 10)
 	ply := strconv.Itoa(len(g.Plies()))
-	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: fmt.Sprintf("%s, pick your move", plainName(turn.Player))}
+	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
 	for i, sq := range moves {
 		if i == MaxMenuOptions {
-			menu.Placeholder = fmt.Sprintf("%s, pick a move (%d of %d here; /move plays any)", plainName(turn.Player), MaxMenuOptions, len(moves))
+			menu.Placeholder = clip(t.T("menu.pick_some", "Name", plainName(turn.Player), "Shown", MaxMenuOptions, "Count", len(moves)), MaxPlaceholder)
 			break
 		}
 		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})
 	}
 	m.Components = []Row{
 		{Menu: menu},
-		{Buttons: []ButtonSpec{{Label: "Resign", CustomID: "resign:" + id + ":" + ply, Style: Danger}}},
+		{Buttons: []ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}},
 	}
 	return m
 }

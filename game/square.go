@@ -91,7 +91,7 @@ func ParseSquare(s string, size int) (Square, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	sq, ok := parseSquareToken(t)
 	if !ok {
-		return Pass, inputErr(ErrNotSquare, "%s is not a square (use a letter then a number, like d3)", quoteInput(t))
+		return Pass, inputErr(ErrNotSquare, "%s is not a square (use a letter then a number, like d3)", QuoteInput(t))
 	}
 	if !sq.On(size) {
 		return Pass, inputErr(ErrOffBoard, "%s is off the %dx%d board", t, size, size)
@@ -115,8 +115,8 @@ func parseSquareToken(t string) (Square, bool) {
 	return Square{Col: int(t[0] - 'a'), Row: row - 1}, true
 }
 
-// quoteInput makes what a user typed safe and short enough to repeat back.
-func quoteInput(t string) string {
+// QuoteInput makes what a user typed safe and short enough to repeat back.
+func QuoteInput(t string) string {
 	const max = 16
 	if r := []rune(t); len(r) > max {
 		t = string(r[:max]) + "…"

@@ -242,3 +242,11 @@ func (c ColorChoice) Color() (game.Color, bool) {
 	}
 	return game.Empty, false
 }
+
+// Languages are the language choices stored for a player and a server, as
+// catalog language codes ("en", "ja"); "" where none was made (then
+// Discord's language applies). GuildLocale is the server's Discord
+// language as last seen, for posts no interaction brings.
+type Languages struct {
+	User, Guild, GuildLocale string
+}

@@ -25,12 +25,6 @@ const (
 // readable anyway.
 const MaxEmojiSize = 10
 
-// Legend explains the marks in one line.
-const Legend = Black + " black · " + White + " white · " + Legal + " legal move · " + LastBlack + LastWhite + " last move"
-
-// FinalLegend is the legend of a finished game's board: no legal moves.
-const FinalLegend = Black + " black · " + White + " white · " + LastBlack + LastWhite + " last move"
-
 // regional returns the regional-indicator letter for column c (0 = A).
 func regional(c int) string { return string(rune(0x1F1E6 + c)) }
 

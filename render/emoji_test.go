@@ -17,7 +17,7 @@ func TestEmojiFitsAndFormsNoFlags(t *testing.T) {
 	for size := game.MinSize; size <= MaxEmojiSize; size += 2 {
 		p, _ := game.NewPosition(size)
 		s := Emoji(p, game.Pass, true)
-		if n := utf8.RuneCountInString(s + "\n" + Legend); n > 1500 {
+		if n := utf8.RuneCountInString(s + "\n" + testLegend); n > 1500 {
 			t.Errorf("size %d: %d code points", size, n)
 		}
 		lines := strings.Split(s, "\n")
@@ -67,3 +67,6 @@ func TestEmojiMarks(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", s, want)
 	}
 }
+
+// testLegend is as long as the bot's longest legend.
+const testLegend = Black + " black · " + White + " white · " + Legal + " legal move · " + LastBlack + LastWhite + " last move"

@@ -33,7 +33,7 @@ var (
 // Graph draws a game's evaluation, Black's final margin in discs before
 // each move and at the end: dark above the middle line where Black leads,
 // light below where White does, scaled to the largest margin (at least 8).
-func Graph(curve []float64) ([]byte, error) {
+func Graph(curve []float64, label string) ([]byte, error) {
 	if len(curve) < 2 {
 		return nil, fmt.Errorf("render: a graph needs at least 2 points, not %d", len(curve))
 	}
@@ -81,7 +81,7 @@ func Graph(curve []float64) ([]byte, error) {
 	for i := 0; i < len(curve); i += step {
 		drawText(img, face, fmt.Sprint(i+1), float64(x(i)), float64(plot.Max.Y)+14, labelColor)
 	}
-	drawText(img, face, "move · Black leads above the line, White below", float64(graphW)/2, float64(graphH)-10, labelColor)
+	drawText(img, face, label, float64(graphW)/2, float64(graphH)-10, labelColor)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("render: encoding graph: %w", err)

@@ -31,7 +31,9 @@ const (
 // colour, and all turned; a pass in the caption alone), then the final
 // position held for a while under the caption final. The last frame
 // is the picture PNG draws of the final position without legal moves.
-func Replay(start game.Position, plies []game.Ply, final string) ([]byte, error) {
+// caption writes each frame's caption (the words are the caller's, in its
+// reader's language).
+func Replay(start game.Position, plies []game.Ply, caption Caption, final string) ([]byte, error) {
 	pos := start
 	b, err := drawBoard(pos, game.Pass, caption(0, nil, pos), false)
 	if err != nil {
@@ -85,25 +87,9 @@ func Replay(start game.Position, plies []game.Ply, final string) ([]byte, error)
 	return buf.Bytes(), nil
 }
 
-// caption is a frame's caption: the ply just played and the score.
-func caption(n int, ply *game.Ply, p game.Position) string {
-	bl, wh := p.Count()
-	score := fmt.Sprintf("Black %d · White %d", bl, wh)
-	switch {
-	case ply == nil:
-		return "Start · " + score
-	case ply.Square.IsPass():
-		return fmt.Sprintf("Move %d · %s passes · %s", n, colorName(ply.Color), score)
-	}
-	return fmt.Sprintf("Move %d · %s %s · %s", n, colorName(ply.Color), ply.Square, score)
-}
-
-func colorName(c game.Color) string {
-	if c == game.White {
-		return "White"
-	}
-	return "Black"
-}
+// Caption writes a replay frame's caption from the ply just played (n
+// counts plies from 1; nil and 0 for the start) and the position after it.
+type Caption func(n int, ply *game.Ply, after game.Position) string
 
 // animation collects frames that hold only what changed: the rest of each
 // frame is transparent, so the frame before shows through.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -48,7 +49,7 @@ func compose(t *testing.T, g *gif.GIF) *image.RGBA {
 func TestReplayFramesAndFinalPicture(t *testing.T) {
 	for _, size := range []int{4, 8, 14} {
 		start, plies := randomGame(t, size, uint64(size))
-		data, err := Replay(start, plies, "Black wins 40–24")
+		data, err := Replay(start, plies, testCaption, "Black wins 40–24")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,7 +121,7 @@ func TestReplayOfTheLargestBoardFits(t *testing.T) {
 	}
 	start, plies := randomGame(t, 26, 26)
 	t0 := time.Now()
-	data, err := Replay(start, plies, "final")
+	data, err := Replay(start, plies, testCaption, "final")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func BenchmarkReplay(b *testing.B) {
 		b.Run(map[int]string{8: "8x8", 26: "26x26"}[size], func(b *testing.B) {
 			var n int
 			for b.Loop() {
-				data, err := Replay(start, plies, "final")
+				data, err := Replay(start, plies, testCaption, "final")
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -150,10 +151,10 @@ func BenchmarkReplay(b *testing.B) {
 // The graph is dark above the middle where Black leads and light below
 // where White does.
 func TestGraph(t *testing.T) {
-	if _, err := Graph([]float64{1}); err == nil {
+	if _, err := Graph([]float64{1}, "label"); err == nil {
 		t.Error("a one-point graph drew")
 	}
-	data, err := Graph([]float64{0, 20, 20, 20, -20, -20, -20, 0})
+	data, err := Graph([]float64{0, 20, 20, 20, -20, -20, -20, 0}, "move · Black leads above the line, White below")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,4 +172,13 @@ func TestGraph(t *testing.T) {
 	if img.At(graphLeft+plotW*2/7, mid+20) != color.Color(feltColor) {
 		t.Error("Black's lead drawn below the line too")
 	}
+}
+
+// testCaption is a caption as long as the bot's longest.
+func testCaption(n int, ply *game.Ply, after game.Position) string {
+	b, w := after.Count()
+	if ply == nil {
+		return fmt.Sprintf("Start · Black %d · White %d", b, w)
+	}
+	return fmt.Sprintf("Move %d · %s %s · Black %d · White %d", n, ply.Color, ply.Square, b, w)
 }

@@ -174,6 +174,35 @@ func TestStoreContract(t *testing.T) {
 		if st, _ := s.BoardStyle(ctx, alice.ID); st != record.StyleImage {
 			t.Errorf("style %q", st)
 		}
+		// Languages: nothing chosen, then a player's and a server's
+		// choices and the server's Discord language, each kept apart.
+		if l, err := s.Languages(ctx, alice.ID, "g1"); err != nil || l != (record.Languages{}) {
+			t.Errorf("languages before any choice: %+v %v", l, err)
+		}
+		if err := s.SetUserLanguage(ctx, alice, "ja", t0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetGuildLocale(ctx, "g1", "ja", t0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetGuildLanguage(ctx, "g1", "en", t0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetGuildLocale(ctx, "g1", "en-US", t0); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := s.Languages(ctx, alice.ID, "g1"); err != nil || l != (record.Languages{User: "ja", Guild: "en", GuildLocale: "en-US"}) {
+			t.Errorf("languages: %+v %v", l, err)
+		}
+		if l, _ := s.Languages(ctx, "nobody", "g2"); l != (record.Languages{}) {
+			t.Errorf("unknown player and server: %+v", l)
+		}
+		if err := s.SetUserLanguage(ctx, alice, "", t0); err != nil {
+			t.Fatal(err)
+		}
+		if l, _ := s.Languages(ctx, alice.ID, ""); l.User != "" {
+			t.Errorf("cleared language: %+v", l)
+		}
 		if v, err := s.Setting(ctx, "k"); v != "" || err != nil {
 			t.Errorf("unset setting: %q %v", v, err)
 		}

@@ -24,6 +24,7 @@ var copyTables = []struct{ name, order string }{
 	{"ratings", "player_id, scope"},
 	{"settings", "key"},
 	{"analyses", "game_id"},
+	{"guilds", "id"},
 }
 
 // CopyReport is what a copy moved: rows per table, and games replayed.

@@ -50,3 +50,55 @@ func upsertPlayer(ctx context.Context, tx *dbTx, p record.Player, now time.Time)
 	}
 	return nil
 }
+
+// Languages returns a player's and a server's language choices; either id
+// may be empty, and nothing stored reads as "".
+func (s *Store) Languages(ctx context.Context, playerID, guildID string) (record.Languages, error) {
+	var l record.Languages
+	if playerID != "" {
+		err := s.db.QueryRowContext(ctx, `SELECT language FROM players WHERE id = ?`, playerID).Scan(&l.User)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return l, fmt.Errorf("reading a player's language: %w", err)
+		}
+	}
+	if guildID != "" {
+		err := s.db.QueryRowContext(ctx, `SELECT language, discord_locale FROM guilds WHERE id = ?`, guildID).Scan(&l.Guild, &l.GuildLocale)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return l, fmt.Errorf("reading a server's language: %w", err)
+		}
+	}
+	return l, nil
+}
+
+// SetUserLanguage stores a player's language ("" follows Discord's).
+func (s *Store) SetUserLanguage(ctx context.Context, p record.Player, lang string, now time.Time) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
+		if err := upsertPlayer(ctx, tx, p, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET language = ? WHERE id = ?`, lang, p.ID); err != nil {
+			return fmt.Errorf("saving a player's language: %w", err)
+		}
+		return nil
+	})
+}
+
+// SetGuildLanguage stores a server's language ("" follows Discord's).
+func (s *Store) SetGuildLanguage(ctx context.Context, guildID, lang string, now time.Time) error {
+	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, language, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at`, guildID, lang, millis(now))
+	if err != nil {
+		return fmt.Errorf("saving a server's language: %w", err)
+	}
+	return nil
+}
+
+// SetGuildLocale remembers a server's Discord language.
+func (s *Store) SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error {
+	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, discord_locale, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET discord_locale = excluded.discord_locale, updated_at = excluded.updated_at`, guildID, locale, millis(now))
+	if err != nil {
+		return fmt.Errorf("saving a server's Discord language: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,153 @@
+package bot
+
+// This file decides who reads which language: only-you replies follow the
+// reader (their own choice, else their Discord language); what everyone in
+// a channel sees follows the server (its choice, else its Discord
+// language, else English); /settings language sets either.
+
+import (
+	"context"
+	"strings"
+
+	"othello-bot/catalog"
+)
+
+// PermManageGuild is Discord's Manage Server permission: setting the
+// server's language needs it.
+const PermManageGuild int64 = 1 << 5
+
+// readers are the printers of one request: me for the user alone, pub for
+// the channel.
+type readers struct{ me, pub *catalog.Printer }
+
+// me writes for the user alone.
+func (r Request) me() *catalog.Printer {
+	if r.tr.me == nil {
+		return catalog.For(catalog.FromLocale(r.Locale))
+	}
+	return r.tr.me
+}
+
+// pub writes for everyone in the channel.
+func (r Request) pub() *catalog.Printer {
+	if r.tr.pub == nil {
+		if r.GuildID == "" {
+			return r.me()
+		}
+		return catalog.For(catalog.FromLocale(r.GuildLocale))
+	}
+	return r.tr.pub
+}
+
+// chooseLanguages decides a request's two languages from the stored
+// choices and the interaction's locales, and remembers the server's
+// Discord language for the posts no interaction brings (timers).
+func (s *Service) chooseLanguages(ctx context.Context, req Request) readers {
+	l, err := s.store.Languages(ctx, req.User.ID, req.GuildID)
+	if err != nil {
+		s.logger(ctx).Warn("reading language settings", "err", err)
+	}
+	me := firstLang(l.User, req.Locale)
+	pub := me
+	if req.GuildID != "" {
+		pub = firstLang(l.Guild, req.GuildLocale, l.GuildLocale)
+		if req.GuildLocale != "" && req.GuildLocale != l.GuildLocale && err == nil {
+			if err := s.store.SetGuildLocale(ctx, req.GuildID, req.GuildLocale, s.clock.Now()); err != nil {
+				s.logger(ctx).Warn("remembering the server's Discord language", "guild", req.GuildID, "err", err)
+			}
+		}
+	}
+	return readers{me: catalog.For(me), pub: catalog.For(pub)}
+}
+
+// firstLang is the first of the locales the catalog speaks, else English.
+func firstLang(locales ...string) catalog.Lang {
+	for _, l := range locales {
+		if lang, ok := catalog.Match(l); ok {
+			return lang
+		}
+	}
+	return catalog.English
+}
+
+// publicPrinter writes what a server's channels see when no interaction
+// says more: timers' posts, a restart's.
+func (s *Service) publicPrinter(ctx context.Context, guildID string) *catalog.Printer {
+	if guildID == "" {
+		return catalog.For(catalog.English)
+	}
+	l, err := s.store.Languages(ctx, "", guildID)
+	if err != nil {
+		s.logger(ctx).Warn("reading the server's language", "guild", guildID, "err", err)
+	}
+	return catalog.For(firstLang(l.Guild, l.GuildLocale))
+}
+
+// settings shows or changes a member's language or the server's.
+func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
+	value := strings.ToLower(strings.TrimSpace(req.Options["language"]))
+	scope := strings.ToLower(strings.TrimSpace(req.Options["scope"]))
+	me := req.me()
+	if scope != "" && scope != "me" && scope != "server" {
+		return refuse(me.T("settings.bad_scope")), nil
+	}
+	var lang catalog.Lang
+	switch value {
+	case "":
+		return s.showSettings(ctx, req)
+	case "discord", "auto":
+	default:
+		l, ok := catalog.Match(value)
+		if !ok {
+			return refuse(me.T("settings.bad_language")), nil
+		}
+		lang = l
+	}
+	if scope == "server" {
+		if req.GuildID == "" {
+			return refuse(me.T("settings.no_server")), nil
+		}
+		if req.MemberPermissions&PermManageGuild == 0 {
+			return refuse(me.T("settings.need_manage_server")), nil
+		}
+		if err := s.store.SetGuildLanguage(ctx, req.GuildID, string(lang), s.clock.Now()); err != nil {
+			return Response{}, err
+		}
+		s.logger(ctx).Info("server language", "guild", req.GuildID, "language", lang)
+		shown := catalog.For(firstLang(string(lang), req.GuildLocale))
+		if lang == "" {
+			return refuse(shown.T("settings.server_follows_discord", "Language", shown.T("language.name"))), nil
+		}
+		return refuse(shown.T("settings.server_set", "Language", shown.T("language.name"))), nil
+	}
+	if err := s.store.SetUserLanguage(ctx, req.User, string(lang), s.clock.Now()); err != nil {
+		return Response{}, err
+	}
+	shown := catalog.For(firstLang(string(lang), req.Locale))
+	if lang == "" {
+		return refuse(shown.T("settings.me_follows_discord", "Language", shown.T("language.name"))), nil
+	}
+	return refuse(shown.T("settings.me_set", "Language", shown.T("language.name"))), nil
+}
+
+func (s *Service) showSettings(ctx context.Context, req Request) (Response, error) {
+	me := req.me()
+	l, err := s.store.Languages(ctx, req.User.ID, req.GuildID)
+	if err != nil {
+		return Response{}, err
+	}
+	mine := me.T("settings.follows_discord", "Language", catalog.For(firstLang(req.Locale)).T("language.name"))
+	if lang, ok := catalog.Match(l.User); ok {
+		mine = catalog.For(lang).T("language.name")
+	}
+	lines := []string{me.T("settings.show_mine", "Language", mine)}
+	if req.GuildID != "" {
+		server := me.T("settings.follows_discord", "Language", catalog.For(firstLang(req.GuildLocale, l.GuildLocale)).T("language.name"))
+		if lang, ok := catalog.Match(l.Guild); ok {
+			server = catalog.For(lang).T("language.name")
+		}
+		lines = append(lines, me.T("settings.show_server", "Language", server))
+	}
+	lines = append(lines, me.T("settings.how"))
+	return refuse(strings.Join(lines, "\n")), nil
+}
