@@ -59,4 +59,3 @@ const (
 func stamp(t time.Time, style rune) string {
 	return fmt.Sprintf("<t:%d:%c>", t.Unix(), style)
 }
-

@@ -23,6 +23,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"othello-bot/bot"
+	"othello-bot/catalog"
 	"othello-bot/record"
 )
 
@@ -97,22 +98,34 @@ func Commands() []*discordgo.ApplicationCommand {
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	var out []*discordgo.ApplicationCommand
 	for _, c := range bot.Commands() {
-		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Contexts: &contexts, IntegrationTypes: &installs}
+		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Contexts: &contexts, IntegrationTypes: &installs,
+			NameLocalizations: locales(c.NameLocalizations), DescriptionLocalizations: locales(c.DescriptionLocalizations)}
 		for _, o := range c.Options {
 			opt := &discordgo.ApplicationCommandOption{Type: optionTypes[o.Kind], Name: o.Name, Description: o.Description,
-				Required: o.Required, Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
+				Required: o.Required, Autocomplete: o.Autocomplete, MaxLength: o.MaxLength,
+				NameLocalizations: *locales(o.NameLocalizations), DescriptionLocalizations: *locales(o.DescriptionLocalizations)}
 			if o.Max > 0 {
 				min := float64(o.Min)
 				opt.MinValue, opt.MaxValue = &min, float64(o.Max)
 			}
 			for _, ch := range o.Choices {
-				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value})
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value,
+					NameLocalizations: *locales(ch.NameLocalizations)})
 			}
 			cmd.Options = append(cmd.Options, opt)
 		}
 		out = append(out, cmd)
 	}
 	return out
+}
+
+// locales keys a command's texts by Discord locale.
+func locales(m map[string]string) *map[discordgo.Locale]string {
+	out := make(map[discordgo.Locale]string, len(m))
+	for k, v := range m {
+		out[discordgo.Locale(k)] = v
+	}
+	return &out
 }
 
 // scopesKey is the setting that remembers where the commands are
@@ -301,9 +314,8 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 	}
 }
 
-const apology = "Sorry, something went wrong on my side."
-
 func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acked bool) {
+	apology := catalog.For(catalog.FromLocale(string(i.Locale))).T("error.apology")
 	var err error
 	if !acked {
 		err = respond(context.Background(), &discordgo.InteractionResponse{
@@ -429,7 +441,10 @@ func (a *Adapter) EditReply(ctx context.Context, token string, m bot.Message) (s
 
 // toRequest reads what the bot needs from an interaction.
 func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
-	req := bot.Request{GuildID: i.GuildID, ChannelID: i.ChannelID}
+	req := bot.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale)
+	}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = record.Player{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick)}

@@ -52,6 +52,9 @@ const TokenLife = 15 * time.Minute
 type User struct {
 	ID, Name, Nick string
 	Bot            bool
+	// Locale is the user's Discord language, sent as the interaction's
+	// locale ("en-US" when empty).
+	Locale string
 }
 
 // Message is a message as the fake keeps it.
@@ -113,6 +116,7 @@ type Server struct {
 	upgrader websocket.Upgrader
 
 	mu           sync.Mutex
+	guildLocales map[string]string // guild id -> its Discord language
 	nextID       int64
 	perms        map[string]int64
 	threads      map[string]*Thread
@@ -475,6 +479,24 @@ func (s *Server) Sessions() (identifies, resumes int) {
 
 // --- interactions the tests send ---
 
+// SetGuildLocale sets a server's Discord language ("guild_locale" in the
+// interactions from it; "en-US" until set).
+func (s *Server) SetGuildLocale(guild, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.guildLocales == nil {
+		s.guildLocales = map[string]string{}
+	}
+	s.guildLocales[guild] = locale
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
 func (s *Server) member(u User) map[string]any {
 	return map[string]any{"user": map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "bot": u.Bot},
 		"nick": nilIfEmpty(u.Nick), "permissions": "2199023255551", "roles": []any{}}
@@ -496,7 +518,7 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 	guild := s.guildOf(channel)
 	payload := map[string]any{"id": ia.ID, "application_id": s.AppID, "type": kind, "data": data, "guild_id": guild,
 		"channel_id": channel, "member": s.member(u), "token": ia.Token, "version": 1,
-		"app_permissions": strconv.FormatInt(perms, 10), "locale": "en-US", "guild_locale": "en-US"}
+		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmpOr(u.Locale, "en-US"), "guild_locale": cmpOr(s.guildLocales[guild], "en-US")}
 	if message != nil {
 		ia.MessageID = message.ID
 		payload["message"] = map[string]any{"id": message.ID, "channel_id": channel, "content": message.Content,
@@ -875,17 +897,59 @@ func (s *Server) registerCommands(guild string, body map[string]any) (any, *apiE
 	return out, nil
 }
 
-var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+// commandName is Discord's rule for command and option names, localized
+// ones included ("Application Command Naming"): letters and numbers of any
+// script, Devanagari and Thai marks, '-', '_' and '\”; lower case where the
+// script has case.
+var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`)
+
+// discordLocales are the locales Discord accepts as localization keys
+// ("Locales" in Discord's reference).
+var discordLocales = map[string]bool{"id": true, "da": true, "de": true, "en-GB": true, "en-US": true, "es-ES": true, "es-419": true,
+	"fr": true, "hr": true, "it": true, "lt": true, "hu": true, "nl": true, "no": true, "pl": true, "pt-BR": true, "ro": true, "fi": true,
+	"sv-SE": true, "vi": true, "tr": true, "cs": true, "el": true, "bg": true, "ru": true, "uk": true, "hi": true, "th": true,
+	"zh-CN": true, "ja": true, "zh-TW": true, "ko": true}
+
+func validName(n string) bool { return commandName.MatchString(n) && strings.ToLower(n) == n }
+
+// localizationProblems checks a name_localizations or
+// description_localizations map: known locales, and values as the default
+// would be checked (names by the naming rule, descriptions and choice names
+// 1-100 characters).
+func localizationProblems(where, field string, v any, isName bool, maxLen int) []string {
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return []string{fmt.Sprintf("%s: %s is not an object", where, field)}
+	}
+	var out []string
+	for loc, text := range m {
+		t, _ := text.(string)
+		switch {
+		case !discordLocales[loc]:
+			out = append(out, fmt.Sprintf("%s: %s has an unknown locale %q", where, field, loc))
+		case isName && !validName(t):
+			out = append(out, fmt.Sprintf("%s: %s[%s] %q is not a valid name", where, field, loc, t))
+		case !isName && (length(t) < 1 || length(t) > maxLen):
+			out = append(out, fmt.Sprintf("%s: %s[%s] has %d characters", where, field, loc, length(t)))
+		}
+	}
+	return out
+}
 
 func commandProblems(cmd map[string]any) []string {
 	var out []string
 	name, _ := cmd["name"].(string)
-	if !commandName.MatchString(name) || strings.ToLower(name) != name {
+	if !validName(name) {
 		out = append(out, fmt.Sprintf("command name %q", name))
 	}
 	if d, _ := cmd["description"].(string); length(d) < 1 || length(d) > 100 {
 		out = append(out, fmt.Sprintf("%s: description of %d", name, length(d)))
 	}
+	out = append(out, localizationProblems(name, "name_localizations", cmd["name_localizations"], true, 32)...)
+	out = append(out, localizationProblems(name, "description_localizations", cmd["description_localizations"], false, 100)...)
 	if _, ok := cmd["contexts"]; !ok {
 		out = append(out, name+": no contexts (this bot's contract: set them explicitly)")
 	}
@@ -896,17 +960,52 @@ func commandProblems(cmd map[string]any) []string {
 	if len(opts) > 25 {
 		out = append(out, name+": over 25 options")
 	}
+	// A localized option name must differ from every default option name
+	// of the command and from the other option names in its locale.
+	defaults := map[string]bool{}
+	for _, o := range opts {
+		on, _ := o.(map[string]any)["name"].(string)
+		if defaults[on] {
+			out = append(out, fmt.Sprintf("%s: option name %q twice", name, on))
+		}
+		defaults[on] = true
+	}
+	perLocale := map[string]map[string]bool{}
 	for _, o := range opts {
 		opt := o.(map[string]any)
 		on, _ := opt["name"].(string)
-		if !commandName.MatchString(on) {
+		where := name + " " + on
+		if !validName(on) {
 			out = append(out, fmt.Sprintf("%s: option name %q", name, on))
 		}
 		if d, _ := opt["description"].(string); length(d) < 1 || length(d) > 100 {
 			out = append(out, fmt.Sprintf("%s %s: description of %d", name, on, length(d)))
 		}
-		if ch, _ := opt["choices"].([]any); len(ch) > 25 {
+		out = append(out, localizationProblems(where, "name_localizations", opt["name_localizations"], true, 32)...)
+		out = append(out, localizationProblems(where, "description_localizations", opt["description_localizations"], false, 100)...)
+		if m, ok := opt["name_localizations"].(map[string]any); ok {
+			for loc, v := range m {
+				ln, _ := v.(string)
+				if perLocale[loc] == nil {
+					perLocale[loc] = map[string]bool{}
+				}
+				if (defaults[ln] && ln != on) || perLocale[loc][ln] {
+					out = append(out, fmt.Sprintf("%s: localized option name %q (%s) is not distinct", where, ln, loc))
+				}
+				perLocale[loc][ln] = true
+			}
+		}
+		ch, _ := opt["choices"].([]any)
+		if len(ch) > 25 {
 			out = append(out, fmt.Sprintf("%s %s: %d choices", name, on, len(ch)))
+		}
+		for _, c := range ch {
+			choice, _ := c.(map[string]any)
+			cn, _ := choice["name"].(string)
+			if length(cn) < 1 || length(cn) > 100 {
+				out = append(out, fmt.Sprintf("%s: choice name of %d characters", where, length(cn)))
+			}
+			out = append(out, localizationProblems(where+" "+cn, "name_localizations", choice["name_localizations"], false, 100)...)
 		}
 	}
 	return out
