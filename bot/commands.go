@@ -6,6 +6,10 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"othello-bot/catalog"
 )
@@ -200,4 +204,63 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// LookupLocalized returns the command a name in another language stands
+// for ("打つ" is move), for transports where people type names (the
+// terminal); Discord itself always sends the default name.
+func LookupLocalized(typed string) (string, bool) {
+	if _, ok := LookupCommand(typed); ok {
+		return "", false
+	}
+	for _, c := range commands {
+		for _, n := range c.NameLocalizations {
+			if strings.EqualFold(n, typed) {
+				return c.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// CanonicalOptions renames options typed by their names in another
+// language to their own names, and turns a choice typed by its shown name
+// (in any language: "黒（先手）", "white") into its value.
+func CanonicalOptions(command string, opts map[string]string) map[string]string {
+	c, ok := LookupCommand(command)
+	if !ok {
+		return opts
+	}
+	out := make(map[string]string, len(opts))
+	for k, v := range opts {
+		spec, found := c.option(k)
+		if found {
+			k = spec.Name
+			for _, ch := range spec.Choices {
+				if strings.EqualFold(ch.Name, v) || slices.ContainsFunc(slices.Collect(maps.Values(ch.NameLocalizations)),
+					func(n string) bool { return strings.EqualFold(n, v) }) {
+					v = fmt.Sprint(ch.Value)
+				}
+			}
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// option finds an option by its name or a localized name.
+func (c CommandSpec) option(name string) (OptionSpec, bool) {
+	for _, o := range c.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	for _, o := range c.Options {
+		for _, n := range o.NameLocalizations {
+			if strings.EqualFold(n, name) {
+				return o, true
+			}
+		}
+	}
+	return OptionSpec{}, false
 }

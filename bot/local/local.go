@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/catalog"
 	"othello-bot/lineio"
 	"othello-bot/record"
 )
@@ -74,11 +75,17 @@ type Adapter struct {
 	// ShutdownGrace is how long a line in flight may go on after Run's
 	// context is cancelled.
 	ShutdownGrace time.Duration
+	// Locale is the terminal's language: its own lines, the local
+	// server's Discord language, and every user's unless a "locale" line
+	// gives theirs (Discord's locale codes: "en-US", "ja").
+	Locale string
 
 	mu         sync.Mutex
 	out        io.Writer
 	messages   []*shown
 	moderators map[string]bool
+	admins     map[string]bool   // members with Manage Server
+	locales    map[string]string // a user's Discord language, by name
 	threads    map[string]*thread
 	nthreads   int
 	// run makes message ids unique across runs on one database: a timer
@@ -111,7 +118,7 @@ func (a *Adapter) Service() *bot.Service { return a.svc }
 func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
 	work, cancel := bot.Detach(ctx, a.ShutdownGrace)
 	defer cancel()
-	a.note("othello-bot local: type /help for the bot's commands, help for this terminal's, quit or Ctrl-D to leave.")
+	a.note("%s", a.t().T("local.welcome"))
 	lines := lineio.New(in, 0)
 	for {
 		line, err := lines.Next()
@@ -159,22 +166,30 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		user, channel = name, rest
 		player = record.Player{ID: user, Name: user}
 	}
-	req := bot.Request{User: player, GuildID: GuildID, ChannelID: channel}
+	req := bot.Request{User: player, GuildID: GuildID, ChannelID: channel, Locale: a.Locale, GuildLocale: a.Locale}
 	a.mu.Lock()
 	if a.moderators[user] {
 		req.MemberPermissions = bot.PermManageMessages | bot.PermManageThreads
 	}
+	if a.admins[user] {
+		req.MemberPermissions |= bot.PermManageGuild
+	}
+	if l, ok := a.locales[user]; ok {
+		req.Locale = l
+	}
 	a.mu.Unlock()
+	t := a.t()
 	word, rest, _ := strings.Cut(text, " ")
 	rest = strings.TrimSpace(rest)
 	var target *shown
 	switch {
 	case strings.EqualFold(text, "help"):
-		a.note("%s", terminalHelp)
+		a.note("%s", t.T("local.help"))
 		return
 	case strings.HasPrefix(text, "/"):
 		req.Kind = bot.Command
 		req.Command, req.Options, req.UserNames = parseCommand(text)
+		req.Options = bot.CanonicalOptions(req.Command, req.Options)
 	case word == "click":
 		req.Kind = bot.Button
 		target = a.find(user, channel, func(m *shown) bool {
@@ -189,7 +204,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 			return false
 		})
 		if target == nil {
-			a.note("(no button %q to click for %s)", rest, user)
+			a.note("%s", t.T("local.no_button", "Label", strconv.Quote(rest), "User", user))
 			return
 		}
 	case word == "select":
@@ -204,13 +219,13 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 			return false
 		})
 		if target == nil {
-			a.note("(no menu to select from for %s)", user)
+			a.note("%s", t.T("local.no_menu", "User", user))
 			return
 		}
 		req.Values = []string{rest}
 	case word == "moderator":
 		if !validName(rest) {
-			a.note("(moderator needs a user name, like: moderator carol)")
+			a.note("%s", t.T("local.moderator_usage"))
 			return
 		}
 		a.mu.Lock()
@@ -219,7 +234,35 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		}
 		a.moderators[rest] = true
 		a.mu.Unlock()
-		a.note("(%s is now a moderator here: Manage Messages and Manage Threads)", rest)
+		a.note("%s", t.T("local.moderator", "User", rest))
+		return
+	case word == "admin":
+		if !validName(rest) {
+			a.note("%s", t.T("local.admin_usage"))
+			return
+		}
+		a.mu.Lock()
+		if a.admins == nil {
+			a.admins = map[string]bool{}
+		}
+		a.admins[rest] = true
+		a.mu.Unlock()
+		a.note("%s", t.T("local.admin", "User", rest))
+		return
+	case word == "locale":
+		who, loc, _ := strings.Cut(rest, " ")
+		loc = strings.TrimSpace(loc)
+		if !validName(who) || loc == "" {
+			a.note("%s", t.T("local.locale_usage"))
+			return
+		}
+		a.mu.Lock()
+		if a.locales == nil {
+			a.locales = map[string]string{}
+		}
+		a.locales[who] = loc
+		a.mu.Unlock()
+		a.note("%s", t.T("local.locale", "User", who, "Locale", loc))
 		return
 	case word == "delete":
 		id := strings.TrimPrefix(rest, "#")
@@ -228,24 +271,24 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		delete(a.threads, id)
 		a.mu.Unlock()
 		if !ok {
-			a.note("(delete needs a thread the bot opened, like: delete #%s1)", threadPrefix)
+			a.note("%s", t.T("local.delete_usage", "Example", threadPrefix+"1"))
 			return
 		}
-		a.note("(thread #%s deleted)", id)
+		a.note("%s", t.T("local.deleted", "Thread", id))
 		a.svc.ChannelDeleted(ctx, id)
 		return
 	case word == "wait":
 		d, err := time.ParseDuration(rest)
 		if err != nil || d < 0 {
-			a.note("(wait needs a duration like 30s, 11m or 25h)")
+			a.note("%s", t.T("local.wait_usage"))
 			return
 		}
 		a.Clock.Advance(d)
-		a.note("(%s later)", d)
+		a.note("%s", t.T("local.later", "Duration", t.Duration(d)))
 		a.svc.Tick(ctx)
 		return
 	default:
-		a.note("(not understood: %q; type a slash command, click LABEL, select VALUE or wait DURATION)", text)
+		a.note("%s", t.T("local.not_understood", "Line", strconv.Quote(text)))
 		return
 	}
 	resp := a.svc.Handle(ctx, req)
@@ -319,6 +362,9 @@ func parseCommand(text string) (string, map[string]string, map[string]string) {
 		opts[name] = value
 	}
 	cmd := strings.ToLower(fields[0])
+	if c, ok := bot.LookupLocalized(cmd); ok {
+		cmd = c // a command typed by its name in another language
+	}
 	if v, ok := opts[""]; ok {
 		delete(opts, "")
 		// A bare value fills the command's first option, as Discord's
@@ -387,16 +433,8 @@ func (a *Adapter) replace(s *shown, m bot.Message, user string) {
 	s.msg.Files = dropData(s.msg.Files)
 }
 
-const terminalHelp = `(Type what you would type in Discord, one line at a time:
-  /start level:3 size:8     a slash command with options; /help lists them
-  select d3                 pick from the newest move menu you can see
-  click Resign              press the button with that label
-  bob: /move e6             a line from another user (name, colon, line)
-  wait 11m                  move the bot's clock on, for timers
-  moderator carol           give carol a moderator's rights (Manage Messages and Threads)
-  bob #lobby: /start        a line in another channel or thread (the default is #terminal)
-  delete #thread-ab12-1     delete a thread, as a moderator might
-  quit                      leave (Ctrl-D too))`
+// t writes the terminal's own lines, in its language.
+func (a *Adapter) t() *catalog.Printer { return catalog.For(catalog.FromLocale(a.Locale)) }
 
 func isQuit(line string) bool {
 	t := strings.ToLower(strings.TrimSpace(line))
@@ -406,19 +444,20 @@ func isQuit(line string) bool {
 // print writes a message as Discord would show it, markdown bold removed.
 func (a *Adapter) print(s *shown, edited bool) {
 	var b strings.Builder
-	head := fmt.Sprintf("--- bot, message %d", s.id)
+	tr := a.t()
+	head := tr.T("local.message", "N", s.id)
 	if t := a.threads[s.channel]; t != nil {
-		head += fmt.Sprintf(" in thread #%s (%s)", s.channel, t.name)
+		head += tr.T("local.in_thread", "Thread", s.channel, "Name", t.name)
 	} else if s.channel != ChannelID {
-		head += " in #" + s.channel
+		head += tr.T("local.in_channel", "Channel", s.channel)
 	}
 	if edited {
-		head += " (edited)"
+		head += tr.T("local.edited")
 	}
 	if s.visible != "" {
-		head += fmt.Sprintf(" (only visible to %s)", s.visible)
+		head += tr.T("local.only_visible", "User", s.visible)
 	}
-	b.WriteString(head + " ---\n")
+	b.WriteString("--- " + head + " ---\n")
 	m := s.msg
 	if m.Content != "" {
 		b.WriteString(m.Content + "\n")
@@ -428,7 +467,7 @@ func (a *Adapter) print(s *shown, edited bool) {
 			b.WriteString("== " + e.Title + " ==\n")
 		}
 		if e.URL != "" {
-			b.WriteString("Watch: " + e.URL + "\n")
+			b.WriteString(tr.T("local.watch", "URL", e.URL) + "\n")
 		}
 		if e.Description != "" {
 			b.WriteString(e.Description + "\n")
@@ -457,7 +496,7 @@ func (a *Adapter) print(s *shown, edited bool) {
 		}
 	}
 	for _, f := range m.Files {
-		b.WriteString("attachment: " + a.save(f) + "\n")
+		b.WriteString(tr.T("local.attachment", "Path", a.save(f)) + "\n")
 	}
 	fmt.Fprint(a.out, a.plain(b.String()))
 }
@@ -479,9 +518,9 @@ func (a *Adapter) plain(s string) string {
 		unix, _ := strconv.ParseInt(parts[1], 10, 64)
 		t := time.Unix(unix, 0).UTC()
 		if parts[2] == "R" {
-			return relative(t.Sub(a.Clock.Now()))
+			return relative(a.t(), t.Sub(a.Clock.Now()))
 		}
-		return t.Format("Jan 2 15:04 UTC")
+		return t.Format(a.t().T("local.date_layout"))
 	})
 	s = mentionRE.ReplaceAllString(s, "@$1")
 	s = channelRE.ReplaceAllString(s, "#$1")
@@ -491,32 +530,30 @@ func (a *Adapter) plain(s string) string {
 }
 
 // relative says how far off a time is, as Discord's relative timestamps
-// do: "in 10 minutes", "3 hours ago".
-func relative(d time.Duration) string {
+// do in the reader's language: "in 10 minutes", "3 hours ago", "10分後".
+func relative(tr *catalog.Printer, d time.Duration) string {
 	past := d < 0
 	if past {
 		d = -d
 	}
 	if d < time.Second {
-		return "just now" // as Discord says it
+		return tr.T("local.just_now") // as Discord says it
 	}
-	n, unit := int64(d.Seconds()+0.5), "second"
+	n, unit := int((d.Seconds() + 0.5)), "unit.second"
 	for _, u := range []struct {
 		size time.Duration
-		name string
-	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}} {
+		id   string
+	}{{24 * time.Hour, "unit.day"}, {time.Hour, "unit.hour"}, {time.Minute, "unit.minute"}} {
 		if d >= u.size {
-			n, unit = int64((d+u.size/2)/u.size), u.name
+			n, unit = int((d+u.size/2)/u.size), u.id
 			break
 		}
 	}
-	if n != 1 {
-		unit += "s"
-	}
+	span := tr.T(unit, "Count", n)
 	if past {
-		return fmt.Sprintf("%d %s ago", n, unit)
+		return tr.T("local.ago", "Span", span)
 	}
-	return fmt.Sprintf("in %d %s", n, unit)
+	return tr.T("local.in", "Span", span)
 }
 
 // save writes an attachment to ImageDir and returns its path (or why not).

@@ -279,7 +279,7 @@ func TestHelpAndUnknownInput(t *testing.T) {
 	if out := e.say("dance"); !strings.Contains(out, "not understood") {
 		t.Errorf("garbage:\n%s", out)
 	}
-	if out := e.say("wait 5m"); !strings.Contains(out, "(5m0s later)") {
+	if out := e.say("wait 5m"); !strings.Contains(out, "(5 minutes later)") {
 		t.Errorf("wait:\n%s", out)
 	}
 }

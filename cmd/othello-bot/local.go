@@ -19,6 +19,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	df := addDataFlags(fs)
 	user := fs.String("user", "you", "who lines without a \"name:\" prefix come from")
 	logPath := fs.String("log", "", "write the log here at the configured level (default: only warnings and errors, to stderr)")
+	locale := fs.String("locale", "en-US", "the terminal's language, and its users' and server's Discord language: en-US or ja (another falls back to English)")
 	threads := fs.Bool("threads", false, "give each game its own thread, as on Discord (default: games live in their channel)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -58,6 +59,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir
+	adapter.Locale = *locale
 	svc := newService(store, c, clock, adapter, logger)
 	work, cancelWork := bot.Detach(ctx, shutdownGrace)
 	defer cancelWork()
