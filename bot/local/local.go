@@ -560,10 +560,10 @@ func relative(tr *catalog.Printer, d time.Duration) string {
 func (a *Adapter) save(f bot.File) string {
 	path := filepath.Join(a.ImageDir, filepath.Base(f.Name))
 	if err := os.MkdirAll(a.ImageDir, 0o755); err != nil {
-		return fmt.Sprintf("%s (not saved: %v)", f.Name, err)
+		return a.t().T("local.not_saved", "File", f.Name, "Err", err.Error())
 	}
 	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-		return fmt.Sprintf("%s (not saved: %v)", f.Name, err)
+		return a.t().T("local.not_saved", "File", f.Name, "Err", err.Error())
 	}
 	return path
 }
@@ -597,7 +597,7 @@ func (a *Adapter) CreateThread(_ context.Context, parentID, name string) (string
 	a.nthreads++
 	id := threadPrefix + a.run[len(a.run)-4:] + "-" + strconv.Itoa(a.nthreads)
 	a.threads[id] = &thread{parent: parentID, name: name}
-	fmt.Fprintf(a.out, "(thread #%s opened in #%s: %s)\n", id, parentID, name)
+	fmt.Fprintln(a.out, a.t().T("local.thread_opened", "Thread", id, "Channel", parentID, "Name", name))
 	return id, nil
 }
 

@@ -1,0 +1,350 @@
+package catalog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template/parse"
+
+	"github.com/BurntSushi/toml"
+)
+
+// messages reads a language's file as id -> plural form -> text, the way
+// go-i18n flattens it.
+func messages(t *testing.T, l Lang) map[string]map[string]string {
+	t.Helper()
+	data, err := fs.ReadFile(files, "messages/"+string(l)+".toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		t.Fatalf("%s: %v", l, err)
+	}
+	out := map[string]map[string]string{}
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			id := strings.TrimPrefix(prefix+"."+k, ".")
+			switch v := v.(type) {
+			case string:
+				out[id] = map[string]string{"other": v}
+			case map[string]any:
+				if _, plural := v["other"]; plural {
+					forms := map[string]string{}
+					for f, s := range v {
+						forms[f], _ = s.(string)
+					}
+					out[id] = forms
+					continue
+				}
+				walk(id, v)
+			}
+		}
+	}
+	walk("", raw)
+	return out
+}
+
+// fields are the placeholders a message uses, in every form.
+func fields(t *testing.T, id, text string) []string {
+	trees, err := parse.Parse(id, text, "{{", "}}")
+	if err != nil {
+		t.Errorf("%s: %v", id, err)
+		return nil
+	}
+	var out []string
+	var walk func(n parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			for _, c := range n.Nodes {
+				walk(c)
+			}
+		case *parse.ActionNode:
+			for _, c := range n.Pipe.Cmds {
+				for _, a := range c.Args {
+					walk(a)
+				}
+			}
+		case *parse.FieldNode:
+			out = append(out, strings.Join(n.Ident, "."))
+		}
+	}
+	walk(trees[id].Root)
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// Every language has every English message, nothing more, with the same
+// placeholders; plural messages have the forms their language needs.
+func TestEveryLanguageHasEveryMessage(t *testing.T) {
+	en := messages(t, English)
+	if len(en) < 300 {
+		t.Errorf("only %d English messages: the catalog did not load whole", len(en))
+	}
+	for _, l := range Supported()[1:] {
+		other := messages(t, l)
+		for id, forms := range en {
+			theirs, ok := other[id]
+			if !ok {
+				t.Errorf("%s lacks %q", l, id)
+				continue
+			}
+			want := fields(t, id, forms["other"])
+			for f, text := range theirs {
+				if got := fields(t, id, text); !slices.Equal(got, want) {
+					t.Errorf("%s %q (%s) has placeholders %v, English %v", l, id, f, got, want)
+				}
+			}
+			if _, plural := forms["one"]; plural {
+				if _, ok := theirs["other"]; !ok {
+					t.Errorf("%s %q has no other form", l, id)
+				}
+			}
+		}
+		for id := range other {
+			if _, ok := en[id]; !ok {
+				t.Errorf("%s has %q, which English does not", l, id)
+			}
+		}
+	}
+	for id, forms := range en {
+		if _, one := forms["one"]; one {
+			if got, want := fields(t, id, forms["one"]), fields(t, id, forms["other"]); !slices.Equal(got, want) {
+				t.Errorf("en %q: one has %v, other %v", id, got, want)
+			}
+		}
+		for f, text := range forms {
+			if strings.TrimSpace(text) == "" {
+				t.Errorf("en %q (%s) is empty", id, f)
+			}
+		}
+	}
+}
+
+// The catalog's words reach the reader through T, with every placeholder
+// filled (a missing one would print "<no value>").
+func TestEveryMessageWrites(t *testing.T) {
+	for _, l := range Supported() {
+		p := For(l)
+		for id, forms := range messages(t, l) {
+			var pairs []any
+			for _, f := range fields(t, id, forms["other"]) {
+				pairs = append(pairs, f, 2)
+			}
+			got := p.T(id, pairs...)
+			if strings.Contains(got, "<no value>") || strings.Contains(got, "⟦") {
+				t.Errorf("%s %q writes %q", l, id, got)
+			}
+		}
+	}
+}
+
+// userFacing are the packages whose words reach people.
+// (The web page, web/, is not in the catalog yet: it is English only.)
+var userFacing = []string{"bot", "bot/local", "bot/discord", "render", "analysis"}
+
+// proseLiteral looks like words for people: a capitalised word, or two
+// words.
+var (
+	proseLiteral = regexp.MustCompile(`^[A-Z][a-z]+$|^[A-Z][a-z]+[ ,.;:!?]|[A-Za-z]{2,}[ ,;:!?]+[A-Za-z]{2,}`)
+	headerName   = regexp.MustCompile(`^[A-Z][a-z]+(-[A-Z][a-z]+)+$`)
+)
+
+// allowed are the places whose literals are not for people.
+var allowed = map[string]string{
+	"bot/threads.go deletedNote":     "the results log's note: a data format, in English",
+	"bot/abort.go noReasonNote":      "the results log's note: a data format, in English",
+	"bot/limits.go *":                "which limit a message broke, for the log",
+	"bot/discord/discord.go where":   "where commands are registered, for the log",
+	"bot/discord/discord.go deliver": "what failed, for the log",
+	"bot/discord/apibase.go *":       "Discord's address",
+}
+
+// No string literal in the user-facing packages reads as prose, except
+// in the log, errors for the log, and the few data formats listed: every
+// word for people comes from the catalog.
+func TestNoWordsBypassTheCatalog(t *testing.T) {
+	placeholders = map[string]bool{}
+	for id, forms := range messages(t, English) {
+		for _, f := range fields(t, id, forms["other"]) {
+			placeholders[f] = true
+		}
+	}
+	fset := token.NewFileSet()
+	for _, dir := range userFacing {
+		paths, _ := filepath.Glob(filepath.Join("..", dir, "*.go"))
+		for _, path := range paths {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel := strings.TrimPrefix(filepath.ToSlash(path), "../")
+			checkFile(t, fset, rel, f)
+		}
+	}
+}
+
+// placeholders are the names of the catalog's placeholders: code names
+// them, people never read them.
+var placeholders map[string]bool
+
+func checkFile(t *testing.T, fset *token.FileSet, rel string, f *ast.File) {
+	// Calls whose string arguments are not for people: the log and
+	// errors (wrapped into the log), and the catalog's own ids.
+	skip := map[ast.Node]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+			switch sel.Sel.Name {
+			case "Debug", "Info", "Warn", "Error", "With", "Errorf", "New", "T", "note", "Fatal", "Fatalf":
+				for _, a := range call.Args {
+					skip[a] = true
+				}
+			}
+		}
+		return true
+	})
+	for _, d := range f.Decls {
+		where := ""
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			where = d.Name.Name
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if v, ok := sp.(*ast.ValueSpec); ok && len(v.Names) > 0 {
+					where = v.Names[0].Name
+				}
+			}
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ImportSpec, *ast.Field:
+				return false
+			case *ast.BasicLit:
+				if n.Kind != token.STRING || skip[n] {
+					return true
+				}
+				s, err := strconv.Unquote(n.Value)
+				if err != nil || !proseLiteral.MatchString(s) || placeholders[s] || headerName.MatchString(s) {
+					return true
+				}
+				_, here := allowed[rel+" "+where]
+				_, file := allowed[rel+" *"]
+				if !here && !file {
+					t.Errorf("%s: %q in %s does not come from the catalog", fset.Position(n.Pos()), s, where)
+				}
+			}
+			return !skip[n]
+		})
+	}
+}
+
+// Every message id the code writes is in the catalog with the
+// placeholders the code fills; every message is written somewhere (or
+// built from a prefix the code names).
+func TestCodeAndCatalogAgree(t *testing.T) {
+	en := messages(t, English)
+	used := map[string]bool{}
+	prefixes := []string{}
+	fset := token.NewFileSet()
+	for _, dir := range userFacing {
+		paths, _ := filepath.Glob(filepath.Join("..", dir, "*.go"))
+		for _, path := range paths {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				s, _ := strconv.Unquote(lit.Value)
+				if _, ok := en[s]; ok {
+					used[s] = true
+				} else if strings.HasSuffix(s, ".") && strings.Count(s, ".") >= 1 && !strings.Contains(s, " ") {
+					prefixes = append(prefixes, s)
+				}
+				call, ok := n.(*ast.CallExpr)
+				_ = call
+				return ok || true
+			})
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "T" || len(call.Args) == 0 {
+					return true
+				}
+				lit, ok := call.Args[0].(*ast.BasicLit)
+				if !ok {
+					return true // an id built at run time: checked by use below
+				}
+				id, _ := strconv.Unquote(lit.Value)
+				forms, ok := en[id]
+				if !ok {
+					t.Errorf("%s: T(%q): no such message", fset.Position(call.Pos()), id)
+					return true
+				}
+				var given []string
+				for i := 1; i < len(call.Args); i += 2 {
+					if k, ok := call.Args[i].(*ast.BasicLit); ok {
+						name, _ := strconv.Unquote(k.Value)
+						given = append(given, name)
+					}
+				}
+				if len(call.Args) == 2 {
+					return true // pairs passed on from a variable
+				}
+				sort.Strings(given)
+				want := fields(t, id, forms["other"])
+				for _, w := range want {
+					if !slices.Contains(given, w) {
+						t.Errorf("%s: T(%q) does not fill {{.%s}}", fset.Position(call.Pos()), id, w)
+					}
+				}
+				return true
+			})
+		}
+	}
+	// Ids built from a prefix: command texts, statuses, labels.
+	prefixes = append(prefixes, "cmd.", "choice.", "unit.", "permission.", "history.result.", "analysis.label.", "challenge.status.")
+	var unused []string
+	for id := range en {
+		if used[id] || slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(id, p) }) {
+			continue
+		}
+		unused = append(unused, id)
+	}
+	sort.Strings(unused)
+	if len(unused) > 0 {
+		t.Errorf("messages no code writes: %v", unused)
+	}
+	fmt.Fprintf(devNull{}, "%d", len(en))
+}
+
+type devNull struct{}
+
+func (devNull) Write(p []byte) (int, error) { return len(p), nil }
