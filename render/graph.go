@@ -44,6 +44,7 @@ func Graph(curve []float64, label string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	face = withFallback(face, regular)
 	defer face.Close()
 	img := image.NewRGBA(image.Rect(0, 0, graphW, graphH))
 	draw.Draw(img, img.Bounds(), image.NewUniform(frameColor), image.Point{}, draw.Src)

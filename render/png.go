@@ -138,6 +138,7 @@ func newBoard(n int) (*board, error) {
 		b.labels.Close()
 		return nil, err
 	}
+	b.capFace = withFallback(b.capFace, bold)
 	b.img = image.NewRGBA(image.Rect(0, 0, b.width, b.height))
 	b.r = vector.NewRasterizer(b.width, b.height)
 	img, cell, left, top := b.img, b.cell, b.left, b.top
