@@ -151,8 +151,29 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 			t.Errorf("command without explicit contexts and integration types: %s", cmd)
 		}
 	}
-	if start := jsonOf(reqs[0].List[0]); !strings.Contains(start, `{"name":"4x4","value":4}`) || !strings.Contains(start, `{"name":"26x26","value":26}`) {
+	if start := jsonOf(reqs[0].List[0]); !strings.Contains(start, `{"name":"4x4","name_localizations":{"ja":"4×4"},"value":4}`) ||
+		!strings.Contains(start, `{"name":"26x26","name_localizations":{"ja":"26×26"},"value":26}`) {
 		t.Errorf("size is not a list of the even sizes: %s", start)
+	}
+	// Every command, option and choice is registered in Japanese too.
+	for _, c := range reqs[0].List {
+		cmd := c.(map[string]any)
+		if jaOf(cmd["name_localizations"]) == "" || jaOf(cmd["description_localizations"]) == "" {
+			t.Errorf("%v has no Japanese name or description", cmd["name"])
+		}
+		opts, _ := cmd["options"].([]any)
+		for _, o := range opts {
+			opt := o.(map[string]any)
+			if jaOf(opt["name_localizations"]) == "" || jaOf(opt["description_localizations"]) == "" {
+				t.Errorf("%v %v has no Japanese name or description", cmd["name"], opt["name"])
+			}
+			chs, _ := opt["choices"].([]any)
+			for _, ch := range chs {
+				if jaOf(ch.(map[string]any)["name_localizations"]) == "" {
+					t.Errorf("%v %v: choice %v has no Japanese name", cmd["name"], opt["name"], ch)
+				}
+			}
+		}
 	}
 	// Switching to global registration clears the server's commands.
 	h.adapter.guilds = nil
@@ -302,4 +323,11 @@ func attachmentsAre(body map[string]any, names ...string) bool {
 		}
 	}
 	return true
+}
+
+// jaOf is the Japanese entry of a localizations object.
+func jaOf(v any) string {
+	m, _ := v.(map[string]any)
+	s, _ := m["ja"].(string)
+	return s
 }

@@ -901,7 +901,7 @@ func (s *Server) registerCommands(guild string, body map[string]any) (any, *apiE
 // ones included ("Application Command Naming"): letters and numbers of any
 // script, Devanagari and Thai marks, '-', '_' and '\”; lower case where the
 // script has case.
-var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`)
+var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
 // discordLocales are the locales Discord accepts as localization keys
 // ("Locales" in Discord's reference).
