@@ -51,16 +51,15 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
 		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style}
-	return s.issue(ctx, req, c, nil, !inThread && s.threadsHere(req))
+	return s.issue(ctx, req, c, 0, !inThread && s.threadsHere(req))
 }
 
 // issue checks and stores a challenge and posts its message in the channel;
 // the reply to the challenger is a short note only they see. A rematch
-// (rematchOf set) is not held back by the cooldown. With threaded set the
+// (rematchOf, the game it follows, not 0) is not held back by the cooldown. With threaded set the
 // game will get its own thread, so a game running in the channel does not
 // stand in the way.
-func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, rematchOf *record.Game, threaded bool) (Response, error) {
-	rematch := rematchOf != nil
+func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, rematchOf int64, threaded bool) (Response, error) {
 	unlock := s.lockChannel(c.ChannelID)
 	defer unlock()
 	me := req.me()
@@ -70,7 +69,7 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 		return Response{}, err
 	}
 	now := s.clock.Now()
-	if !rematch {
+	if rematchOf == 0 {
 		recent, err := s.store.RecentChallenges(ctx, c.Challenger.ID, 2)
 		if err != nil {
 			return Response{}, err
@@ -85,11 +84,7 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	} else if err != nil {
 		return Response{}, err
 	}
-	var of int64
-	if rematchOf != nil {
-		of = rematchOf.ID
-	}
-	msg := s.challengeMessage(req.pub(), c, of)
+	msg := s.challengeMessage(req.pub(), c, rematchOf)
 	id, err := s.send(ctx, c.ChannelID, *msg)
 	if err != nil {
 		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
@@ -257,7 +252,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 			return deref(r), err
 		}
 	}
-	_, inThread, err := s.finishedThread(ctx, Request{ChannelID: c.ChannelID})
+	_, inThread, err := s.finishedThread(ctx, req) // req's channel is the challenge's (checked above)
 	if err != nil {
 		return Response{}, err
 	}
@@ -386,5 +381,5 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		// where the game came from, and gets a thread of its own.
 		c.ChannelID, threaded = g.ParentID, true
 	}
-	return s.issue(ctx, req, c, g, threaded)
+	return s.issue(ctx, req, c, g.ID, threaded)
 }

@@ -7,8 +7,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"othello-bot/catalog"
@@ -237,8 +235,7 @@ func CanonicalOptions(command string, opts map[string]string) map[string]string 
 		if found {
 			k = spec.Name
 			for _, ch := range spec.Choices {
-				if strings.EqualFold(ch.Name, v) || slices.ContainsFunc(slices.Collect(maps.Values(ch.NameLocalizations)),
-					func(n string) bool { return strings.EqualFold(n, v) }) {
+				if ch.shownAs(v) {
 					v = fmt.Sprint(ch.Value)
 				}
 			}
@@ -246,6 +243,19 @@ func CanonicalOptions(command string, opts map[string]string) map[string]string 
 		out[k] = v
 	}
 	return out
+}
+
+// shownAs reports whether a choice is shown as text in some language.
+func (ch OptionChoice) shownAs(text string) bool {
+	if strings.EqualFold(ch.Name, text) {
+		return true
+	}
+	for _, n := range ch.NameLocalizations {
+		if strings.EqualFold(n, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // option finds an option by its name or a localized name.

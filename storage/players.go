@@ -85,20 +85,21 @@ func (s *Store) SetUserLanguage(ctx context.Context, p record.Player, lang strin
 
 // SetGuildLanguage stores a server's language ("" follows Discord's).
 func (s *Store) SetGuildLanguage(ctx context.Context, guildID, lang string, now time.Time) error {
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, language, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at`, guildID, lang, millis(now))
-	if err != nil {
-		return fmt.Errorf("saving a server's language: %w", err)
-	}
-	return nil
+	return s.setGuild(ctx, guildID, "language", lang, now)
 }
 
 // SetGuildLocale remembers a server's Discord language.
 func (s *Store) SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error {
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, discord_locale, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET discord_locale = excluded.discord_locale, updated_at = excluded.updated_at`, guildID, locale, millis(now))
+	return s.setGuild(ctx, guildID, "discord_locale", locale, now)
+}
+
+// setGuild sets one column of a server's row (column is one of ours,
+// never user input), creating the row.
+func (s *Store) setGuild(ctx context.Context, guildID, column, value string, now time.Time) error {
+	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, `+column+`, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`, guildID, value, millis(now))
 	if err != nil {
-		return fmt.Errorf("saving a server's Discord language: %w", err)
+		return fmt.Errorf("saving a server's %s: %w", column, err)
 	}
 	return nil
 }

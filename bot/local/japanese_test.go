@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"othello-bot/bot/local"
-	"othello-bot/game"
-	"othello-bot/record"
 )
 
 // englishWord finds a run of Latin letters that reads as a word. What a
@@ -147,6 +145,4 @@ func TestTwoReadersTwoLanguages(t *testing.T) {
 	if out := e.say("dave: /board"); !strings.Contains(out, "Turn: ") {
 		t.Errorf("an unknown locale:\n%s", out)
 	}
-	_ = record.Finished
-	_ = game.Black
 }

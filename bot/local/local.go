@@ -80,14 +80,13 @@ type Adapter struct {
 	// gives theirs (Discord's locale codes: "en-US", "ja").
 	Locale string
 
-	mu         sync.Mutex
-	out        io.Writer
-	messages   []*shown
-	moderators map[string]bool
-	admins     map[string]bool   // members with Manage Server
-	locales    map[string]string // a user's Discord language, by name
-	threads    map[string]*thread
-	nthreads   int
+	mu       sync.Mutex
+	out      io.Writer
+	messages []*shown
+	granted  map[string]int64  // the member permissions given by name (moderator, admin)
+	locales  map[string]string // a user's Discord language, by name
+	threads  map[string]*thread
+	nthreads int
 	// run makes message ids unique across runs on one database: a timer
 	// that edits a message from an earlier run must not hit this run's
 	// message with the same number.
@@ -168,12 +167,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 	}
 	req := bot.Request{User: player, GuildID: GuildID, ChannelID: channel, Locale: a.Locale, GuildLocale: a.Locale}
 	a.mu.Lock()
-	if a.moderators[user] {
-		req.MemberPermissions = bot.PermManageMessages | bot.PermManageThreads
-	}
-	if a.admins[user] {
-		req.MemberPermissions |= bot.PermManageGuild
-	}
+	req.MemberPermissions = a.granted[user]
 	if l, ok := a.locales[user]; ok {
 		req.Locale = l
 	}
@@ -224,30 +218,10 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		}
 		req.Values = []string{rest}
 	case word == "moderator":
-		if !validName(rest) {
-			a.note("%s", t.T("local.moderator_usage"))
-			return
-		}
-		a.mu.Lock()
-		if a.moderators == nil {
-			a.moderators = map[string]bool{}
-		}
-		a.moderators[rest] = true
-		a.mu.Unlock()
-		a.note("%s", t.T("local.moderator", "User", rest))
+		a.grant(rest, bot.PermManageMessages|bot.PermManageThreads, "local.moderator", "local.moderator_usage")
 		return
 	case word == "admin":
-		if !validName(rest) {
-			a.note("%s", t.T("local.admin_usage"))
-			return
-		}
-		a.mu.Lock()
-		if a.admins == nil {
-			a.admins = map[string]bool{}
-		}
-		a.admins[rest] = true
-		a.mu.Unlock()
-		a.note("%s", t.T("local.admin", "User", rest))
+		a.grant(rest, bot.PermManageGuild, "local.admin", "local.admin_usage")
 		return
 	case word == "locale":
 		who, loc, _ := strings.Cut(rest, " ")
@@ -431,6 +405,23 @@ func (a *Adapter) replace(s *shown, m bot.Message, user string) {
 	}
 	a.print(s, true)
 	s.msg.Files = dropData(s.msg.Files)
+}
+
+// grant gives a member permissions, as a server's roles would, and says
+// so with the catalog message done (or usage, for a line without a valid
+// name).
+func (a *Adapter) grant(user string, perms int64, done, usage string) {
+	if !validName(user) {
+		a.note("%s", a.t().T(usage))
+		return
+	}
+	a.mu.Lock()
+	if a.granted == nil {
+		a.granted = map[string]int64{}
+	}
+	a.granted[user] |= perms
+	a.mu.Unlock()
+	a.note("%s", a.t().T(done, "User", user))
 }
 
 // t writes the terminal's own lines, in its language.
