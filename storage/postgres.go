@@ -124,10 +124,6 @@ const pgMigrationLock = 0x07e110
 // row, each in a transaction holding the migration lock, so processes that
 // start together on a new database apply each migration once.
 func (s *Store) migratePostgres(ctx context.Context, ms []migration) error {
-	if _, err := s.wdb.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil &&
-		!isUnique(err) { // two processes creating it at once
-		return fmt.Errorf("schema version table: %w", err)
-	}
 	for _, m := range ms {
 		if err := s.applyPostgresMigration(ctx, m); err != nil {
 			return fmt.Errorf("migration postgres/%s: %w", m.name, err)
@@ -148,6 +144,11 @@ func (s *Store) applyPostgresMigration(ctx context.Context, m migration) error {
 	tx := &dbTx{binder{t, postgresDB}, t}
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, pgMigrationLock); err != nil {
 		return err
+	}
+	// Under the lock: two processes creating the table at once collide
+	// even with IF NOT EXISTS (a duplicate type, 42710).
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("schema version table: %w", err)
 	}
 	current, err := pgVersion(ctx, tx)
 	if err != nil || current >= m.version {
