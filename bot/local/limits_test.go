@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"othello-bot/bot"
 	"othello-bot/bot/local"
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -57,25 +59,35 @@ func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 	for i := 11; i <= 40; i++ {
 		finishGame(long(i), long(i+1), 4, true)
 	}
-	for _, req := range []bot.Request{
-		{Kind: bot.Command, Command: "history"},
-		{Kind: bot.Command, Command: "stats"},
-		{Kind: bot.Command, Command: "leaderboard", Options: map[string]string{"scope": "global"}},
-		{Kind: bot.Command, Command: "leaderboard"},
-	} {
-		req.User, req.GuildID, req.ChannelID = me, local.GuildID, local.ChannelID
-		resp := svc.Handle(ctx, req)
-		if resp.Message == nil || resp.Message.Embed == nil {
-			t.Fatalf("%s: %+v", req.Command, resp.Message)
-		}
-		if errs := resp.Message.LimitErrors(); len(errs) > 0 {
-			t.Errorf("%s: %v", req.Command, errs)
-		}
-		if req.Command == "history" && strings.Count(resp.Message.Embed.Description, "**#") < 5 {
-			t.Errorf("history shows too few games:\n%s", resp.Message.Embed.Description)
+	for _, lang := range catalog.Supported() {
+		for _, req := range []bot.Request{
+			{Kind: bot.Command, Command: "history"},
+			{Kind: bot.Command, Command: "stats"},
+			{Kind: bot.Command, Command: "leaderboard", Options: map[string]string{"scope": "global"}},
+			{Kind: bot.Command, Command: "leaderboard"},
+		} {
+			req.User, req.GuildID, req.ChannelID = me, local.GuildID, local.ChannelID
+			req.Locale, req.GuildLocale = string(lang), string(lang)
+			resp := svc.Handle(ctx, req)
+			if resp.Message == nil || resp.Message.Embed == nil {
+				t.Fatalf("%s %s: %+v", lang, req.Command, resp.Message)
+			}
+			if errs := resp.Message.LimitErrors(); len(errs) > 0 {
+				t.Errorf("%s %s: %v", lang, req.Command, errs)
+			}
+			if lang != catalog.English && !strings.ContainsFunc(resp.Message.Embed.Title, isKanaOrKanji) {
+				t.Errorf("%s %s: the title %q is not in the reader's language", lang, req.Command, resp.Message.Embed.Title)
+			}
+			if req.Command == "history" && strings.Count(resp.Message.Embed.Description, "**#") < 5 {
+				t.Errorf("%s history shows too few games:\n%s", lang, resp.Message.Embed.Description)
+			}
 		}
 	}
 	if strings.Contains(logs.String(), "broke Discord's limits") {
 		t.Fatalf("a builder went over a limit:\n%s", logs.String())
 	}
+}
+
+func isKanaOrKanji(r rune) bool {
+	return unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han)
 }
