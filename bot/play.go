@@ -291,7 +291,7 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 		plies, err = g.State.Play(sq) // a refused move leaves the game as it was
 	}
 	if err != nil {
-		return refuse(me.T("play.illegal", "Why", moveError(me, square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
+		return refuse(me.T("play.illegal", "Why", me.MoveError(square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
 	if err := s.commit(ctx, g, plies, req.Token); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return refuse(me.T("play.changed")), nil
@@ -332,22 +332,4 @@ func (s *Service) board(ctx context.Context, req Request) (Response, error) {
 		return refusal, err
 	}
 	return Response{Message: s.gameMessage(req.pub(), g, nil)}, nil
-}
-
-// moveError says in the reader's words why a typed move was refused.
-func moveError(t *catalog.Printer, input string, size int, err error) string {
-	typed := strings.ToLower(strings.TrimSpace(input))
-	switch {
-	case errors.Is(err, game.ErrNotSquare):
-		return t.T("move.not_square", "Input", game.QuoteInput(typed))
-	case errors.Is(err, game.ErrOffBoard):
-		return t.T("move.off_board", "Square", typed, "Size", size)
-	case errors.Is(err, game.ErrTaken):
-		return t.T("move.taken", "Square", typed)
-	case errors.Is(err, game.ErrNoFlips):
-		return t.T("move.no_flips", "Square", typed)
-	case errors.Is(err, game.ErrGameOver):
-		return t.T("move.game_over")
-	}
-	return t.T("move.illegal", "Square", game.QuoteInput(typed))
 }

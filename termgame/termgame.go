@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/lineio"
 )
@@ -32,18 +33,13 @@ func (f OpponentFunc) Move(ctx context.Context, p game.Position) (game.Square, e
 type Options struct {
 	Preset   *Preset
 	Opponent Opponent
+	// Words is the player's language; nil is English, the classic text.
+	Words *catalog.Printer
 }
 
 // ErrNoInput is returned when the input ends while the game waits for the
-// player's answer.
+// player's answer (after saying so to the player).
 var ErrNoInput = errors.New("no more input; the game is left unfinished")
-
-const (
-	askSize   = "How wide should the board be? (even numbers between 4 and 26, inclusive)"
-	askLetter = "Pick your letter: X (black) or O (white)"
-	askMove   = "What's your move?"
-	askEnter  = "Press <ENTER> to show computer's move..."
-)
 
 type session struct {
 	ctx    context.Context
@@ -52,6 +48,7 @@ type session struct {
 	opp    Opponent
 	player game.Color
 	script map[game.Color][]string
+	t      *catalog.Printer
 }
 
 // Run plays one game on in/out and returns when it ends, when the input
@@ -60,10 +57,21 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	if opts.Opponent == nil {
 		return errors.New("termgame: no opponent")
 	}
-	s := &session{ctx: ctx, in: lineio.New(in, 0), out: out, opp: opts.Opponent, script: map[game.Color][]string{}}
+	s := &session{ctx: ctx, in: lineio.New(in, 0), out: out, opp: opts.Opponent, script: map[game.Color][]string{}, t: opts.Words}
+	if s.t == nil {
+		s.t = catalog.For(catalog.English)
+	}
+	err := s.play(opts.Preset)
+	if errors.Is(err, ErrNoInput) {
+		s.say(s.t.T("term.no_input"))
+	}
+	return err
+}
+
+func (s *session) play(preset *Preset) error {
 
 	var start game.Position
-	if p := opts.Preset; p != nil {
+	if p := preset; p != nil {
 		start, s.player = p.start, p.player
 		s.script[s.player] = append([]string(nil), p.ScriptedMoves.Player...)
 		s.script[s.player.Opponent()] = append([]string(nil), p.ScriptedMoves.Computer...)
@@ -77,13 +85,13 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 		}
 		start, _ = game.NewPosition(size)
 	}
-	s.say("Player is %s", s.player.Letter())
+	s.say(s.t.T("term.player_is", "Letter", s.player.Letter()))
 	g := game.NewGame(start)
 	fmt.Fprint(s.out, g.Position().ASCII())
 	s.announcePasses(g.Plies())
 
 	for !g.Over() {
-		if err := ctx.Err(); err != nil {
+		if err := s.ctx.Err(); err != nil {
 			return err
 		}
 		var plies []game.Ply
@@ -98,28 +106,28 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 		}
 		fmt.Fprint(s.out, g.Position().ASCII())
 		b, w := g.Position().Count()
-		s.say("Score: X %d, O %d", b, w)
+		s.say(s.t.T("term.score", "Black", b, "White", w))
 		s.announcePasses(plies[1:])
 	}
 	s.sayResult(g.Position())
 	return nil
 }
 
-func (s *session) say(format string, args ...any) {
-	fmt.Fprintf(s.out, format+"\n", args...)
+func (s *session) say(line string) {
+	fmt.Fprintln(s.out, line)
 }
 
 // ask prints a question and returns the next line of input.
 func (s *session) ask(question string) (string, error) {
 	for {
-		s.say("%s", question)
+		s.say(question)
 		line, err := s.in.Next()
 		var tooLong *lineio.TooLongError
 		switch {
 		case errors.Is(err, io.EOF):
 			return "", ErrNoInput
 		case errors.As(err, &tooLong):
-			s.say("Sorry, %v.", err)
+			s.say(s.t.T("term.too_long", "Max", tooLong.Max))
 			continue
 		case err != nil:
 			return "", fmt.Errorf("reading input: %w", err)
@@ -130,16 +138,16 @@ func (s *session) ask(question string) (string, error) {
 
 func (s *session) askSize() (int, error) {
 	for {
-		a, err := s.ask(askSize)
+		a, err := s.ask(s.t.T("term.ask_size"))
 		if err != nil {
 			return 0, err
 		}
 		n, err := strconv.Atoi(a)
 		switch {
 		case err != nil:
-			s.say("%s is not a number.", strconv.Quote(a))
+			s.say(s.t.T("term.not_number", "Input", strconv.Quote(a)))
 		case !game.ValidSize(n):
-			s.say("%d is not an even number between 4 and 26.", n)
+			s.say(s.t.T("term.bad_size", "Size", n))
 		default:
 			return n, nil
 		}
@@ -148,7 +156,7 @@ func (s *session) askSize() (int, error) {
 
 func (s *session) askLetter() (game.Color, error) {
 	for {
-		a, err := s.ask(askLetter)
+		a, err := s.ask(s.t.T("term.ask_letter"))
 		if err != nil {
 			return game.Empty, err
 		}
@@ -158,14 +166,14 @@ func (s *session) askLetter() (game.Color, error) {
 		case "O":
 			return game.White, nil
 		}
-		s.say("Please answer X or O (capital letter).")
+		s.say(s.t.T("term.bad_letter"))
 	}
 }
 
 // nextScripted plays the side's scripted moves while they last, skipping any
 // that cannot be played. It returns nil plies when the script has nothing
 // usable left.
-func (s *session) nextScripted(g *game.Game, who string) []game.Ply {
+func (s *session) nextScripted(g *game.Game) []game.Ply {
 	side := g.Position().ToMove()
 	for len(s.script[side]) > 0 {
 		text := s.script[side][0]
@@ -174,21 +182,21 @@ func (s *session) nextScripted(g *game.Game, who string) []game.Ply {
 		if err == nil {
 			var plies []game.Ply
 			if plies, err = g.Play(sq); err == nil {
-				s.say("%s plays %s (scripted).", who, sq)
+				s.say(s.t.T(s.whose(side, "term.scripted"), "Square", sq))
 				return plies
 			}
 		}
-		s.say("Scripted move %s skipped: %v.", text, err)
+		s.say(s.t.T("term.skipped", "Move", text, "Why", s.t.MoveError(text, g.Position().Size(), err)))
 	}
 	return nil
 }
 
 func (s *session) playerTurn(g *game.Game) ([]game.Ply, error) {
-	if plies := s.nextScripted(g, "Player"); plies != nil {
+	if plies := s.nextScripted(g); plies != nil {
 		return plies, nil
 	}
 	for {
-		a, err := s.ask(askMove)
+		a, err := s.ask(s.t.T("term.ask_move"))
 		if err != nil {
 			return nil, err
 		}
@@ -199,17 +207,17 @@ func (s *session) playerTurn(g *game.Game) ([]game.Ply, error) {
 				return plies, nil
 			}
 		}
-		s.say("%v. Legal moves: %s.", err, game.SquareList(g.Position().LegalMoves()))
+		s.say(s.t.T("term.invalid", "Why", s.t.MoveError(a, g.Position().Size(), err), "Moves", game.SquareList(g.Position().LegalMoves())))
 	}
 }
 
 func (s *session) computerTurn(g *game.Game) ([]game.Ply, error) {
 	// The pause lets a person read the board; scripts that end their input
 	// early simply let the computer go on.
-	if _, err := s.ask(askEnter); err != nil && !errors.Is(err, ErrNoInput) {
+	if _, err := s.ask(s.t.T("term.ask_enter")); err != nil && !errors.Is(err, ErrNoInput) {
 		return nil, err
 	}
-	if plies := s.nextScripted(g, "Computer"); plies != nil {
+	if plies := s.nextScripted(g); plies != nil {
 		return plies, nil
 	}
 	sq, err := s.opp.Move(s.ctx, g.Position())
@@ -220,31 +228,35 @@ func (s *session) computerTurn(g *game.Game) ([]game.Ply, error) {
 	if err != nil {
 		return nil, fmt.Errorf("computer chose %s: %w", sq, err)
 	}
-	s.say("Computer plays %s.", sq)
+	s.say(s.t.T("term.computer_plays", "Square", sq))
 	return plies, nil
 }
 
 func (s *session) announcePasses(plies []game.Ply) {
 	for _, p := range plies {
 		if p.Square.IsPass() {
-			who := "Computer"
-			if p.Color == s.player {
-				who = "Player"
-			}
-			s.say("%s (%s) has no legal move and passes.", who, p.Color.Letter())
+			s.say(s.t.T(s.whose(p.Color, "term.passes"), "Letter", p.Color.Letter()))
 		}
 	}
 }
 
 func (s *session) sayResult(p game.Position) {
 	b, w := p.Count()
-	s.say("Game over. Final score: X %d, O %d.", b, w)
+	s.say(s.t.T("term.game_over", "Black", b, "White", w))
 	switch p.Winner() {
 	case game.Empty:
-		s.say("It's a draw.")
+		s.say(s.t.T("term.draw"))
 	case s.player:
-		s.say("You win!")
+		s.say(s.t.T("term.you_win"))
 	default:
-		s.say("The computer wins.")
+		s.say(s.t.T("term.computer_wins"))
 	}
+}
+
+// whose picks the player's or the computer's form of a message.
+func (s *session) whose(c game.Color, id string) string {
+	if c == s.player {
+		return id + ".player"
+	}
+	return id + ".computer"
 }

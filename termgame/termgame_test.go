@@ -4,10 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
+)
+
+// The questions as DESIGN.md gives them: the classic game's words.
+const (
+	askSize   = "How wide should the board be? (even numbers between 4 and 26, inclusive)"
+	askLetter = "Pick your letter: X (black) or O (white)"
+	askMove   = "What's your move?"
+	askEnter  = "Press <ENTER> to show computer's move..."
 )
 
 // firstMove is a predictable opponent: the first legal move, row by row.
@@ -46,7 +56,7 @@ func TestAsksUntilValid(t *testing.T) {
    +---+---+---+---+
  4 |   |   |   |   |
    +---+---+---+---+
-` + askMove + "\n"
+` + askMove + "\nNo more input; the game is left unfinished.\n"
 	if !strings.HasSuffix(out, want) {
 		t.Errorf("output ends:\n%s\nwant:\n%s", out, want)
 	}
@@ -215,3 +225,30 @@ func TestLongLineIsRefusedAndAskedAgain(t *testing.T) {
 		t.Fatalf("output:\n%.500s", out)
 	}
 }
+
+// A Japanese player reads the whole game in Japanese: questions, refusals,
+// passes and the result, with the board as it always is.
+func TestJapanesePlayer(t *testing.T) {
+	ja := catalog.For(catalog.Japanese)
+	out, err := play(t, "9\n4\nx\nX\nzz\nb1\n"+strings.Repeat("a1\nb1\nc1\nd1\na2\nb2\nc2\nd2\na3\nb3\nc3\nd3\na4\nb4\nc4\nd4\n\n", 4), Options{Words: ja})
+	if err != nil && !errors.Is(err, ErrNoInput) {
+		t.Fatal(err)
+	}
+	for _, want := range []string{ja.T("term.ask_size"), ja.T("term.bad_size", "Size", 9), ja.T("term.bad_letter"), ja.T("term.player_is", "Letter", "X"),
+		ja.T("move.not_square", "Input", "zz"), ja.T("term.game_over", "Black", "", "White", "")[:len("終局")]} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "+---") || strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "A ") {
+			continue // the board
+		}
+		if english.MatchString(strings.NewReplacer("<ENTER>", "", "zz", "").Replace(line)) { // a key's name, and what was typed
+			t.Errorf("English in a Japanese player's line: %q", line)
+		}
+	}
+}
+
+// english is two Latin letters in a row: a word, not a square or X/O.
+var english = regexp.MustCompile(`[A-Za-z]{2,}`)

@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/termgame"
@@ -18,6 +18,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play")
 	config := fs.String("config", "", "start from a preset JSON file (board, letter, scripted moves)")
 	level := fs.Int("level", 5, "computer strength, 1 (random) to 10 (strongest)")
+	locale := fs.String("locale", "en-US", "the player's language: en-US, or ja for Japanese")
 	moveTime := fs.Duration("movetime", 2*time.Second, "the computer's thinking time per move")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -28,7 +29,8 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *moveTime <= 0 {
 		return usagef("--movetime must be positive")
 	}
-	opts := termgame.Options{Opponent: engineOpponent(engine.New(engine.Options{Searches: 1}), *level, *moveTime)}
+	words := catalog.For(catalog.FromLocale(*locale))
+	opts := termgame.Options{Opponent: engineOpponent(engine.New(engine.Options{Searches: 1}), *level, *moveTime), Words: words}
 	if *config != "" {
 		p, err := termgame.LoadPreset(*config)
 		if err != nil {
@@ -40,7 +42,6 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	defer stop()
 	err := termgame.Run(ctx, stdin, stdout, opts)
 	if errors.Is(err, termgame.ErrNoInput) {
-		fmt.Fprintln(stdout, "No more input; the game is left unfinished.")
 		return nil
 	}
 	return err
