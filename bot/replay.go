@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"othello-bot/catalog"
-	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
 )
@@ -67,7 +65,7 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 	}
 	t := req.pub()
 	b, w := g.Position().Count()
-	data, err := render.Replay(g.State.Start(), g.Plies(), frameCaption(t), t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g)))
+	data, err := render.Replay(g.State.Start(), g.Plies(), plain(t).Frame, t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g)))
 	if err != nil {
 		return Response{}, fmt.Errorf("replay of game %d: %w", g.ID, err)
 	}
@@ -77,26 +75,4 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 			Description: resultLine(t, g), Image: "attachment://" + name, Color: 0x2e7d32},
 		Files: []File{{Name: name, Data: data}},
 	}}, nil
-}
-
-// frameCaption writes a replay frame's caption in the reader's words.
-func frameCaption(t *catalog.Printer) render.Caption {
-	return func(n int, ply *game.Ply, after game.Position) string {
-		b, w := after.Count()
-		switch {
-		case ply == nil:
-			return t.T("caption.start", "Black", b, "White", w)
-		case ply.Square.IsPass():
-			return t.T("caption.pass", "N", n, "Color", colorCaption(t, ply.Color), "Black", b, "White", w)
-		}
-		return t.T("caption.move", "N", n, "Color", colorCaption(t, ply.Color), "Square", ply.Square.String(), "Black", b, "White", w)
-	}
-}
-
-// colorCaption names a colour at the start of a caption.
-func colorCaption(t *catalog.Printer, c game.Color) string {
-	if c == game.White {
-		return t.T("caption.white")
-	}
-	return t.T("caption.black")
 }

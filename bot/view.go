@@ -10,6 +10,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/gametext"
 	"othello-bot/record"
 	"othello-bot/render"
 )
@@ -155,38 +156,16 @@ func (s *Service) drawBoard(t *catalog.Printer, g *record.Game, m *Message) {
 	}
 }
 
+// plain writes a game's plain text (pictures, thread names, captions) in
+// t's language, names shortened for Discord.
+func plain(t *catalog.Printer) gametext.Words { return gametext.Words{T: t, Name: plainName} }
+
 // plainSide names a side in plain text, for pictures and thread names.
-func plainSide(t *catalog.Printer, s record.Side) string {
-	if s.IsBot() {
-		return t.T("side.bot", "Level", s.Level)
-	}
-	return plainName(s.Player)
-}
+func plainSide(t *catalog.Printer, s record.Side) string { return plain(t).Side(s) }
 
 // resultCaption says in plain text who won and how, for the picture of a
 // finished game.
-func resultCaption(t *catalog.Printer, g *record.Game) string {
-	r := g.Result
-	if r == nil {
-		return t.T("caption.over")
-	}
-	switch r.Reason {
-	case record.EndAbort:
-		return t.T("caption.aborted")
-	case record.EndAbandoned:
-		return t.T("caption.abandoned")
-	case record.EndModerator:
-		return t.T("caption.moderator")
-	case record.EndResign:
-		return t.T("caption.resign", "Winner", plainSide(t, g.Side(r.Winner)))
-	case record.EndTimeout:
-		return t.T("caption.timeout", "Winner", plainSide(t, g.Side(r.Winner)))
-	}
-	if r.Winner == game.Empty {
-		return t.T("caption.draw")
-	}
-	return t.T("caption.win", "Winner", plainSide(t, g.Side(r.Winner)))
-}
+func resultCaption(t *catalog.Printer, g *record.Game) string { return plain(t).Result(g) }
 
 // gameMessage shows a game to everyone in its channel (t writes in the
 // server's language): what just happened, the board, the score and whose

@@ -60,6 +60,23 @@ func FromLocale(locale string) Lang {
 	return English
 }
 
+// FromAcceptLanguage picks the supported language a browser's
+// Accept-Language header likes best; English when it names none of them
+// or cannot be read.
+func FromAcceptLanguage(header string) Lang {
+	tags, _, err := language.ParseAcceptLanguage(header)
+	if err != nil {
+		return English
+	}
+	for _, tag := range tags { // sorted by preference
+		base, _ := tag.Base()
+		if l, ok := Match(base.String()); ok {
+			return l
+		}
+	}
+	return English
+}
+
 //go:embed messages/*.toml
 var files embed.FS
 

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -38,5 +39,17 @@ func TestMatch(t *testing.T) {
 	}
 	if For("xx").Lang() != English {
 		t.Error("For(unsupported) is not English")
+	}
+}
+
+// A browser's Accept-Language picks the most preferred language the bot
+// speaks; nonsense and the unspoken fall back to English.
+func TestFromAcceptLanguage(t *testing.T) {
+	for in, want := range map[string]Lang{"ja": Japanese, "ja-JP,ja;q=0.9,en;q=0.8": Japanese, "en-US,en;q=0.9,ja;q=0.8": English,
+		"fr-FR,ja;q=0.5": Japanese, "fr,de": English, "": English, "en;q=0.1,ja;q=0.9": Japanese, ";;;q=x\x00": English,
+		strings.Repeat("ja,", 5000): Japanese} {
+		if got := FromAcceptLanguage(in); got != want {
+			t.Errorf("FromAcceptLanguage(%.40q) = %s, want %s", in, got, want)
+		}
 	}
 }

@@ -6,11 +6,16 @@ import (
 	"image/png"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"othello-bot/catalog"
 )
 
 // browser starts a headless Chromium (Debian's chromium package), or skips
@@ -115,3 +120,45 @@ func TestPageInABrowser(t *testing.T) {
 		t.Errorf("the page at the latest position did not move on: ply %d", got)
 	}
 }
+
+// A Japanese reader's browser (Accept-Language: ja) gets the page in
+// Japanese: the title, the line under it, each step's caption, the
+// controls; the only Latin letters left are names, squares and the
+// transcript. The policy lets the page's own script run (the board is
+// drawn) while it forbids inline scripts.
+func TestPageInJapanese(t *testing.T) {
+	f := newFixture(t)
+	done := f.newGame("c1", 8, 20)
+	f.finish(done)
+	ctx := browser(t)
+	var text, title, counter, play string
+	err := chromedp.Run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "ja,en;q=0.5"}),
+		chromedp.Navigate(f.srv.URL+PagePath(done.PublicID)), chromedp.WaitVisible("#board circle", chromedp.ByQuery),
+		chromedp.Click("#first", chromedp.ByQuery), chromedp.Click("#next", chromedp.ByQuery),
+		chromedp.Text("#counter", &counter, chromedp.ByQuery), chromedp.Title(&title),
+		chromedp.AttributeValue("#play", "title", &play, nil, chromedp.ByQuery),
+		chromedp.Evaluate(`document.body.innerText`, &text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja := catalog.For(catalog.Japanese)
+	if want := ja.T("game.title", "ID", done.ID, "Black", "alice", "White", ja.T("side.bot", "Level", 3)); title != want {
+		t.Errorf("title %q, want %q", title, want)
+	}
+	if !strings.HasPrefix(counter, "1手目") || play != ja.T("web.play_title") {
+		t.Errorf("counter %q, play button %q", counter, play)
+	}
+	transcript := strings.ReplaceAll(done.State.Transcript(), " ", "")
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.ReplaceAll(line, " ", "")
+		for _, w := range latinWord.FindAllString(strings.ReplaceAll(line, transcript, ""), -1) {
+			if w != "alice" && w != "AI" {
+				t.Errorf("English %q in a Japanese reader's page: %q", w, line)
+			}
+		}
+	}
+	t.Logf("counter %q\n%s", counter, text)
+}
+
+// latinWord is a run of Latin letters longer than a square's column.
+var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)

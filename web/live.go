@@ -104,7 +104,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id := g.PublicID
+	id, t := g.PublicID, readerWords(r)
 	changed, stop := s.hub.watch(id)
 	defer stop()
 	rc := http.NewResponseController(w)
@@ -128,7 +128,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		if g.Version == version {
 			return true
 		}
-		d, err := dataOf(g)
+		d, err := dataOf(t, g)
 		if err != nil {
 			return false
 		}

@@ -7,17 +7,21 @@ package web
 
 import (
 	"context"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/gametext"
 	"othello-bot/record"
 )
 
@@ -46,6 +50,9 @@ type Server struct {
 //go:embed page.html
 var pageHTML string
 
+//go:embed static
+var static embed.FS
+
 // New returns a server over a source.
 func New(src Source, log *slog.Logger) *Server {
 	if log == nil {
@@ -54,6 +61,7 @@ func New(src Source, log *slog.Logger) *Server {
 	s := &Server{src: src, log: log, hub: newHub(src, log), mux: http.NewServeMux(),
 		page: template.Must(template.New("page").Parse(pageHTML)), WriteTimeout: 10 * time.Second, KeepAlive: 25 * time.Second}
 	s.mux.HandleFunc("GET /g/{id}", s.gamePage)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)
 	s.mux.HandleFunc("GET /g/{id}/events", s.events)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -68,11 +76,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.log.Error("web handler panic", "panic", v, "path", r.URL.Path)
-			http.Error(w, "Sorry, something went wrong.", http.StatusInternalServerError)
+			http.Error(w, readerWords(r).T("web.error"), http.StatusInternalServerError)
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
 	s.mux.ServeHTTP(w, r)
+}
+
+// eventsPath is where a page hears of a game's moves, in its language.
+func eventsPath(publicID string, l catalog.Lang) string {
+	return PagePath(publicID) + "/events?" + url.Values{"lang": {string(l)}}.Encode()
 }
 
 // PagePath is the path of a game's page.
@@ -86,7 +100,7 @@ type Ply struct {
 	Flips []int  `json:"flips"`
 }
 
-// Data is a game as its page shows it.
+// Data is a game as its page shows it, its words in one reader's language.
 type Data struct {
 	Number     int64  `json:"number"`
 	Size       int    `json:"size"`
@@ -98,6 +112,11 @@ type Data struct {
 	Plies      []Ply  `json:"plies"`
 	Transcript string `json:"transcript"`
 	Version    int64  `json:"version"`
+	// Words: the line under the title, the caption of the start and of
+	// each ply (Captions[k] is after k plies), and the transcript line.
+	Summary        string   `json:"summary"`
+	Captions       []string `json:"captions"`
+	TranscriptLine string   `json:"transcriptLine"`
 }
 
 func (s *Server) load(w http.ResponseWriter, r *http.Request) (*record.Game, bool) {
@@ -113,18 +132,19 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) (*record.Game, boo
 	}
 	if err != nil {
 		s.log.Error("web: loading a game", "id", id, "err", err)
-		http.Error(w, "Sorry, the game could not be loaded.", http.StatusInternalServerError)
+		http.Error(w, readerWords(r).T("web.load_failed"), http.StatusInternalServerError)
 		return nil, false
 	}
 	return g, true
 }
 
-// dataOf turns a game into what its page replays.
-func dataOf(g *record.Game) (Data, error) {
+// dataOf turns a game into what its page replays, in t's words.
+func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
+	words := gametext.Words{T: t}
 	start := g.State.Start()
 	n := start.Size()
-	d := Data{Number: g.ID, Size: n, Black: sideName(g.Black), White: sideName(g.White), Status: string(g.Status),
-		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}}
+	d := Data{Number: g.ID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
+		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{words.Frame(0, nil, start)}}
 	var cells strings.Builder
 	for _, c := range start.Cells() {
 		switch c {
@@ -157,59 +177,78 @@ func dataOf(g *record.Game) (Data, error) {
 			pos = next
 		}
 		d.Plies = append(d.Plies, ply)
+		d.Captions = append(d.Captions, words.Frame(i+1, &p, pos))
 	}
-	d.Result = resultText(g, pos)
+	d.Result = resultText(words, g, pos)
+	d.Summary = t.T("web.summary", "Black", d.Black, "White", d.White, "Result", d.Result)
+	d.TranscriptLine = t.T("web.no_moves")
+	if d.Transcript != "" {
+		d.TranscriptLine = t.T("game.transcript", "Moves", d.Transcript)
+	}
 	return d, nil
 }
 
-func sideName(s record.Side) string {
-	if s.IsBot() {
-		return fmt.Sprintf("Bot (level %d)", s.Level)
+// resultText is the state of play: who is to move, or how it ended,
+// with the score.
+func resultText(words gametext.Words, g *record.Game, p game.Position) string {
+	t := words.T
+	b, w := p.Count()
+	score := t.T("game.score", "Black", b, "White", w)
+	if g.Status == record.Active {
+		return t.T("web.to_move", "Side", words.Side(g.ToMove()), "Score", score)
 	}
-	return s.Player.Name
+	return t.T("web.ended", "Result", words.Result(g), "Score", score)
 }
 
-func resultText(g *record.Game, p game.Position) string {
-	b, w := p.Count()
-	score := fmt.Sprintf("%d–%d", b, w)
-	r := g.Result
-	switch {
-	case g.Status == record.Active:
-		return fmt.Sprintf("%s to move · %s", sideName(g.ToMove()), score)
-	case r == nil:
-		return "Over · " + score
-	case r.Reason.Unfinished():
-		return fmt.Sprintf("Ended without a result (%s) · %s", r.Reason, score)
-	case r.Winner == game.Empty:
-		return "Draw · " + score
+// readerWords is the reader's language: ?lang= if the page was asked for
+// in one, else the browser's Accept-Language, else English.
+func readerWords(r *http.Request) *catalog.Printer {
+	if l, ok := catalog.Match(r.URL.Query().Get("lang")); ok {
+		return catalog.For(l)
 	}
-	how := map[record.EndReason]string{record.EndResign: " by resignation", record.EndTimeout: " on time"}[r.Reason]
-	return fmt.Sprintf("%s wins%s · %s", sideName(g.Side(r.Winner)), how, score)
+	return catalog.For(catalog.FromAcceptLanguage(r.Header.Get("Accept-Language")))
 }
+
+// pageWords are the page's own words, in the reader's language.
+type pageWords struct {
+	Live, Board, First, Prev, PlayTitle, Next, Last, Play, Pause string
+}
+
+func wordsOf(t *catalog.Printer) pageWords {
+	return pageWords{Live: t.T("web.live"), Board: t.T("web.board"), First: t.T("web.first"), Prev: t.T("web.prev"),
+		PlayTitle: t.T("web.play_title"), Next: t.T("web.next"), Last: t.T("web.last"), Play: t.T("web.play"), Pause: t.T("web.pause")}
+}
+
+// pagePolicy allows the page's own script, style and event stream, and
+// nothing inline: a name that slipped past escaping still runs nothing.
+const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
+	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.load(w, r)
 	if !ok {
 		return
 	}
-	d, err := dataOf(g)
+	t := readerWords(r)
+	d, err := dataOf(t, g)
 	if err != nil {
 		s.log.Error("web: a game does not replay", "game", g.ID, "err", err)
-		http.Error(w, "Sorry, this game could not be shown.", http.StatusInternalServerError)
-		return
-	}
-	data, err := json.Marshal(d)
-	if err != nil {
-		http.Error(w, "Sorry, this game could not be shown.", http.StatusInternalServerError)
+		http.Error(w, t.T("web.show_failed"), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:")
+	w.Header().Set("Content-Security-Policy", pagePolicy)
+	// A running game changes with every move: always ask again.
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Vary", "Accept-Language")
 	err = s.page.Execute(w, struct {
+		Lang   catalog.Lang
 		Title  string
-		Game   template.JS
+		Game   Data
 		Events string
-	}{fmt.Sprintf("Game #%d · %s vs %s", g.ID, d.Black, d.White), template.JS(data), PagePath(g.PublicID) + "/events"})
+		W      pageWords
+	}{t.Lang(), t.T("game.title", "ID", g.ID, "Black", d.Black, "White", d.White), d,
+		eventsPath(g.PublicID, t.Lang()), wordsOf(t)})
 	if err != nil {
 		s.log.Warn("web: writing a page", "err", err)
 	}
@@ -220,11 +259,27 @@ func (s *Server) gameData(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d, err := dataOf(g)
+	t := readerWords(r)
+	d, err := dataOf(t, g)
 	if err != nil {
-		http.Error(w, "Sorry, this game could not be shown.", http.StatusInternalServerError)
+		http.Error(w, t.T("web.show_failed"), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-cache")
 	json.NewEncoder(w).Encode(d)
+}
+
+// assetHandler serves the page's script and style; they change only with
+// a new build, so browsers may keep them for an hour.
+func assetHandler() http.Handler {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	files := http.FileServerFS(sub)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		files.ServeHTTP(w, r)
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -157,5 +158,50 @@ func TestEventsFollowARunningGame(t *testing.T) {
 		t.Logf("the move reached the page after %v", time.Since(t0))
 	case <-time.After(time.Second):
 		t.Fatal("no event within a second of the move")
+	}
+}
+
+// The page's headers: no inline script may run, no site may frame the
+// page, no address leaks to links, and a running game's page is asked for
+// again; the script and style it loads are served as files.
+func TestPageHeaders(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 4)
+	resp, err := http.Get(f.srv.URL + PagePath(g.PublicID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	csp := resp.Header.Get("Content-Security-Policy")
+	directives := map[string]string{}
+	for _, d := range strings.Split(csp, ";") {
+		name, value, _ := strings.Cut(strings.TrimSpace(d), " ")
+		directives[name] = value
+	}
+	if directives["script-src"] != "'self'" || strings.Contains(csp, "unsafe-inline") || directives["frame-ancestors"] != "'none'" ||
+		directives["default-src"] != "'none'" {
+		t.Errorf("Content-Security-Policy %q", csp)
+	}
+	for name, want := range map[string]string{"Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"} {
+		if got := resp.Header.Get(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	// Every script on the page is a file or a data block, never code inline.
+	for _, tag := range regexp.MustCompile(`<script[^>]*>`).FindAllString(string(body), -1) {
+		if !strings.Contains(tag, `src="/static/`) && !strings.Contains(tag, `type="application/json"`) {
+			t.Errorf("inline script %s", tag)
+		}
+	}
+	for path, kind := range map[string]string{"/static/page.js": "javascript", "/static/page.css": "text/css"} {
+		resp, err := http.Get(f.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), kind) || resp.Header.Get("Cache-Control") == "" {
+			t.Errorf("%s: %d %q %q", path, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"))
+		}
 	}
 }

@@ -1,0 +1,112 @@
+"use strict";
+// The game and the words come in data blocks: the policy runs no inline script.
+let game = JSON.parse(document.getElementById("game").textContent);
+const events = document.body.dataset.events;
+const playButton = document.getElementById("play");
+const cell = 40, band = 24, NS = "http://www.w3.org/2000/svg";
+const svg = document.getElementById("board");
+let discs = [], dots = [], ply = 0, timer = null;
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  parent.appendChild(e);
+  return e;
+}
+
+function build() {
+  const n = game.size, side = band + n * cell + 8;
+  svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
+  svg.textContent = "";
+  discs = []; dots = [];
+  for (let i = 0; i < n; i++) {
+    el("text", {x: band + i * cell + cell / 2, y: band / 2, class: "label"}, svg).textContent = String.fromCharCode(97 + i);
+    el("text", {x: band / 2, y: band + i * cell + cell / 2, class: "label"}, svg).textContent = i + 1;
+  }
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    const x = band + c * cell, y = band + r * cell;
+    el("rect", {x, y, width: cell, height: cell, class: "felt"}, svg);
+    discs.push(el("circle", {cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.42, class: "disc none"}, svg));
+    dots.push(el("circle", {cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.09, class: "last", display: "none"}, svg));
+  }
+}
+
+// cellsAt is the board after k plies.
+function cellsAt(k) {
+  const b = game.start.split("");
+  for (let i = 0; i < k; i++) {
+    const p = game.plies[i];
+    if (p.index < 0) continue;
+    b[p.index] = p.color;
+    for (const f of p.flips) b[f] = p.color;
+  }
+  return b;
+}
+
+function lastIndex(k) {
+  for (let i = k - 1; i >= 0; i--) if (game.plies[i].index >= 0) return game.plies[i].index;
+  return -1;
+}
+
+// show draws the board after k plies; one step forward animates the move.
+function show(k) {
+  k = Math.max(0, Math.min(k, game.plies.length));
+  const step = k === ply + 1 ? game.plies[k - 1] : null;
+  const b = cellsAt(k), last = lastIndex(k);
+  b.forEach((v, i) => {
+    const d = discs[i];
+    d.setAttribute("class", "disc " + (v === "-" ? "none" : v));
+    dots[i].setAttribute("display", i === last ? "inline" : "none");
+  });
+  if (step && step.index >= 0) {
+    void svg.getBoundingClientRect(); // restart the animations
+    discs[step.index].classList.add("land");
+    for (const f of step.flips) discs[f].classList.add("turn" + step.color);
+  }
+  ply = k;
+  const total = game.plies.length;
+  document.getElementById("counter").textContent = game.captions[k];
+  document.body.dataset.ply = k;
+  document.body.dataset.total = total;
+  document.getElementById("first").disabled = document.getElementById("prev").disabled = k === 0;
+  document.getElementById("next").disabled = document.getElementById("last").disabled = k === total;
+}
+
+function header() {
+  document.getElementById("status").textContent = game.summary;
+  document.getElementById("transcript").textContent = game.transcriptLine;
+  document.body.classList.toggle("live", game.status === "active");
+}
+
+function stopPlaying() {
+  if (timer) { clearInterval(timer); timer = null; }
+  playButton.textContent = playButton.dataset.play;
+}
+
+document.getElementById("first").onclick = () => { stopPlaying(); show(0); };
+document.getElementById("prev").onclick = () => { stopPlaying(); show(ply - 1); };
+document.getElementById("next").onclick = () => { stopPlaying(); show(ply + 1); };
+document.getElementById("last").onclick = () => { stopPlaying(); show(game.plies.length); };
+playButton.onclick = () => {
+  if (timer) { stopPlaying(); return; }
+  if (ply === game.plies.length) show(0);
+  playButton.textContent = playButton.dataset.pause;
+  timer = setInterval(() => { if (ply >= game.plies.length) stopPlaying(); else show(ply + 1); }, 700);
+};
+
+build();
+header();
+show(game.plies.length);
+
+// A running game follows every move; the page at the latest position
+// animates the new one, a page looking back stays where it is.
+if (game.status === "active") {
+  const source = new EventSource(events);
+  source.addEventListener("game", e => {
+    const atEnd = ply === game.plies.length;
+    game = JSON.parse(e.data);
+    header();
+    if (atEnd && !timer) show(game.plies.length); else show(ply);
+    if (game.status !== "active") source.close();
+  });
+}
