@@ -1,0 +1,56 @@
+package gametext
+
+import (
+	"strings"
+	"testing"
+
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// Each way a game ends reads differently, names the winner where there is
+// one, and in Japanese uses Othello's own words.
+func TestResults(t *testing.T) {
+	start, _ := game.NewPosition(8)
+	g := &record.Game{Black: record.Human(record.Player{ID: "1", Name: "  alice \n smith "}), White: record.Bot(7), State: game.NewGame(start)}
+	for _, lang := range catalog.Supported() {
+		w := Words{T: catalog.For(lang)}
+		if got := w.Side(g.Black); got != "alice smith" {
+			t.Errorf("%s: side %q", lang, got)
+		}
+		seen := map[string]record.EndReason{}
+		for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort, record.EndAbandoned, record.EndModerator} {
+			g.Result = &record.Result{Winner: game.White, Reason: reason}
+			got := w.Result(g)
+			if other, ok := seen[got]; ok {
+				t.Errorf("%s: %s and %s both read %q", lang, reason, other, got)
+			}
+			seen[got] = reason
+			if !reason.Unfinished() && !strings.Contains(got, w.Side(g.White)) {
+				t.Errorf("%s: %s result %q does not name the winner", lang, reason, got)
+			}
+		}
+	}
+	g.Result = &record.Result{Winner: game.Black, Reason: record.EndTimeout}
+	if got := (Words{T: catalog.For(catalog.Japanese)}).Result(g); !strings.Contains(got, "時間切れ") {
+		t.Errorf("a loss on time in Japanese: %q", got)
+	}
+}
+
+// A replay's captions count the plies and say a pass as a pass.
+func TestFrames(t *testing.T) {
+	start, _ := game.NewPosition(8)
+	w := Words{T: catalog.For(catalog.English)}
+	if got := w.Frame(0, nil, start); got != "Start · Black 2 · White 2" {
+		t.Errorf("start %q", got)
+	}
+	d3, _ := game.ParseSquare("d3", 8)
+	after, _ := start.Play(d3)
+	if got := w.Frame(1, &game.Ply{Color: game.Black, Square: d3}, after); got != "Move 1 · Black d3 · Black 4 · White 1" {
+		t.Errorf("first move %q", got)
+	}
+	if got := w.Frame(2, &game.Ply{Color: game.White, Square: game.Pass}, after); !strings.Contains(got, "White passes") {
+		t.Errorf("a pass %q", got)
+	}
+}
