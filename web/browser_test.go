@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image/png"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -43,8 +45,8 @@ func browser(t *testing.T) context.Context {
 
 func attr(t *testing.T, ctx context.Context, name string) int {
 	t.Helper()
-	var v string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.body.dataset.`+name+` || ""`, &v)); err != nil {
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.`+name+` || ""`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	n, err := strconv.Atoi(v)
@@ -64,30 +66,33 @@ func TestPageInABrowser(t *testing.T) {
 	live := f.newGame("c2", 8, 6)
 	ctx := browser(t)
 
-	if err := chromedp.Run(ctx, chromedp.Navigate(f.srv.URL+PagePath(done.PublicID)), chromedp.WaitVisible("#board circle", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(done.PublicID)), chromedp.WaitVisible(chromedp.CSS("#board circle"))); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := attr(t, ctx, "ply"), len(done.Plies()); got != want {
 		t.Fatalf("the page opens at ply %d, want the final position (%d)", got, want)
 	}
-	var status string
-	if err := chromedp.Run(ctx, chromedp.Click("#first", chromedp.ByQuery), chromedp.Click("#next", chromedp.ByQuery),
-		chromedp.Click("#next", chromedp.ByQuery), chromedp.Click("#next", chromedp.ByQuery),
-		chromedp.Text("#status", &status, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("first")), chromedp.Click(chromedp.ID("next")),
+		chromedp.Click(chromedp.ID("next")), chromedp.Click(chromedp.ID("next"))); err != nil {
+		t.Fatal(err)
+	}
+	status, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if got := attr(t, ctx, "ply"); got != 3 {
 		t.Fatalf("after start and three steps: ply %d", got)
 	}
-	var discs int
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("circle.disc.X, circle.disc.O").length`, &discs)); err != nil {
+	discs, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("circle.disc.X, circle.disc.O").length`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if discs != 7 { // 4 at the start and one more with each move
 		t.Errorf("%d discs after three moves, want 7", discs)
 	}
-	var shot []byte
-	if err := chromedp.Run(ctx, chromedp.Sleep(500*time.Millisecond), chromedp.FullScreenshot(&shot, 100)); err != nil {
+	time.Sleep(500 * time.Millisecond) // the flips' animation ends
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if img, err := png.Decode(bytes.NewReader(shot)); err != nil || img.Bounds().Dx() < 500 {
@@ -99,7 +104,7 @@ func TestPageInABrowser(t *testing.T) {
 	t.Logf("status %q, screenshot %d bytes", status, len(shot))
 
 	// The running game's page follows it.
-	if err := chromedp.Run(ctx, chromedp.Navigate(f.srv.URL+PagePath(live.PublicID)), chromedp.WaitVisible("#board circle", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(live.PublicID)), chromedp.WaitVisible(chromedp.CSS("#board circle"))); err != nil {
 		t.Fatal(err)
 	}
 	before := len(live.Plies())
@@ -131,22 +136,31 @@ func TestPageInJapanese(t *testing.T) {
 	done := f.newGame("c1", 8, 20)
 	f.finish(done)
 	ctx := browser(t)
-	var text, title, counter, play string
-	err := chromedp.Run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "ja,en;q=0.5"}),
-		chromedp.Navigate(f.srv.URL+PagePath(done.PublicID)), chromedp.WaitVisible("#board circle", chromedp.ByQuery),
-		chromedp.Click("#first", chromedp.ByQuery), chromedp.Click("#next", chromedp.ByQuery),
-		chromedp.Text("#counter", &counter, chromedp.ByQuery), chromedp.Title(&title),
-		chromedp.AttributeValue("#play", "title", &play, nil, chromedp.ByQuery),
-		chromedp.Evaluate(`document.body.innerText`, &text))
+	acceptJapanese := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": "ja,en;q=0.5"}})
+		return err
+	})
+	err := chromedp.Do(ctx, acceptJapanese, chromedp.Navigate(f.srv.URL+PagePath(done.PublicID)), chromedp.WaitVisible(chromedp.CSS("#board circle")),
+		chromedp.Click(chromedp.ID("first")), chromedp.Click(chromedp.ID("next")))
 	if err != nil {
+		t.Fatal(err)
+	}
+	counter, err1 := chromedp.Run(ctx, chromedp.Text(chromedp.ID("counter")))
+	title, err2 := chromedp.Run(ctx, chromedp.Title())
+	play, err3 := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("play"), "title"))
+	text, err4 := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
 		t.Fatal(err)
 	}
 	ja := catalog.For(catalog.Japanese)
 	if want := ja.T("game.title", "ID", done.ID, "Black", "alice", "White", ja.T("side.bot", "Level", 3)); title != want {
 		t.Errorf("title %q, want %q", title, want)
 	}
-	if !strings.HasPrefix(counter, "1手目") || play != ja.T("web.play_title") {
-		t.Errorf("counter %q, play button %q", counter, play)
+	if !strings.HasPrefix(counter, "1手目") || play.Value != ja.T("web.play_title") {
+		t.Errorf("counter %q, play button %q", counter, play.Value)
 	}
 	transcript := strings.ReplaceAll(done.State.Transcript(), " ", "")
 	for _, line := range strings.Split(text, "\n") {
