@@ -356,6 +356,43 @@ func TestLeases(t *testing.T) {
 	})
 }
 
+// An interaction id is first seen once across every process sharing the
+// database (two stores racing for it), and forgotten once old.
+func TestSeenInteractions(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		a := openAt(t, database, "")
+		b := openAt(t, database, "")
+		for i := range 20 {
+			id := fmt.Sprint(1300000000000000000 + i)
+			var wg sync.WaitGroup
+			firsts := make([]bool, 2)
+			for k, s := range []*Store{a, b} {
+				wg.Go(func() {
+					ok, err := s.FirstSeen(ctx, id, t0)
+					if err != nil {
+						t.Error(err)
+					}
+					firsts[k] = ok
+				})
+			}
+			wg.Wait()
+			if firsts[0] == firsts[1] {
+				t.Fatalf("interaction %s: first seen by a %v, by b %v", id, firsts[0], firsts[1])
+			}
+		}
+		if err := a.ForgetSeen(ctx, t0.Add(time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := b.FirstSeen(ctx, "1300000000000000000", t0.Add(time.Hour)); err != nil || !ok {
+			t.Errorf("a forgotten id: %v %v", ok, err)
+		}
+		if ok, _ := a.FirstSeen(ctx, "1300000000000000000", t0.Add(time.Hour)); ok {
+			t.Error("seen twice after being forgotten and seen again")
+		}
+	})
+}
+
 // A SQLite database copied into PostgreSQL: every table counted, every
 // game replayed the same, new ids after the copied ones, results not yet
 // logged picked up by the new database's first logging process.

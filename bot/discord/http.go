@@ -7,23 +7,38 @@ package discord
 // those from the gateway, its first response being the HTTP answer.
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// Limits of the endpoint.
+// Limits of the endpoint. An interaction's body is a few KB; the largest,
+// a button on a game message, carries that message (at most 2,000
+// characters of content, 6,000 of embed and 25 menu options), well under
+// 64 KB of JSON.
 const (
-	// maxInteractionBody bounds a request body; Discord's are a few KB.
-	maxInteractionBody = 1 << 20
+	// maxInteractionBody bounds a request body.
+	maxInteractionBody = 128 << 10
+	// maxConcurrent bounds the requests being read or answered at once:
+	// memory stays within maxConcurrent x maxInteractionBody whatever
+	// arrives, and a request over the cap is refused at once, unread.
+	maxConcurrent = 128
+	// bodyTime is how long a request's body may take to arrive; Discord
+	// sends it at once, a stalled one is cut.
+	bodyTime = 5 * time.Second
 	// signatureAge is how far a request's signed timestamp may be from
 	// now: an older request, even correctly signed, is a replay.
 	signatureAge = 5 * time.Minute
@@ -43,20 +58,38 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 	return ed25519.PublicKey(b), nil
 }
 
+// SeenInteractions remembers interaction ids where every process sharing
+// the database sees them, so a replayed request is refused by all of them,
+// before and after a restart.
+type SeenInteractions interface {
+	FirstSeen(ctx context.Context, id string, at time.Time) (bool, error)
+	ForgetSeen(ctx context.Context, before time.Time) error
+}
+
 // Endpoint is the HTTP interactions endpoint.
 type Endpoint struct {
-	a   *Adapter
-	key ed25519.PublicKey
-	now func() time.Time
+	a    *Adapter
+	key  ed25519.PublicKey
+	now  func() time.Time
+	seen SeenInteractions
+	log  *slog.Logger
 
-	mu   sync.Mutex
-	seen map[string]time.Time // interaction ids answered lately
+	slots     chan struct{} // one per request in progress
+	bodyTime  time.Duration
+	forgotten atomic.Int64 // unix seconds of the last ForgetSeen
 }
 
 // Endpoint returns the adapter's HTTP interactions endpoint for the
-// application's public key.
-func (a *Adapter) Endpoint(key ed25519.PublicKey) *Endpoint {
-	return &Endpoint{a: a, key: key, now: time.Now, seen: map[string]time.Time{}}
+// application's public key, remembering interactions in seen.
+func (a *Adapter) Endpoint(key ed25519.PublicKey, seen SeenInteractions) *Endpoint {
+	return &Endpoint{a: a, key: key, now: time.Now, seen: seen, log: a.log, slots: make(chan struct{}, maxConcurrent), bodyTime: bodyTime}
+}
+
+// NewServer is the HTTP server for the endpoint: the whole request, not
+// only its header, has a deadline, and idle connections are closed.
+func NewServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 15 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10}
 }
 
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -64,19 +97,39 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST interactions here", http.StatusMethodNotAllowed)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxInteractionBody)
-	// The signature first: nothing of an unsigned request is read.
-	if !discordgo.VerifyInteraction(r, e.key) {
+	if r.ContentLength > maxInteractionBody {
+		w.Header().Set("Connection", "close")
+		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+		return
+	}
+	select {
+	case e.slots <- struct{}{}:
+		defer func() { <-e.slots }()
+	default:
+		w.Header().Set("Connection", "close")
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many requests at once", http.StatusServiceUnavailable)
+		return
+	}
+	body, status := e.readBody(w, r)
+	if status != 0 {
+		w.Header().Set("Connection", "close")
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	// The signature first: nothing of an unsigned request is parsed.
+	ts := r.Header.Get("X-Signature-Timestamp")
+	if !e.verify(r.Header.Get("X-Signature-Ed25519"), ts, body) {
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
-	ts, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
-	if err != nil || e.now().Sub(time.Unix(ts, 0)).Abs() > signatureAge {
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || e.now().Sub(time.Unix(sec, 0)).Abs() > signatureAge {
 		http.Error(w, "stale request timestamp", http.StatusUnauthorized)
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.NewDecoder(r.Body).Decode(&i); err != nil {
+	if err := json.Unmarshal(body, &i); err != nil {
 		http.Error(w, "bad interaction", http.StatusBadRequest)
 		return
 	}
@@ -84,7 +137,12 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !e.first(i.ID) {
+	switch first, err := e.first(r.Context(), i.ID); {
+	case err != nil:
+		e.log.Error("recording an interaction", "interaction", i.ID, "err", err)
+		http.Error(w, "try again", http.StatusServiceUnavailable)
+		return
+	case !first:
 		// Discord sends an interaction once: a second copy is a replay.
 		http.Error(w, "interaction already received", http.StatusUnauthorized)
 		return
@@ -126,24 +184,50 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	close(sent)
 }
 
-// first records an interaction id and says whether it is new; ids older
-// than the signature age are forgotten (their requests fail the age check).
-func (e *Endpoint) first(id string) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	now := e.now()
-	if len(e.seen) > 10000 {
-		for k, t := range e.seen {
-			if now.Sub(t) > 2*signatureAge {
-				delete(e.seen, k)
-			}
-		}
+// readBody reads the whole body into one bounded buffer within the body's
+// time; a status other than 0 says why it could not.
+func (e *Endpoint) readBody(w http.ResponseWriter, r *http.Request) ([]byte, int) {
+	if err := http.NewResponseController(w).SetReadDeadline(time.Now().Add(e.bodyTime)); err != nil {
+		e.log.Debug("interactions: no read deadline", "err", err)
 	}
-	if _, dup := e.seen[id]; dup {
+	size := r.ContentLength
+	if size < 0 || size > maxInteractionBody {
+		size = 4 << 10 // chunked: grow as it comes, within the limit
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	n, err := buf.ReadFrom(io.LimitReader(r.Body, maxInteractionBody+1))
+	switch {
+	case n > maxInteractionBody:
+		return nil, http.StatusRequestEntityTooLarge
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, http.StatusRequestTimeout
+	case err != nil:
+		return nil, http.StatusBadRequest
+	}
+	return buf.Bytes(), 0
+}
+
+// verify checks Discord's Ed25519 signature of timestamp + body.
+func (e *Endpoint) verify(sigHex, ts string, body []byte) bool {
+	sig, err := hex.DecodeString(sigHex)
+	if err != nil || len(sig) != ed25519.SignatureSize || ts == "" {
 		return false
 	}
-	e.seen[id] = now
-	return true
+	msg := make([]byte, 0, len(ts)+len(body))
+	return ed25519.Verify(e.key, append(append(msg, ts...), body...), sig)
+}
+
+// first records an interaction id where every process sees it and says
+// whether it is new. Now and then it forgets ids older than twice the
+// signature age (their requests fail the age check anyway).
+func (e *Endpoint) first(ctx context.Context, id string) (bool, error) {
+	now := e.now()
+	if last := e.forgotten.Load(); now.Unix()-last > int64(time.Minute/time.Second) && e.forgotten.CompareAndSwap(last, now.Unix()) {
+		if err := e.seen.ForgetSeen(ctx, now.Add(-2*signatureAge)); err != nil {
+			e.log.Warn("forgetting old interactions", "err", err)
+		}
+	}
+	return e.seen.FirstSeen(ctx, id, now)
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

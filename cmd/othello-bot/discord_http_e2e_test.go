@@ -35,16 +35,7 @@ func TestDiscordInteractionsOverHTTP(t *testing.T) {
 	c := testBotConfig(srv, dir)
 	c.InteractionsAddress, c.PublicKey = addr, hex.EncodeToString(pub)
 	r := startBot(t, srv, c)
-	for deadline := time.Now().Add(5 * time.Second); ; {
-		if conn, err := net.Dial("tcp", addr); err == nil {
-			conn.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the endpoint does not listen")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitListening(t, addr)
 
 	// PING is answered with PONG.
 	_, forger, _ := ed25519.GenerateKey(rand.Reader)
@@ -109,5 +100,31 @@ func TestDiscordInteractionsOverHTTP(t *testing.T) {
 	// Only the one valid /start made a game in the hall.
 	if n := strings.Count(r.logs.String(), `msg="game started"`); n != 2 {
 		t.Errorf("%d games started, want 2 (the one played and the one valid request); log:\n%s", n, r.logs)
+	}
+	// After a restart the process remembers nothing in memory, but the
+	// database does: the captured request is still a replay.
+	r.stop()
+	r = startBot(t, srv, c)
+	waitListening(t, addr)
+	if code := post(ok, h); code != http.StatusUnauthorized {
+		t.Errorf("the same interaction after a restart: %d, want 401", code)
+	}
+	if fresh := start("9100000000000000003"); post(fresh, srv.SignAs(time.Now(), fresh)) != http.StatusOK {
+		t.Error("a new interaction after the restart was refused")
+	}
+}
+
+// waitListening waits until something accepts connections at addr.
+func waitListening(t *testing.T, addr string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		if conn, err := net.Dial("tcp", addr); err == nil {
+			conn.Close()
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the endpoint does not listen")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -24,7 +24,7 @@ import (
 
 // serveInteractions takes interactions over HTTP at /interactions when the
 // config asks for it; the returned func stops taking new ones.
-func serveInteractions(c config.Config, adapter *discord.Adapter, logger *slog.Logger) (stop func(), err error) {
+func serveInteractions(c config.Config, adapter *discord.Adapter, seen discord.SeenInteractions, logger *slog.Logger) (stop func(), err error) {
 	if c.InteractionsAddress == "" {
 		return func() {}, nil
 	}
@@ -37,8 +37,8 @@ func serveInteractions(c config.Config, adapter *discord.Adapter, logger *slog.L
 		return nil, fmt.Errorf("interactions endpoint on %q: %w", c.InteractionsAddress, err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/interactions", adapter.Endpoint(key))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	mux.Handle("/interactions", adapter.Endpoint(key, seen))
+	srv := discord.NewServer(mux)
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			logger.Error("interactions endpoint stopped", "err", err)
@@ -107,7 +107,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	defer stopWeb()
 	adapter := discord.New(rest, c.ApplicationID, c.GuildIDs, store, logger)
 	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
-	stopEndpoint, err := serveInteractions(c, adapter, logger)
+	stopEndpoint, err := serveInteractions(c, adapter, store, logger)
 	if err != nil {
 		return err
 	}

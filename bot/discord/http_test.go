@@ -1,0 +1,133 @@
+package discord
+
+import (
+	"bufio"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// memSeen is the database's seen-interactions table, in memory.
+type memSeen struct {
+	mu  sync.Mutex
+	ids map[string]time.Time
+}
+
+func (m *memSeen) FirstSeen(_ context.Context, id string, at time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.ids[id]; ok {
+		return false, nil
+	}
+	m.ids[id] = at
+	return true, nil
+}
+
+func (m *memSeen) ForgetSeen(context.Context, time.Time) error { return nil }
+
+// rss is the process's resident memory, from the kernel.
+func rss(t *testing.T) int64 {
+	t.Helper()
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status here")
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmRSS")
+	return 0
+}
+
+// An attacker without the key opens 1,000 connections that each send half
+// a body and stall, and 1,000 that announce a body over the limit: the
+// process's memory stays within a bound, oversized requests are refused
+// unread, and every stalled connection is cut by the body's deadline.
+func TestEndpointFloodOfStalledBodies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2,000 connections: not in -short")
+	}
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	a := New(nil, "app", nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e := a.Endpoint(pub, &memSeen{ids: map[string]time.Time{}})
+	e.bodyTime = time.Second
+	ts := httptest.NewUnstartedServer(e)
+	ts.Config = NewServer(e)
+	ts.Start()
+	defer ts.Close()
+	addr := ts.Listener.Addr().String()
+
+	runtime.GC()
+	before := rss(t)
+	const n = 1000
+	half := make([]byte, maxInteractionBody/2)
+	big := make([]byte, 512<<10)
+	var conns []net.Conn
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range 2 * n {
+		wg.Go(func() {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			length, body := maxInteractionBody, half
+			if i%2 == 1 {
+				length, body = 1<<20, big
+			}
+			fmt.Fprintf(c, "POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", length)
+			c.SetWriteDeadline(time.Now().Add(3 * time.Second))
+			c.Write(body) // an oversized one may be cut before it is all written
+		})
+	}
+	wg.Wait()
+	time.Sleep(300 * time.Millisecond)
+	peak := rss(t)
+	t.Logf("RSS %d MB before, %d MB with %d stalled connections open", before>>20, peak>>20, len(conns))
+	if grew := peak - before; grew > 64<<20 {
+		t.Errorf("memory grew by %d MB under the flood, want under 64 MB", grew>>20)
+	}
+
+	// Every connection gets an answer (413, 503 or 408) or is closed,
+	// within the body's deadline and a little.
+	codes := map[int]int{}
+	start := time.Now()
+	for _, c := range conns {
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		switch {
+		case err == nil:
+			codes[resp.StatusCode]++
+			resp.Body.Close()
+		case strings.Contains(err.Error(), "timeout"):
+			t.Fatalf("a stalled connection is still open %v after the flood", time.Since(start))
+		default:
+			codes[0]++ // closed
+		}
+		c.Close()
+	}
+	t.Logf("answers: %v (0: closed without one), all within %v", codes, time.Since(start).Round(time.Millisecond))
+	if codes[http.StatusRequestEntityTooLarge] < n/2 {
+		t.Errorf("oversized bodies were not refused: %v", codes)
+	}
+}
