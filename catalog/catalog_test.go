@@ -225,7 +225,7 @@ func checkFile(t *testing.T, fset *token.FileSet, rel string, f *ast.File) {
 				}
 			}
 			switch sel.Sel.Name {
-			case "Debug", "Info", "Warn", "Error", "With", "Errorf", "New", "T", "note", "Fatal", "Fatalf":
+			case "Debug", "Info", "Warn", "Error", "With", "Errorf", "New", "T", "note", "Fatal", "Fatalf", "logFailure":
 				for _, a := range call.Args {
 					skip[a] = true
 				}

@@ -230,8 +230,13 @@ func (a *Adapter) process(i *discordgo.Interaction, respond responder) {
 			a.respondError(ic.Interaction, respond, acked)
 		}
 	}()
-	req, ok := toRequest(ic.Interaction)
-	if !ok {
+	req, refusal := toRequest(ic.Interaction)
+	if refusal == ignore {
+		return // not something Discord sends a bot: no answer is owed
+	}
+	if refusal != "" {
+		// Nothing the service could act on: say why, change nothing.
+		a.refuseUnread(ic.Interaction, respond, refusal)
 		return
 	}
 	req.ID, req.Token = ic.ID, ic.Token
@@ -312,6 +317,20 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}
+}
+
+// refuseUnread answers an interaction the service never sees with one
+// only-you line (catalog id why); an autocomplete gets no choices.
+func (a *Adapter) refuseUnread(i *discordgo.Interaction, respond responder, why string) {
+	a.log.Info("interaction refused at the edge", "req", i.ID, "why", why, "guild", i.GuildID)
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: catalog.For(catalog.FromLocale(string(i.Locale))).T(why),
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()}}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	}
+	a.logFailure(a.log, "refusing an interaction", respond(context.Background(), resp))
 }
 
 func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acked bool) {
@@ -439,8 +458,42 @@ func (a *Adapter) EditReply(ctx context.Context, token string, m bot.Message) (s
 	return msg.ID, nil
 }
 
-// toRequest reads what the bot needs from an interaction.
-func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
+// ignore is toRequest's answer for what needs none.
+const ignore = "-"
+
+// isSnowflake says whether s can be a Discord id: a decimal 64-bit number.
+func isSnowflake(s string) bool {
+	if len(s) == 0 || len(s) > 20 || strings.Trim(s, "0123456789") != "" {
+		return false
+	}
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// toRequest reads what the bot needs from an interaction, or the catalog
+// id of why it cannot be taken: outside a server (until the bot can be
+// installed by users), from no user, or with ids that are not Discord's.
+func toRequest(i *discordgo.Interaction) (bot.Request, string) {
+	req, ok := readRequest(i)
+	switch {
+	case !ok:
+		return req, ignore
+	case i.GuildID == "":
+		return req, "error.no_dm"
+	case !isSnowflake(req.User.ID) || !isSnowflake(req.GuildID) || !isSnowflake(req.ChannelID):
+		return req, ignore
+	}
+	if req.Kind == bot.Command || req.Kind == bot.Autocomplete {
+		for _, o := range i.ApplicationCommandData().Options {
+			if o.Type == discordgo.ApplicationCommandOptionUser && !isSnowflake(req.Options[o.Name]) {
+				return req, "error.not_a_user"
+			}
+		}
+	}
+	return req, ""
+}
+
+func readRequest(i *discordgo.Interaction) (bot.Request, bool) {
 	req := bot.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, Locale: string(i.Locale)}
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)

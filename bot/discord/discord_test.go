@@ -279,7 +279,25 @@ func TestOddInteractions(t *testing.T) {
 	if reqs := h.deliver("start.json", func(m map[string]any) { m["type"] = 1 }); len(reqs) != 0 {
 		t.Errorf("ping: %+v", reqs)
 	}
-	reqs := h.deliver("start.json", func(m map[string]any) { m["data"].(map[string]any)["name"] = "fly" })
+	// In a DM (no guild) the bot says it plays in servers, and starts nothing.
+	reqs := h.deliver("start.json", func(m map[string]any) {
+		delete(m, "guild_id")
+		m["user"] = m["member"].(map[string]any)["user"]
+		delete(m, "member")
+	})
+	if len(reqs) != 1 || !strings.Contains(jsonOf(reqs[0].Body), "I play in servers for now") {
+		t.Errorf("a DM: %+v", reqs)
+	}
+	// A user option that is not a Discord id (100 KB of text) is refused.
+	reqs = h.deliver("start.json", func(m map[string]any) {
+		d := m["data"].(map[string]any)
+		d["name"] = "challenge"
+		d["options"] = []any{map[string]any{"name": "opponent", "type": 6, "value": strings.Repeat("9", 100<<10)}}
+	})
+	if len(reqs) != 1 || !strings.Contains(jsonOf(reqs[0].Body), "That is not a Discord user") {
+		t.Errorf("a non-snowflake opponent: %+v", reqs)
+	}
+	reqs = h.deliver("start.json", func(m map[string]any) { m["data"].(map[string]any)["name"] = "fly" })
 	if len(reqs) != 3 || !bytes.Contains([]byte(jsonOf(reqs[2].Body)), []byte("I don't know the command /fly")) {
 		t.Errorf("unknown command: %+v", reqs)
 	}
