@@ -168,6 +168,7 @@ var allowed = map[string]string{
 	"bot/discord/discord.go deliver": "what failed, for the log",
 	"bot/discord/apibase.go *":       "Discord's address",
 	"web/live.go events":             "the server-sent events protocol",
+	"web/live.go payload":            "the server-sent events protocol",
 	"web/web.go pagePolicy":          "the Content-Security-Policy",
 }
 

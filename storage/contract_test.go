@@ -55,9 +55,16 @@ func TestStoreContract(t *testing.T) {
 		if err != nil || byPublic.ID != g2.ID {
 			t.Errorf("game by public id: %v %v", byPublic, err)
 		}
-		changed, err := s.ChangedGames(ctx, t0.Add(time.Minute))
-		if err != nil || len(changed) != 1 || changed[0].PublicID != g2.PublicID || changed[0].Version != g2.Version {
-			t.Errorf("changed games: %+v %v", changed, err)
+		versions, err := s.GameVersions(ctx, []string{g2.PublicID, "nope", g1.PublicID})
+		if err != nil || len(versions) != 2 || versions[0].Version+versions[1].Version != g1.Version+g2.Version {
+			t.Errorf("games' versions: %+v %v", versions, err)
+		}
+		many := make([]string, 1200) // more than one query's worth
+		for i := range many {
+			many[i] = fmt.Sprint("x", i)
+		}
+		if versions, err := s.GameVersions(ctx, append(many, g2.PublicID)); err != nil || len(versions) != 1 || versions[0].Version != g2.Version {
+			t.Errorf("a version among 1,200 unknown ids: %+v %v", versions, err)
 		}
 
 		// Live messages: a late reply never replaces a newer one.

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"othello-bot/game"
@@ -205,23 +206,40 @@ func (s *Store) GameByPublicID(ctx context.Context, publicID string) (*record.Ga
 	return gs[0], nil
 }
 
-// ChangedGames lists the games changed at or after since, for pages that
-// follow them.
-func (s *Store) ChangedGames(ctx context.Context, since time.Time) ([]record.GameVersion, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT coalesce(public_id, ''), version FROM games WHERE updated_at >= ?`, millis(since))
-	if err != nil {
-		return nil, fmt.Errorf("loading changed games: %w", err)
-	}
-	defer rows.Close()
+// GameVersions returns the version of each game of the given public ids
+// (unknown ids are left out), for pages that follow them: the database
+// bumps a game's version with every change, so a page needs no clock to
+// know a game moved.
+func (s *Store) GameVersions(ctx context.Context, publicIDs []string) ([]record.GameVersion, error) {
 	var out []record.GameVersion
-	for rows.Next() {
-		var v record.GameVersion
-		if err := rows.Scan(&v.PublicID, &v.Version); err != nil {
-			return nil, err
+	const chunk = 500 // well under either database's limit on parameters
+	for len(publicIDs) > 0 {
+		ids := publicIDs[:min(chunk, len(publicIDs))]
+		publicIDs = publicIDs[len(ids):]
+		args := make([]any, len(ids))
+		for i, id := range ids {
+			args[i] = id
 		}
-		out = append(out, v)
+		rows, err := s.db.QueryContext(ctx, `SELECT public_id, version FROM games WHERE public_id IN (`+
+			strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("loading games' versions: %w", err)
+		}
+		for rows.Next() {
+			var v record.GameVersion
+			if err := rows.Scan(&v.PublicID, &v.Version); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("loading games' versions: %w", err)
+			}
+			out = append(out, v)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("loading games' versions: %w", err)
+		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ActiveGameCount is how many running games a player plays in.

@@ -176,3 +176,34 @@ func TestPageInJapanese(t *testing.T) {
 
 // latinWord is a run of Latin letters longer than a square's column.
 var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
+
+// A page follows a game for over ten seconds whose writer's clock stands
+// still (as `local`'s does): every move shows, each within a second.
+func TestPageFollowsAStandingClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("follows a game for 12 s")
+	}
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 2)
+	ctx := browser(t)
+	writer := f.otherProcess()
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.CSS("circle.disc.X"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the event stream is open
+	frozen := time.Now() // and it stays so
+	start, worst := time.Now(), time.Duration(0)
+	for time.Since(start) < 12*time.Second && !g.State.Over() {
+		writer.playAt(g, frozen)
+		t0 := time.Now()
+		for attr(t, ctx, "total") != len(g.Plies()) {
+			if time.Since(t0) > time.Second {
+				t.Fatalf("move %d, %v into the game, did not show within a second", len(g.Plies()), time.Since(start).Round(time.Second))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		worst = max(worst, time.Since(t0))
+		time.Sleep(time.Second - time.Since(t0))
+	}
+	t.Logf("%d plies over %v, each shown within %v", len(g.Plies()), time.Since(start).Round(time.Second), worst.Round(time.Millisecond))
+}

@@ -1,17 +1,23 @@
 package web
 
-// This file is the live part: one loop notices changed games for all
-// watchers at once (one query however many pages are open), and each open
-// page gets the game again as a server-sent event when its game changes.
+// This file is the live part. One loop asks the database for the versions
+// of the games pages watch (one query however many pages are open); the
+// database bumps a game's version with every change, so no clock is
+// compared and no change is missed whatever the writers' clocks say. A
+// changed game is loaded once and written once per language, and the
+// same bytes go to every page watching it.
 
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"time"
+
+	"othello-bot/catalog"
+	"othello-bot/record"
 )
 
 // hub knows who watches which game.
@@ -19,74 +25,150 @@ type hub struct {
 	src Source
 	log *slog.Logger
 
+	mu     sync.Mutex
+	rooms  map[string]*room // by public id
+	total  int
+	byAddr map[string]int
+}
+
+// room is one game's watchers and the game as last loaded.
+type room struct {
+	watchers map[chan struct{}]bool
+
 	mu       sync.Mutex
-	watchers map[string]map[chan struct{}]bool // by public id
-	versions map[string]int64
+	game     *record.Game
+	payloads map[catalog.Lang][]byte // the game's event, per language, at game.Version
 }
 
 func newHub(src Source, log *slog.Logger) *hub {
-	return &hub{src: src, log: log, watchers: map[string]map[chan struct{}]bool{}, versions: map[string]int64{}}
+	return &hub{src: src, log: log, rooms: map[string]*room{}, byAddr: map[string]int{}}
 }
 
-// watch registers a watcher of a game; its channel holds at most one
-// pending "changed": a slow page never holds the hub up, it just gets the
-// newest game when it is ready.
-func (h *hub) watch(id string) (chan struct{}, func()) {
-	c := make(chan struct{}, 1)
+// errTooMany says which cap a new watcher hit.
+type errTooMany struct{ status int }
+
+func (e errTooMany) Error() string { return http.StatusText(e.status) }
+
+// watch registers a watcher of a game from an address, within the caps;
+// its channel holds at most one pending "changed": a slow page never holds
+// the hub up, it just gets the newest game when it is ready.
+func (h *hub) watch(g *record.Game, addr string, maxTotal, maxPerAddr int) (*room, chan struct{}, func(), error) {
 	h.mu.Lock()
-	if h.watchers[id] == nil {
-		h.watchers[id] = map[chan struct{}]bool{}
+	defer h.mu.Unlock()
+	switch {
+	case h.total >= maxTotal:
+		return nil, nil, nil, errTooMany{http.StatusServiceUnavailable}
+	case h.byAddr[addr] >= maxPerAddr:
+		return nil, nil, nil, errTooMany{http.StatusTooManyRequests}
 	}
-	h.watchers[id][c] = true
-	h.mu.Unlock()
-	return c, func() {
+	id := g.PublicID
+	rm := h.rooms[id]
+	if rm == nil {
+		rm = &room{watchers: map[chan struct{}]bool{}}
+		h.rooms[id] = rm
+	}
+	rm.update(g)
+	c := make(chan struct{}, 1)
+	rm.watchers[c] = true
+	h.total++
+	h.byAddr[addr]++
+	return rm, c, func() {
 		h.mu.Lock()
-		delete(h.watchers[id], c)
-		if len(h.watchers[id]) == 0 {
-			delete(h.watchers, id)
-			delete(h.versions, id)
+		defer h.mu.Unlock()
+		delete(rm.watchers, c)
+		if len(rm.watchers) == 0 {
+			delete(h.rooms, id)
 		}
-		h.mu.Unlock()
-	}
+		h.total--
+		if h.byAddr[addr]--; h.byAddr[addr] <= 0 {
+			delete(h.byAddr, addr)
+		}
+	}, nil
 }
 
-// run polls for changed games until ctx ends.
+// update keeps g if it is newer than what the room holds.
+func (rm *room) update(g *record.Game) bool {
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	if rm.game != nil && rm.game.Version >= g.Version {
+		return false
+	}
+	rm.game, rm.payloads = g, map[catalog.Lang][]byte{}
+	return true
+}
+
+// payload is the room's game as an event in t's language, written once
+// per version and language.
+func (rm *room) payload(t *catalog.Printer) ([]byte, int64, error) {
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	g := rm.game
+	if p, ok := rm.payloads[t.Lang()]; ok {
+		return p, g.Version, nil
+	}
+	d, err := dataOf(t, g)
+	if err != nil {
+		return nil, 0, err
+	}
+	data, err := json.Marshal(d)
+	if err != nil {
+		return nil, 0, err
+	}
+	p := []byte("event: game\ndata: " + string(data) + "\n\n")
+	rm.payloads[t.Lang()] = p
+	return p, g.Version, nil
+}
+
+// run polls the watched games' versions until ctx ends.
 func (h *hub) run(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
-	since := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		h.mu.Lock()
-		idle := len(h.watchers) == 0
-		h.mu.Unlock()
-		now := time.Now()
-		if idle {
-			since = now
+		h.poll(ctx)
+	}
+}
+
+func (h *hub) poll(ctx context.Context) {
+	h.mu.Lock()
+	known := make(map[string]int64, len(h.rooms))
+	ids := make([]string, 0, len(h.rooms))
+	for id, rm := range h.rooms {
+		rm.mu.Lock()
+		known[id] = rm.game.Version
+		rm.mu.Unlock()
+		ids = append(ids, id)
+	}
+	h.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	versions, err := h.src.GameVersions(ctx, ids)
+	if err != nil {
+		if ctx.Err() == nil {
+			h.log.Warn("web: looking for changed games", "err", err)
+		}
+		return
+	}
+	for _, v := range versions {
+		if v.Version <= known[v.PublicID] {
 			continue
 		}
-		// A little overlap: a change stamped just before the last poll
-		// but committed after it is not missed.
-		changed, err := h.src.ChangedGames(ctx, since.Add(-2*time.Second))
+		// Loaded once for all of its watchers.
+		g, err := h.src.GameByPublicID(ctx, v.PublicID)
 		if err != nil {
 			if ctx.Err() == nil {
-				h.log.Warn("web: looking for changed games", "err", err)
+				h.log.Warn("web: loading a changed game", "id", v.PublicID, "err", err)
 			}
 			continue
 		}
-		since = now
 		h.mu.Lock()
-		for _, v := range changed {
-			ws := h.watchers[v.PublicID]
-			if len(ws) == 0 || h.versions[v.PublicID] >= v.Version {
-				continue
-			}
-			h.versions[v.PublicID] = v.Version
-			for c := range ws {
+		if rm := h.rooms[v.PublicID]; rm != nil && rm.update(g) {
+			for c := range rm.watchers {
 				select {
 				case c <- struct{}{}:
 				default: // it has one pending already
@@ -104,40 +186,43 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, t := g.PublicID, readerWords(r)
-	changed, stop := s.hub.watch(id)
+	t := readerWords(r)
+	addr, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		addr = r.RemoteAddr
+	}
+	rm, changed, stop, err := s.hub.watch(g, addr, s.MaxWatchers, s.MaxWatchersPerAddress)
+	if tooMany, ok := err.(errTooMany); ok {
+		s.log.Warn("web: a live page refused", "addr", addr, "status", tooMany.status)
+		w.Header().Set("Retry-After", "30")
+		http.Error(w, t.T("web.too_many"), tooMany.status)
+		return
+	}
 	defer stop()
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
-	send := func(payload string) bool {
+	send := func(payload []byte) bool {
 		if err := rc.SetWriteDeadline(time.Now().Add(s.WriteTimeout)); err != nil {
 			s.log.Debug("web: no write deadline", "err", err)
 		}
-		if _, err := fmt.Fprint(w, payload); err != nil {
+		if _, err := w.Write(payload); err != nil {
 			return false
 		}
 		return rc.Flush() == nil
 	}
-	version := int64(-1)
+	sent := int64(-1)
 	sendGame := func() bool {
-		g, err := s.src.GameByPublicID(r.Context(), id)
+		p, version, err := rm.payload(t)
 		if err != nil {
-			return r.Context().Err() == nil // try again on the next change
+			s.log.Error("web: a game does not replay", "id", g.PublicID, "err", err)
+			return false
 		}
-		if g.Version == version {
+		if version <= sent {
 			return true
 		}
-		d, err := dataOf(t, g)
-		if err != nil {
-			return false
-		}
-		data, err := json.Marshal(d)
-		if err != nil {
-			return false
-		}
-		version = g.Version
-		return send("event: game\ndata: " + string(data) + "\n\n")
+		sent = version
+		return send(p)
 	}
 	if !sendGame() {
 		return
@@ -153,9 +238,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-keep.C:
-			if !send(": still here\n\n") {
+			if !send([]byte(": still here\n\n")) {
 				return
 			}
 		}
 	}
+}
+
+// defaultMaxWatchers leaves most of the process's file descriptors to the
+// bot itself (its database, Discord, the pages being loaded): live pages
+// may hold a quarter of them.
+func defaultMaxWatchers() int {
+	n := openFileLimit() / 4
+	return max(64, min(n, 20000))
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -17,6 +18,7 @@ func TestThousandIdleLivePages(t *testing.T) {
 		t.Skip("opens a thousand connections")
 	}
 	f := newFixture(t)
+	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 5000, 5000 // all from 127.0.0.1
 	g := f.newGame("c1", 8, 4)
 	runtime.GC()
 	var before runtime.MemStats
@@ -108,4 +110,59 @@ func TestAStuckPageHoldsNobodyUp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// cpuTime is the CPU time this process has used.
+func cpuTime(t *testing.T) time.Duration {
+	t.Helper()
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Skip("no getrusage")
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// With 2,000 pages watching one game, a move costs the process little CPU
+// beyond writing it to each page: the game is loaded and encoded once per
+// change, not once per watcher. (Client and server share the process, so
+// the figure counts both ends; the reading side is the same before and
+// after.)
+func TestCPUPerMoveWithManyWatchers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens 2,000 connections")
+	}
+	f := newFixture(t)
+	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 5000, 5000 // all from 127.0.0.1
+	g := f.newGame("c1", 8, 4)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 3000, MaxConnsPerHost: 3000}}
+	const n, moves = 2000, 10
+	readers := make([]*bufio.Reader, 0, n)
+	for i := 0; i < n; i++ {
+		resp, err := client.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		defer resp.Body.Close()
+		r := bufio.NewReaderSize(resp.Body, 4096)
+		readEvent(t, r)
+		readers = append(readers, r)
+	}
+	start := cpuTime(t)
+	for range moves {
+		f.play(g)
+		want := len(g.Plies())
+		for i, r := range readers {
+			for {
+				d := readEvent(t, r)
+				if strings.Count(d, `"move":`) == want {
+					break
+				}
+				if strings.Count(d, `"move":`) > want {
+					t.Fatalf("page %d is ahead", i)
+				}
+			}
+		}
+	}
+	perMove := (cpuTime(t) - start) / moves
+	t.Logf("CPU per move with %d watchers: %v (both ends)", n, perMove)
 }

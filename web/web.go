@@ -29,7 +29,7 @@ import (
 // changed lately.
 type Source interface {
 	GameByPublicID(ctx context.Context, publicID string) (*record.Game, error)
-	ChangedGames(ctx context.Context, since time.Time) ([]record.GameVersion, error)
+	GameVersions(ctx context.Context, publicIDs []string) ([]record.GameVersion, error)
 }
 
 // Server serves the pages. Start Run to follow running games.
@@ -45,6 +45,11 @@ type Server struct {
 	WriteTimeout time.Duration
 	// KeepAlive is how often an idle live page gets a comment line.
 	KeepAlive time.Duration
+	// MaxWatchers caps the live pages open at once, and
+	// MaxWatchersPerAddress those from one address: past them a page is
+	// refused (503, 429) rather than the process running out of file
+	// descriptors for its own work.
+	MaxWatchers, MaxWatchersPerAddress int
 }
 
 //go:embed page.html
@@ -59,7 +64,8 @@ func New(src Source, log *slog.Logger) *Server {
 		log = slog.Default()
 	}
 	s := &Server{src: src, log: log, hub: newHub(src, log), mux: http.NewServeMux(),
-		page: template.Must(template.New("page").Parse(pageHTML)), WriteTimeout: 10 * time.Second, KeepAlive: 25 * time.Second}
+		page: template.Must(template.New("page").Parse(pageHTML)), WriteTimeout: 10 * time.Second, KeepAlive: 25 * time.Second,
+		MaxWatchers: defaultMaxWatchers(), MaxWatchersPerAddress: 20}
 	s.mux.HandleFunc("GET /g/{id}", s.gamePage)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)

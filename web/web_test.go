@@ -23,6 +23,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 type fixture struct {
 	t     testing.TB
+	path  string
 	store *storage.Store
 	srv   *httptest.Server
 	web   *Server
@@ -31,7 +32,8 @@ type fixture struct {
 // newFixture serves the pages over a real SQLite store in a temporary
 // directory, following changes every 50 ms.
 func newFixture(t testing.TB) *fixture {
-	st, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"), storage.Options{Logger: quiet})
+	path := filepath.Join(t.TempDir(), "bot.db")
+	st, err := storage.Open(context.Background(), path, storage.Options{Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func newFixture(t testing.TB) *fixture {
 	go w.Run(ctx, 50*time.Millisecond)
 	srv := httptest.NewServer(w)
 	t.Cleanup(func() { cancel(); srv.Close() })
-	return &fixture{t: t, store: st, srv: srv, web: w}
+	return &fixture{t: t, path: path, store: st, srv: srv, web: w}
 }
 
 // newGame stores a game between alice and the bot in channel, with the
@@ -204,4 +206,115 @@ func TestPageHeaders(t *testing.T) {
 			t.Errorf("%s: %d %q %q", path, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"))
 		}
 	}
+}
+
+// A second process writes the moves with its clock ten seconds behind
+// the page server's: every move still reaches the page, because pages
+// follow the versions the database assigns, not timestamps.
+func TestWriterClockBehind(t *testing.T) {
+	f := newFixture(t)
+	writer := f.otherProcess()
+	g := f.newGame("c1", 8, 2)
+	d := openEvents(t, f, g)
+	<-d
+	for i := 0; i < 5; i++ {
+		writer.playAt(g, time.Now().Add(-10*time.Second))
+		select {
+		case got := <-d:
+			if len(got.Plies) != len(g.Plies()) {
+				t.Fatalf("move %d: the page has %d plies, want %d", i, len(got.Plies), len(g.Plies()))
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("move %d, written with a clock 10 s behind, never reached the page", i)
+		}
+	}
+}
+
+// Live pages are capped: in all, and from one address; a refused page
+// gets 503 or 429 with Retry-After, and a place freed is taken again.
+func TestWatcherCaps(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 2)
+	get := func() *http.Response {
+		resp, err := http.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 100, 2
+	a, b, c := get(), get(), get()
+	if a.StatusCode != 200 || b.StatusCode != 200 || c.StatusCode != http.StatusTooManyRequests || c.Header.Get("Retry-After") == "" {
+		t.Errorf("per address: %d %d %d", a.StatusCode, b.StatusCode, c.StatusCode)
+	}
+	c.Body.Close()
+	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 2, 100
+	if d := get(); d.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("over the total: %d", d.StatusCode)
+		d.Body.Close()
+	}
+	a.Body.Close()
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		e := get()
+		if e.StatusCode == 200 {
+			e.Body.Close()
+			break
+		}
+		e.Body.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("a place freed was not given again")
+		}
+	}
+	b.Body.Close()
+}
+
+// process is another process on the same database: its own store.
+type process struct {
+	t     testing.TB
+	store *storage.Store
+}
+
+func (f *fixture) otherProcess() *process {
+	st, err := storage.Open(context.Background(), f.path, storage.Options{Logger: quiet})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() { st.Close() })
+	return &process{t: f.t, store: st}
+}
+
+// playAt plays the first legal move of g, stamped with the writer's clock.
+func (p *process) playAt(g *record.Game, at time.Time) {
+	p.t.Helper()
+	plies, err := g.State.Play(g.Position().LegalMoves()[0])
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := p.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at}); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// openEvents follows a game's events, each decoded.
+func openEvents(t *testing.T, f *fixture, g *record.Game) <-chan Data {
+	resp, err := http.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events := make(chan Data, 10)
+	go func() {
+		defer close(events)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var d Data
+				if json.Unmarshal([]byte(data), &d) == nil {
+					events <- d
+				}
+			}
+		}
+	}()
+	return events
 }
