@@ -191,7 +191,7 @@ func TestPageFollowsAStandingClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(200 * time.Millisecond) // the event stream is open
-	frozen := time.Now() // and it stays so
+	frozen := time.Now()               // and it stays so
 	start, worst := time.Now(), time.Duration(0)
 	for time.Since(start) < 12*time.Second && !g.State.Over() {
 		writer.playAt(g, frozen)
