@@ -356,30 +356,31 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		return refuse(me.T("rematch.still_going", "ID", g.ID)), nil
 	}
 	other := g.Side(color.Opponent())
+	// The rematch is offered where the game came from: a game's thread
+	// holds that game only, so from one the rematch goes to its channel
+	// and may get a thread of its own. The request keeps what Discord said
+	// the bot may do (a thread inherits its channel's permissions): no
+	// thread Discord already refused is tried.
+	here := req
+	here.CustomID, here.Values = "", nil
+	if g.ParentID != "" {
+		here.ChannelID, here.InThread, here.ParentID = g.ParentID, false, ""
+	}
 	if other.IsBot() {
 		swapped := game.White
 		if color == game.White {
 			swapped = game.Black
 		}
-		channel := req.ChannelID
-		if g.ParentID != "" {
-			channel = g.ParentID // the new game gets a thread of its own
-		}
-		return s.start(ctx, Request{Kind: Command, Command: "start", User: req.User, GuildID: req.GuildID, ChannelID: channel,
-			Locale: req.Locale, GuildLocale: req.GuildLocale, tr: req.tr,
-			Options: map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
-				"style": string(g.Style)}})
+		here.Kind, here.Command = Command, "start"
+		here.Options = map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
+			"style": string(g.Style)}
+		return s.start(ctx, here)
 	}
-	if missing := s.missingPermission(req, g.Size(), g.Style); missing != "" {
+	if missing := s.missingPermission(here, g.Size(), g.Style); missing != "" {
 		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
-	c := &record.Challenge{GuildID: g.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: other.Player,
+	c := &record.Challenge{GuildID: g.GuildID, ChannelID: here.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style}
-	threaded := false
-	if g.ParentID != "" {
-		// A game's thread holds that game only: the rematch is offered
-		// where the game came from, and gets a thread of its own.
-		c.ChannelID, threaded = g.ParentID, true
-	}
+	threaded := g.ParentID != "" && s.threadsHere(here)
 	return s.issue(ctx, req, c, g.ID, threaded)
 }

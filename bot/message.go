@@ -22,6 +22,11 @@ type Request struct {
 	User      record.Player
 	GuildID   string // "" outside a server
 	ChannelID string
+	// InThread says ChannelID is a thread (one the bot opened for a game, or
+	// one a member opened), whose channel is ParentID: no thread can be
+	// opened from it, and posting there takes Send Messages in Threads.
+	InThread bool
+	ParentID string
 	// Command and Options for Command and Autocomplete: option values as
 	// typed. Users given as options hold the user id; UserNames maps those
 	// ids to names when the transport knows them.

@@ -24,6 +24,13 @@ func (s *Service) missingPermission(req Request, size int, style record.Style) s
 		bit  int64
 		name string
 	}{{PermViewChannel, "permission.view_channel"}, {PermSendMessages, "permission.send_messages"}, {PermEmbedLinks, "permission.embed_links"}}
+	if req.InThread {
+		// Inside a thread Send Messages has no effect; this is what counts.
+		need[1] = struct {
+			bit  int64
+			name string
+		}{PermSendMessagesInThreads, "permission.send_messages_in_threads"}
+	}
 	if style == record.StyleImage || size > s.cfg.MaxEmojiSize {
 		need = append(need, struct {
 			bit  int64

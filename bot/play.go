@@ -4,6 +4,7 @@ package bot
 // replies, the end of a game, and /board.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -126,8 +127,18 @@ func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, erro
 		return nil, err
 	}
 	me := req.me()
+	_, playing := playerColor(g, req.User.ID)
+	if parent := cmp.Or(req.ParentID, g.ParentID); req.InThread || g.ParentID != "" {
+		// No thread opens from a thread: point to the channel it is in.
+		if playing {
+			r := refuse(me.T("start.own_game_thread", "ID", g.ID, "Channel", "<#"+parent+">"))
+			return &r, nil
+		}
+		r := refuse(me.T("start.others_game_thread", "ID", g.ID, "Players", gamePlayers(me, g), "Channel", "<#"+parent+">"))
+		return &r, nil
+	}
 	r := refuse(me.T("start.others_game", "ID", g.ID, "Players", gamePlayers(me, g)))
-	if _, playing := playerColor(g, req.User.ID); playing {
+	if playing {
 		r = refuse(me.T("start.own_game", "ID", g.ID))
 	}
 	return &r, nil

@@ -28,10 +28,11 @@ var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
 const maxThreadName = 100
 
 // threadsHere says whether a new game started from req's channel may get
-// its own thread: threads are on, it is a server, and (where the transport
-// says) the bot may open threads and post in them.
+// its own thread: threads are on, it is a server, the channel is not a
+// thread itself (Discord has no thread in a thread: 50024), and (where the
+// transport says) the bot may open threads and post in them.
 func (s *Service) threadsHere(req Request) bool {
-	if !s.cfg.Threads || req.GuildID == "" {
+	if !s.cfg.Threads || req.GuildID == "" || req.InThread {
 		return false
 	}
 	need := PermCreatePublicThreads | PermSendMessagesInThreads
@@ -54,12 +55,12 @@ func (s *Service) gameThread(ctx context.Context, channelID string) (*record.Gam
 }
 
 // finishedThread is the refusal for a new game asked for in the thread of
-// a finished one (nil otherwise); inThread says channelID is a game's
-// thread at all, where no thread can be opened.
+// a finished one (nil otherwise); inThread says the channel is a thread (a
+// game's or a member's), where no thread can be opened.
 func (s *Service) finishedThread(ctx context.Context, req Request) (refusal *Response, inThread bool, err error) {
 	g, err := s.gameThread(ctx, req.ChannelID)
 	if err != nil || g == nil {
-		return nil, false, err
+		return nil, req.InThread, err // a member's thread: games play in it
 	}
 	if g.Status != record.Active {
 		r := refuse(req.me().T("thread.over", "ID", g.GameID, "Channel", "<#"+g.ParentID+">"))

@@ -7,6 +7,7 @@ package discord
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -188,29 +189,47 @@ func where(scope string) string {
 // deferred, and Discord waits 3 seconds.
 const autocompleteTime = 2500 * time.Millisecond
 
-// Dispatch is the discordgo handler for interactions when the session
-// runs its handlers in its event loop (SyncEvents): it counts the
-// interaction before the loop goes on, so Wait after closing the gateway
-// misses none, and handles it on its own goroutine.
-func (a *Adapter) Dispatch(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+// DispatchEvent is the discordgo handler for interactions, as raw gateway
+// events: the interaction with its JSON, which holds what discordgo's
+// struct does not (the channel's type, to know a thread). The session runs
+// it in its event loop (SyncEvents): it counts the interaction before the
+// loop goes on, so Wait after closing the gateway misses none, and
+// handles it on its own goroutine.
+func (a *Adapter) DispatchEvent(s *discordgo.Session, e *discordgo.Event) {
+	ic, ok := e.Struct.(*discordgo.InteractionCreate)
+	if e.Type != "INTERACTION_CREATE" || !ok || ic.Interaction == nil {
+		return
+	}
 	a.inflight.Add(1)
 	go func() {
 		defer a.inflight.Done()
-		a.handle(s, ic)
+		a.handleRaw(s, ic, e.RawData)
 	}()
 }
 
-// OnInteraction handles one interaction to its last reply.
-func (a *Adapter) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	a.inflight.Add(1)
-	defer a.inflight.Done()
-	a.handle(s, ic)
-}
-
-func (a *Adapter) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	a.process(ic.Interaction, func(ctx context.Context, r *discordgo.InteractionResponse) error {
+func (a *Adapter) handleRaw(s *discordgo.Session, ic *discordgo.InteractionCreate, raw []byte) {
+	a.process(ic.Interaction, raw, func(ctx context.Context, r *discordgo.InteractionResponse) error {
 		return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
 	})
+}
+
+// channelOf reads the partial channel Discord sends with an interaction
+// (its type and, for a thread, its parent), which discordgo drops.
+func channelOf(raw []byte) (inThread bool, parent string) {
+	var v struct {
+		Channel *struct {
+			Type     int    `json:"type"`
+			ParentID string `json:"parent_id"`
+		} `json:"channel"`
+	}
+	if json.Unmarshal(raw, &v) != nil || v.Channel == nil {
+		return false, ""
+	}
+	switch v.Channel.Type {
+	case 10, 11, 12: // announcement, public and private threads
+		return true, v.Channel.ParentID
+	}
+	return false, ""
 }
 
 // responder sends an interaction's first response: by the REST callback
@@ -220,7 +239,7 @@ type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
 
 // process answers one interaction: its first response through respond,
 // the rest by the interaction's webhook.
-func (a *Adapter) process(i *discordgo.Interaction, respond responder) {
+func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responder) {
 	ic := &discordgo.InteractionCreate{Interaction: i}
 	log := a.log.With("req", ic.ID)
 	acked := false
@@ -240,6 +259,7 @@ func (a *Adapter) process(i *discordgo.Interaction, respond responder) {
 		return
 	}
 	req.ID, req.Token = ic.ID, ic.Token
+	req.InThread, req.ParentID = channelOf(raw)
 	// Interactions in a server always say what the bot may do in the channel.
 	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != ""
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)

@@ -115,7 +115,9 @@ func (h *harness) deliver(file string, edit func(map[string]any)) []sent {
 	if err := json.Unmarshal(data, &ic); err != nil {
 		h.t.Fatal(err)
 	}
-	h.adapter.OnInteraction(h.session, &ic)
+	h.adapter.inflight.Add(1)
+	h.adapter.handleRaw(h.session, &ic, data)
+	h.adapter.inflight.Done()
 	return h.fake.take()
 }
 

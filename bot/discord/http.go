@@ -164,7 +164,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.a.inflight.Add(1)
 	go func() {
 		defer e.a.inflight.Done()
-		e.a.process(&i, respond)
+		e.a.process(&i, body, respond)
 	}()
 	var resp *discordgo.InteractionResponse
 	select {

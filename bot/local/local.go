@@ -167,6 +167,9 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 	}
 	req := bot.Request{User: player, GuildID: GuildID, ChannelID: channel, Locale: a.Locale, GuildLocale: a.Locale}
 	a.mu.Lock()
+	if th := a.threads[channel]; th != nil { // as Discord says with the interaction's channel
+		req.InThread, req.ParentID = true, th.parent
+	}
 	req.MemberPermissions = a.granted[user]
 	if l, ok := a.locales[user]; ok {
 		req.Locale = l

@@ -110,11 +110,12 @@ func TestDeletedThreadEndsItsGame(t *testing.T) {
 	expect(t, e.say("#lobby: /start level:1"), "alice started game #2")
 }
 
-// Where threads cannot be opened (here: inside a thread), the game lives in
-// the channel itself, one at a time.
+// No thread opens from a thread: a /start in a game's thread is pointed
+// to the channel the thread is in.
 func TestNoThreadInAThread(t *testing.T) {
 	e := openThreads(t, 5)
 	e.say("bob #lobby: /challenge @carol color:black", "carol #lobby: click Accept")
 	g := e.gameByID(1)
-	expect(t, e.say("dave #"+g.ChannelID+": /start"), "(only visible to dave)", "Game #1 (bob vs carol) is running in this channel.")
+	expect(t, e.say("dave #"+g.ChannelID+": /start"), "(only visible to dave)", "Game #1 (bob vs carol) is running in this thread. Start yours from #lobby.")
+	expect(t, e.say("bob #"+g.ChannelID+": /start"), "(only visible to bob)", "Game #1 is already running in this thread. Finish it first, or start another from #lobby.")
 }

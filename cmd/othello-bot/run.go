@@ -224,7 +224,7 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		// Handlers run in the event loop, so every interaction is counted
 		// before the gateway can close; Dispatch hands each to a goroutine.
 		session.SyncEvents = true
-		session.AddHandler(adapter.Dispatch)
+		session.AddHandler(adapter.DispatchEvent)
 		session.AddHandler(adapter.OnThreadDelete)
 		session.AddHandler(adapter.OnChannelDelete)
 		if err := session.Open(); err != nil {

@@ -39,7 +39,7 @@ const (
 	EmbedLinks   int64 = 1 << 14
 	AttachFiles  int64 = 1 << 15
 	// AllText is what a bot with the usual invite has in a text channel.
-	AllText = ViewChannel | SendMessages | EmbedLinks | AttachFiles | 1<<16 | 1<<38
+	AllText = ViewChannel | SendMessages | EmbedLinks | AttachFiles | 1<<16 | SendMessagesInThreads
 )
 
 // AckLimit is how long Discord waits for an interaction's first response.
@@ -518,7 +518,8 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 	guild := s.guildOf(channel)
 	payload := map[string]any{"id": ia.ID, "application_id": s.AppID, "type": kind, "data": data, "guild_id": guild,
 		"channel_id": channel, "member": s.member(u), "token": ia.Token, "version": 1,
-		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmpOr(u.Locale, "en-US"), "guild_locale": cmpOr(s.guildLocales[guild], "en-US")}
+		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmpOr(u.Locale, "en-US"), "guild_locale": cmpOr(s.guildLocales[guild], "en-US"),
+		"channel": s.channelObject(channel)}
 	if message != nil {
 		ia.MessageID = message.ID
 		payload["message"] = map[string]any{"id": message.ID, "channel_id": channel, "content": message.Content,
@@ -1148,7 +1149,11 @@ func (s *Server) channelMessage(method string, p []string, body map[string]any, 
 	if !ok {
 		return nil, &apiError{404, 10003, "Unknown Channel"}
 	}
-	if perms&ViewChannel == 0 || method == http.MethodPost && perms&SendMessages == 0 {
+	send := SendMessages
+	if _, thread := s.threads[p[1]]; thread {
+		send = SendMessagesInThreads // Send Messages has no effect in a thread
+	}
+	if perms&ViewChannel == 0 || method == http.MethodPost && perms&send == 0 {
 		return nil, &apiError{403, 50013, "Missing Permissions"}
 	}
 	switch {

@@ -10,15 +10,45 @@ import (
 	"strings"
 )
 
-// CreatePublicThreads is the permission to open public threads.
-const CreatePublicThreads int64 = 1 << 35
+// Thread permissions: opening public threads, and posting in any thread
+// (inside a thread Send Messages has no effect; this is what counts).
+const (
+	CreatePublicThreads   int64 = 1 << 35
+	SendMessagesInThreads int64 = 1 << 38
+)
 
 // Thread is a thread of the fake server.
 type Thread struct {
 	ID, Parent, Name string
+	Type             int  // 11 public, 12 private
+	ByMember         bool // opened by a member, not the bot
 	Archived         bool
 	Renames          int
 	ArchiveCalls     int // requests that archived it
+}
+
+// AddMemberThread makes a thread a member opened off parent (private: type
+// 12, else 11); the bot has the parent's permissions in it.
+func (s *Server) AddMemberThread(parent, id string, private bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := &Thread{ID: id, Parent: parent, Name: "a member's thread", Type: 11, ByMember: true}
+	if private {
+		t.Type = 12
+	}
+	if s.threads == nil {
+		s.threads = map[string]*Thread{}
+	}
+	s.threads[id] = t
+	s.perms[id] = s.perms[parent]
+}
+
+// channelObject is the partial channel Discord sends with an interaction.
+func (s *Server) channelObject(id string) map[string]any {
+	if t, ok := s.threads[id]; ok {
+		return map[string]any{"id": id, "type": t.Type, "parent_id": t.Parent, "guild_id": s.guildOf(id)}
+	}
+	return map[string]any{"id": id, "type": 0, "guild_id": s.guildOf(id)}
 }
 
 var archiveDurations = map[int]bool{60: true, 1440: true, 4320: true, 10080: true}
@@ -59,7 +89,7 @@ func (s *Server) startThread(parent string, body map[string]any) (any, *apiError
 	if t, ok := body["type"]; ok && int(num(t)) != 11 {
 		return nil, &apiError{400, 50035, "Invalid Form Body: a thread without a message must be type 11 (or 12)"}
 	}
-	t := &Thread{ID: s.id(), Parent: parent, Name: name}
+	t := &Thread{ID: s.id(), Parent: parent, Name: name, Type: 11}
 	if s.threads == nil {
 		s.threads = map[string]*Thread{}
 	}
@@ -93,7 +123,7 @@ func (s *Server) editThread(id string, body map[string]any) (any, *apiError) {
 }
 
 func (s *Server) threadObject(t *Thread) map[string]any {
-	return map[string]any{"id": t.ID, "type": 11, "guild_id": s.guildOf(t.Parent), "parent_id": t.Parent, "name": t.Name,
+	return map[string]any{"id": t.ID, "type": t.Type, "guild_id": s.guildOf(t.Parent), "parent_id": t.Parent, "name": t.Name,
 		"thread_metadata": map[string]any{"archived": t.Archived, "auto_archive_duration": 10080, "locked": false}}
 }
 
