@@ -282,7 +282,6 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
 	first := g.ToMove().Player
 	if threaded {
-		s.nameThread(ctx, pub, g)
 		if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(pub, g, []string{note})); err != nil {
 			s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}

@@ -50,6 +50,13 @@ func copyGame(g *record.Game) *record.Game {
 	return &c
 }
 
+func (f *fakeStore) ReserveGameID(context.Context) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextID++
+	return f.nextID, nil
+}
+
 func (f *fakeStore) CreateGame(_ context.Context, g *record.Game) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -62,8 +69,11 @@ func (f *fakeStore) createGame(g *record.Game) error {
 			return record.ErrChannelBusy
 		}
 	}
-	f.nextID++
-	g.ID, g.Version, g.Status = f.nextID, 1, record.Active
+	if g.ID == 0 {
+		f.nextID++
+		g.ID = f.nextID
+	}
+	g.Version, g.Status = 1, record.Active
 	f.games[g.ID] = copyGame(g)
 	return nil
 }
@@ -488,5 +498,4 @@ func (c *fakeClock) advance(d time.Duration) {
 func (n *fakeNotifier) CreateThread(context.Context, string, string) (string, error) {
 	return "", ErrThreadsNotAllowed
 }
-func (n *fakeNotifier) RenameThread(context.Context, string, string) error { return nil }
 func (n *fakeNotifier) ArchiveThread(context.Context, string) error        { return nil }

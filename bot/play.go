@@ -99,7 +99,6 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	}
 	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
 	if threaded {
-		s.nameThread(ctx, pub, g)
 	}
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
 	more, err := s.advance(ctx, pub, g)

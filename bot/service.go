@@ -33,9 +33,8 @@ type Notifier interface {
 	Edit(ctx context.Context, channelID, messageID string, m Message) error
 	// CreateThread opens a public thread off a channel and returns its id,
 	// which Send and Edit then take as a channel; ErrThreadsNotAllowed when
-	// the bot may not. RenameThread and ArchiveThread change it.
+	// the bot may not. ArchiveThread archives it.
 	CreateThread(ctx context.Context, parentID, name string) (threadID string, err error)
-	RenameThread(ctx context.Context, threadID, name string) error
 	ArchiveThread(ctx context.Context, threadID string) error
 	// RemoveComponents takes the menu and buttons off a message, leaving
 	// the rest as it is.

@@ -14,6 +14,9 @@ import (
 // service's tests use a fake. Errors other than the ones listed are
 // failures of the store itself.
 type Store interface {
+	// ReserveGameID hands out the number of a game not stored yet; CreateGame
+	// stores a game whose ID is set under that number.
+	ReserveGameID(ctx context.Context) (int64, error)
 	// CreateGame stores a new active game and sets its ID and Version.
 	// It fails with record.ErrChannelBusy if the channel has an active game.
 	CreateGame(ctx context.Context, g *record.Game) error

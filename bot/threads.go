@@ -69,22 +69,23 @@ func (s *Service) finishedThread(ctx context.Context, req Request) (refusal *Res
 	return nil, true, nil
 }
 
-// openThread opens a thread off parent for game g and moves g into it.
+// openThread opens a thread off parent for game g and moves g into it. The
+// game takes its number first, so the thread is opened once, with its
+// final name: Discord's "started a thread" notice shows that name.
 func (s *Service) openThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error {
-	id, err := s.notify.CreateThread(ctx, parent, clip(threadName(t, g), maxThreadName))
+	if g.ID == 0 {
+		id, err := s.store.ReserveGameID(ctx)
+		if err != nil {
+			return err
+		}
+		g.ID = id
+	}
+	id, err := s.notify.CreateThread(ctx, parent, clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
 	if err != nil {
 		return err
 	}
 	g.ChannelID, g.ParentID = id, parent
 	return nil
-}
-
-// nameThread gives a game's thread its final name, once the game has its
-// number. A failure costs only the number in the name.
-func (s *Service) nameThread(ctx context.Context, t *catalog.Printer, g *record.Game) {
-	if err := s.notify.RenameThread(ctx, g.ChannelID, clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName)); err != nil {
-		s.logger(ctx).Warn("naming a game's thread", "game", g.ID, "thread", g.ChannelID, "err", err)
-	}
 }
 
 // threadName names a game's thread after its players, as plain text.

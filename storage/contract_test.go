@@ -67,6 +67,19 @@ func TestStoreContract(t *testing.T) {
 			t.Errorf("a version among 1,200 unknown ids: %+v %v", versions, err)
 		}
 
+		// A number handed out early is kept for its game, whatever is
+		// created meanwhile.
+		reserved, err := s.ReserveGameID(ctx)
+		if err != nil || reserved <= g2.ID {
+			t.Fatalf("reserved %d (%v) after game %d", reserved, err, g2.ID)
+		}
+		between := newGame(t, s, "reserve-1", record.Human(bob), record.Bot(2), 4)
+		late := &record.Game{ID: reserved, GuildID: "guild1", ChannelID: "reserve-2", State: between.State, Black: record.Human(alice), White: record.Bot(1),
+			CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+		if err := s.CreateGame(ctx, late); err != nil || late.ID != reserved || between.ID == reserved {
+			t.Fatalf("the reserved game is #%d (%v), the one between #%d, reserved #%d", late.ID, err, between.ID, reserved)
+		}
+
 		// Live messages: a late reply never replaces a newer one.
 		if prev, live, err := s.SetGameMessage(ctx, g2.ID, g2.Version, "m2"); err != nil || !live || prev != "" {
 			t.Errorf("first message: %q %v %v", prev, live, err)

@@ -29,8 +29,44 @@ func (s *Store) CreateGame(ctx context.Context, g *record.Game) error {
 	return s.inTx(ctx, func(tx *dbTx) error { return s.insertGame(ctx, tx, g) })
 }
 
-// insertGame stores a game and its plies inside a transaction.
+// ReserveGameID hands out the number of a game not stored yet (CreateGame
+// then stores it under that number). No other game ever gets it.
+func (s *Store) ReserveGameID(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		var err error
+		id, err = s.nextGameID(ctx, tx)
+		return err
+	})
+	return id, err
+}
+
+// nextGameID takes the next game number: PostgreSQL's identity sequence,
+// or SQLite's counter (past any number already in games, which the
+// databases made before the counter existed hold).
+func (s *Store) nextGameID(ctx context.Context, tx *dbTx) (int64, error) {
+	var id int64
+	query := `INSERT INTO game_numbers (one, last) VALUES (1, (SELECT coalesce(max(id), 0) FROM games) + 1)
+		ON CONFLICT (one) DO UPDATE SET last = max(game_numbers.last, (SELECT coalesce(max(id), 0) FROM games)) + 1 RETURNING last`
+	if s.dialect == postgresDB {
+		query = `SELECT nextval(pg_get_serial_sequence('games', 'id'))`
+	}
+	if err := tx.QueryRowContext(ctx, query).Scan(&id); err != nil {
+		return 0, fmt.Errorf("a number for a new game: %w", err)
+	}
+	return id, nil
+}
+
+// insertGame stores a game and its plies inside a transaction, under its
+// reserved number if it has one.
 func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error {
+	if g.ID == 0 {
+		id, err := s.nextGameID(ctx, tx)
+		if err != nil {
+			return err
+		}
+		g.ID = id
+	}
 	if g.PublicID == "" {
 		var b [12]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -45,11 +81,11 @@ func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error 
 	}
 	bid, blv := sideColumns(g.Black)
 	wid, wlv := sideColumns(g.White)
-	err := tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, size, black_id, black_level, white_id, white_level,
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
 		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		g.ID, g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,

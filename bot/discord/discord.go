@@ -422,14 +422,6 @@ func (a *Adapter) CreateThread(ctx context.Context, parentID, name string) (stri
 	return ch.ID, nil
 }
 
-// RenameThread renames a game's thread.
-func (a *Adapter) RenameThread(ctx context.Context, threadID, name string) error {
-	if _, err := a.session.ChannelEdit(threadID, &discordgo.ChannelEdit{Name: name}, discordgo.WithContext(ctx)); err != nil {
-		return fmt.Errorf("renaming thread %s: %w", threadID, err)
-	}
-	return nil
-}
-
 // ArchiveThread archives a finished game's thread.
 func (a *Adapter) ArchiveThread(ctx context.Context, threadID string) error {
 	archived := true

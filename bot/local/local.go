@@ -595,18 +595,6 @@ func (a *Adapter) CreateThread(_ context.Context, parentID, name string) (string
 	return id, nil
 }
 
-// RenameThread renames a thread.
-func (a *Adapter) RenameThread(_ context.Context, threadID, name string) error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	t := a.threads[threadID]
-	if t == nil {
-		return fmt.Errorf("no thread %q", threadID)
-	}
-	t.name = name
-	return nil
-}
-
 // ArchiveThread archives a thread: it stays readable and reopens when
 // someone posts in it.
 func (a *Adapter) ArchiveThread(_ context.Context, threadID string) error {

@@ -46,7 +46,7 @@ func (e *env) playOut(id int64) {
 func TestTwoGamesInThreadsOfOneChannel(t *testing.T) {
 	e := openThreads(t, 5)
 	out := e.say("alice #lobby: /start level:1 size:4 color:black")
-	expect(t, out, "(thread #thread-", "opened in #lobby: alice vs Bot (level 1))", "alice started game #1 against Bot (level 1): #thread-")
+	expect(t, out, "(thread #thread-", "opened in #lobby: Game #1 · alice vs Bot (level 1))", "alice started game #1 against Bot (level 1): #thread-")
 	g1 := e.gameByID(1)
 	if g1.ParentID != "lobby" || !strings.HasPrefix(g1.ChannelID, "thread-") {
 		t.Fatalf("game 1 lives in %q off %q", g1.ChannelID, g1.ParentID)
