@@ -363,7 +363,7 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 	here := req
 	here.CustomID, here.Values = "", nil
 	if g.ParentID != "" {
-		here.ChannelID, here.InThread, here.ParentID = g.ParentID, false, ""
+		here.ChannelID, here.InThread, here.ParentID, here.repliedIn = g.ParentID, false, "", req.ChannelID
 	}
 	if other.IsBot() {
 		swapped := game.White

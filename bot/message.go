@@ -57,6 +57,9 @@ type Request struct {
 	Locale, GuildLocale string
 
 	tr readers // the languages chosen for this request (Handle sets them)
+	// repliedIn is the channel the reply shows in, when the request acts
+	// on another (a rematch from a game's thread starts in its channel).
+	repliedIn string
 }
 
 // Message is something the bot says.

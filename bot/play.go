@@ -98,15 +98,13 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
-	if threaded {
-	}
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
 	more, err := s.advance(ctx, pub, g)
 	if err != nil {
 		return Response{}, err
 	}
 	msg := s.gameMessage(pub, g, append(notes, more...))
-	if !threaded {
+	if !threaded && (req.repliedIn == "" || req.repliedIn == g.ChannelID) {
 		return Response{Message: msg, Followups: followups}, nil
 	}
 	if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
