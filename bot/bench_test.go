@@ -25,7 +25,7 @@ func (nopNotifier) RemoveComponents(context.Context, string, string) error    { 
 func (nopNotifier) CreateThread(context.Context, string, string) (string, error) {
 	return "", bot.ErrThreadsNotAllowed
 }
-func (nopNotifier) ArchiveThread(context.Context, string) error        { return nil }
+func (nopNotifier) ArchiveThread(context.Context, string) error { return nil }
 func (nopNotifier) EditReply(context.Context, string, bot.Message) (string, error) {
 	return "1", nil
 }

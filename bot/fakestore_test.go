@@ -498,4 +498,4 @@ func (c *fakeClock) advance(d time.Duration) {
 func (n *fakeNotifier) CreateThread(context.Context, string, string) (string, error) {
 	return "", ErrThreadsNotAllowed
 }
-func (n *fakeNotifier) ArchiveThread(context.Context, string) error        { return nil }
+func (n *fakeNotifier) ArchiveThread(context.Context, string) error { return nil }
