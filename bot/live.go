@@ -49,9 +49,14 @@ func (s *Service) Posted(ctx context.Context, channelID string, m *Message, mess
 // it is posted anew. It reports whether anyone in the channel sees it.
 func (s *Service) showFinal(ctx context.Context, g *record.Game, m Message) bool {
 	s.fitOut(ctx, &m)
+	// The final state is the game's newest version: recorded as such, a
+	// game message posted meanwhile (a /board answered while the game
+	// ended) is older and loses its menu, whichever lands first.
+	m.Game = &GameRef{ID: g.ID, Version: g.Version}
 	if g.MessageID != "" {
 		err := s.notify.Edit(ctx, g.ChannelID, g.MessageID, m)
 		if err == nil {
+			s.Posted(ctx, g.ChannelID, &m, g.MessageID)
 			return true
 		}
 		s.logger(ctx).Warn("editing the game message to its final state", "game", g.ID, "message", g.MessageID, "err", err)

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/bot"
+	"othello-bot/bot/local"
 	"othello-bot/record"
 )
 
@@ -118,4 +120,29 @@ func TestNoThreadInAThread(t *testing.T) {
 	g := e.gameByID(1)
 	expect(t, e.say("dave #"+g.ChannelID+": /start"), "(only visible to dave)", "Game #1 (bob vs carol) is running in this thread. Start yours from #lobby.")
 	expect(t, e.say("bob #"+g.ChannelID+": /start"), "(only visible to bob)", "Game #1 is already running in this thread. Finish it first, or start another from #lobby.")
+}
+
+// A /board answered while a resignation is being handled: its reply is
+// posted after the game ended (Posted runs outside the game's lock). The
+// newest state wins: the late board message loses its menu, and no
+// message offers a move in the finished game.
+func TestBoardRacingAResignation(t *testing.T) {
+	e := open(t, t.TempDir())
+	svc := rebuild(e, quiet)
+	e.adapter.SetService(svc)
+	e.say("bob: /challenge @carol color:black size:6", "carol: click Accept")
+	ctx := context.Background()
+	board := svc.Handle(ctx, bot.Request{Kind: bot.Command, Command: "board", User: record.Player{ID: "bob", Name: "bob"},
+		GuildID: local.GuildID, ChannelID: local.ChannelID})
+	if board.Message == nil || board.Message.Game == nil || len(board.Message.Components) == 0 {
+		t.Fatalf("/board: %+v", board.Message)
+	}
+	expect(t, e.say("carol: /resign", "carol: click Resign"), "carol resigned")
+	// The /board reply lands now, after the end.
+	id, err := e.adapter.Send(ctx, local.ChannelID, *board.Message)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Posted(ctx, local.ChannelID, board.Message, id)
+	expect(t, e.say("bob: select c4"), "(no menu to select from for bob)")
 }
