@@ -161,8 +161,12 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 	var lines []string
 	for _, c := range []game.Color{game.Black, game.White} {
 		sum := rep.Summary(c)
+		if sum.Moves == 0 {
+			lines = append(lines, t.T("analysis.no_moves", "Disc", render.Disc(c), "Side", sideName(t, g.Side(c))))
+			continue
+		}
 		line := t.T("analysis.summary", "Disc", render.Disc(c), "Side", sideName(t, g.Side(c)), "Accuracy", fmt.Sprintf("%.0f", sum.Accuracy),
-			"Best", sum.Best, "Moves", sum.Moves, "Loss", fmt.Sprintf("%.1f", sum.AverageLoss),
+			"Best", sum.Best, "Count", sum.Moves, "Loss", fmt.Sprintf("%.1f", sum.AverageLoss),
 			"Inaccuracies", t.T("analysis.inaccuracies", "Count", sum.Inaccuracies),
 			"Mistakes", t.T("analysis.mistakes", "Count", sum.Mistakes),
 			"Blunders", t.T("analysis.blunders", "Count", sum.Blunders))

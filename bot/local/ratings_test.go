@@ -149,10 +149,10 @@ func TestStatsAndHistory(t *testing.T) {
 	if strings.Contains(out, "±") {
 		t.Errorf("a provisional rating shown with its interval:\n%s", out)
 	}
-	expect(t, out, "== Stats · alice ==", "Rating here: ", "provisional: 2 rated games so far (#2) · 0-2-0", "Rating everywhere: ",
+	expect(t, out, "== Stats · alice ==", "Rating here: ", "provisional: 2 rated games so far · rank 2 · 0-2-0", "Rating everywhere: ",
 		"All games: 1 won, 2 lost, 0 drawn", "Streak: 2 losses in a row", "Against the bot (W-L-D): L1 1-0-0",
 		"Best level beaten: level 1")
-	expect(t, e.say("alice: /stats @bob"), "== Stats · bob ==", "Streak: 2 wins in a row", "provisional: 2 rated games so far (#1) · 2-0-0")
+	expect(t, e.say("alice: /stats @bob"), "== Stats · bob ==", "Streak: 2 wins in a row", "provisional: 2 rated games so far · rank 1 · 2-0-0")
 
 	out = e.say("/history")
 	expect(t, out, "Recent games · alice", "vs bob · lost", "by resignation (6x6)", "vs Bot (level 1) · won")
