@@ -24,9 +24,18 @@ var commands = []command{
 	{"perft", "count move-tree leaves: -size N -depth D", runPerft},
 	{"solve", "exact endgame solve: -board BOARD64 -side X|O", runSolve},
 	{"gtp", "the engine over GTP on stdin/stdout", runGTP},
-	{"migrate", "apply the database migrations and print the schema version", runMigrate},
+	{"migrate", "apply the database migrations and print the schema version; --from FILE --to URL copies SQLite into PostgreSQL", runMigrate},
 	{"web", "serve the game pages from the database: --addr :8080", runWeb},
 	{"results", "print the results log rebuilt from the database: [--since DATE]", runResults},
+}
+
+// summaries are the commands' one-line descriptions, by name, for -h.
+var summaries = map[string]string{}
+
+func init() {
+	for _, c := range commands {
+		summaries[c.name] = c.summary
+	}
 }
 
 // usageError marks bad input: exit status 2 instead of 1.
@@ -93,6 +102,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(os.Stderr)
+			fmt.Fprintf(os.Stderr, "usage: othello-bot %s [flags]\n%s\n\nflags:\n", fs.Name(), summaries[fs.Name()])
 			fs.PrintDefaults()
 			return err
 		}
