@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -662,4 +663,34 @@ func TestDiscordShutdownDeliversTheReplyInFlight(t *testing.T) {
 		t.Fatalf("after shutdown the reply is %+v", reply)
 	}
 	checkClean(t, srv, nil)
+}
+
+// SIGTERM at any moment of start-up (here: the context canceled from 0 to
+// about 400 ms in) is an orderly stop: no error, and the next start comes
+// up with its commands registered.
+func TestDiscordStopDuringStartUp(t *testing.T) {
+	srv := newFake(t)
+	dir := t.TempDir()
+	c := testBotConfig(srv, dir)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for i := range 12 {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- serveDiscord(ctx, c, testToken, logger) }()
+		time.Sleep(time.Duration(i) * 35 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("stopped %d ms into start-up: %v", i*35, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the bot did not stop")
+		}
+	}
+	r := startBot(t, srv, c)
+	if len(srv.Commands(srv.GuildID)) == 0 {
+		t.Fatal("no commands after the interrupted starts")
+	}
+	checkClean(t, srv, r)
 }

@@ -83,7 +83,16 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 // serveDiscord runs the Discord bot until ctx ends, then shuts down in
 // order: no new interactions, every reply in flight sent, timers stopped,
 // moves in flight finished, the database closed.
-func serveDiscord(ctx context.Context, c config.Config, token string, logger *slog.Logger) error {
+func serveDiscord(ctx context.Context, c config.Config, token string, logger *slog.Logger) (err error) {
+	defer func() {
+		// A stop during start-up is an orderly stop: every step writes
+		// whole or not at all (migrations in transactions, the command
+		// scopes after the commands), and the next start finishes the job.
+		if err != nil && ctx.Err() != nil {
+			logger.Info("stopped during start-up; the next start finishes it", "step", err)
+			err = nil
+		}
+	}()
 	store, err := openStore(ctx, c, logger)
 	if err != nil {
 		return err
