@@ -64,6 +64,10 @@ type Options struct {
 	// Searches is how many searches may run at once; 0 means one per CPU.
 	// Each holds about 30 MB of tables.
 	Searches int
+	// QuickSearches are searchers kept for quick searches alone (levels up
+	// to 7 on boards up to 10x10, and hints there): a player's fast reply
+	// never queues behind other players' long thinks. 0 means 1; -1 none.
+	QuickSearches int
 	// Weights replace the built-in trained evaluation of 8x8 positions
 	// (for training new ones); nil keeps the built-in one. HandTuned uses
 	// the hand-tuned evaluation instead (what the first training round
@@ -77,6 +81,7 @@ type Options struct {
 type Engine struct {
 	opts  Options
 	slots chan *searcher
+	quick chan *searcher // for quick searches only
 }
 
 // New returns an engine.
@@ -87,9 +92,15 @@ func New(opts Options) *Engine {
 	if opts.Searches <= 0 {
 		opts.Searches = runtime.GOMAXPROCS(0)
 	}
-	e := &Engine{opts: opts, slots: make(chan *searcher, opts.Searches)}
+	if opts.QuickSearches == 0 {
+		opts.QuickSearches = 1
+	}
+	e := &Engine{opts: opts, slots: make(chan *searcher, opts.Searches), quick: make(chan *searcher, max(0, opts.QuickSearches))}
 	for i := 0; i < opts.Searches; i++ {
 		e.slots <- nil // made on first use
+	}
+	for i := 0; i < cap(e.quick); i++ {
+		e.quick <- nil
 	}
 	return e
 }
@@ -138,7 +149,7 @@ func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand
 	}
 	ctx, cancel := e.budget(ctx)
 	defer cancel()
-	s, release, err := e.acquire(ctx)
+	s, release, err := e.acquireFor(ctx, level <= quickLevel && p.Size() <= quickSize)
 	if err != nil {
 		// No searcher came free in time: a quick move beats none.
 		return greedy(p, moves, rng), nil
@@ -155,7 +166,7 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, erro
 	}
 	bctx, cancel := e.budget(ctx)
 	defer cancel()
-	s, release, err := e.acquire(bctx)
+	s, release, err := e.acquireFor(bctx, p.Size() <= quickSize)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err // the caller gave up
@@ -282,16 +293,42 @@ func (e *Engine) budget(ctx context.Context) (context.Context, context.CancelFun
 }
 
 func (e *Engine) acquire(ctx context.Context) (*searcher, func(), error) {
+	return e.acquireFor(ctx, false)
+}
+
+// The fairness rule: searches that finish in milliseconds (fixed-depth
+// levels on small boards) and hints on small boards may also take the
+// searchers kept for them, so they never wait for a long think (level
+// 10, big boards, analyses, solves) to end. The long ones share the
+// other searchers, one per core; the quick lane costs them a little CPU
+// only while a quick search runs.
+const (
+	quickLevel = 7
+	quickSize  = 10
+)
+
+// acquireFor takes a free searcher: from the shared ones, or for a quick
+// search from whichever lane frees first.
+func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(), error) {
+	lane := e.quick
+	if !quick {
+		lane = nil // never ready
+	}
+	var s *searcher
+	var home chan *searcher
 	select {
-	case s := <-e.slots:
-		if s == nil {
-			s = newSearcher()
-			s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
-		}
-		return s, func() { e.slots <- s }, nil
+	case s = <-e.slots:
+		home = e.slots
+	case s = <-lane:
+		home = e.quick
 	case <-ctx.Done():
 		return nil, nil, ctx.Err()
 	}
+	if s == nil {
+		s = newSearcher()
+		s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
+	}
+	return s, func() { home <- s }, nil
 }
 
 // greedy is level 2: the move that flips most, with a beginner's sense of
