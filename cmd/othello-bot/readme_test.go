@@ -16,11 +16,12 @@ func readmeSession(t *testing.T) string {
 		t.Fatal(err)
 	}
 	text := string(data)
-	i := strings.Index(text, "othello-bot local --user alice\n```")
+	const command = "othello-bot local --user alice --db $d/bot.db --results $d/results.log\n```"
+	i := strings.Index(text, command)
 	if i < 0 {
 		t.Fatal("README has no `local --user alice` example")
 	}
-	rest := text[i+len("othello-bot local --user alice\n```"):]
+	rest := text[i+len(command):]
 	start := strings.Index(rest, "\n```\n")
 	if start < 0 {
 		t.Fatal("README has no session block after the local command")
