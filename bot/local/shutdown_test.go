@@ -90,7 +90,7 @@ func TestBannerHelpAndQuit(t *testing.T) {
 func TestSimultaneousHintsSayBusy(t *testing.T) {
 	e := open(t, t.TempDir())
 	logs := &lockedBuffer{}
-	eng := engine.New(engine.Options{Searches: 1})
+	eng := engine.New(engine.Options{Searches: 1, QuickSearches: -1}) // the shared searcher only: the probe below is a quick search
 	svc := bot.New(e.store, eng, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(logs, nil)))
 	ctx := context.Background()
 	const n = 20

@@ -1,7 +1,8 @@
 package discordtest
 
 // This file is the fake's threads: opened off a text channel by the bot
-// (POST /channels/{id}/threads), renamed and archived (PATCH
+// (POST /channels/{id}/threads, with THREAD_CREATE on the gateway), by a
+// member (AddMemberThread, types 11 and 12), renamed and archived (PATCH
 // /channels/{id}), deleted by a "moderator" (DeleteThread, which sends
 // THREAD_DELETE), as Discord documents them.
 
@@ -58,6 +59,11 @@ func (s *Server) threadRoute(method string, p []string, body map[string]any) (an
 	switch {
 	case len(p) == 3 && p[0] == "channels" && p[2] == "threads" && method == http.MethodPost:
 		out, err := s.startThread(p[1], body)
+		if err == nil {
+			// Discord tells the gateway of every new thread.
+			thread := out.(map[string]any)
+			s.dispatch(thread["guild_id"].(string), "THREAD_CREATE", thread)
+		}
 		return out, err, true
 	case len(p) == 2 && p[0] == "channels" && method == http.MethodPatch:
 		out, err := s.editThread(p[1], body)
