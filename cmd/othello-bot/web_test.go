@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -83,5 +85,87 @@ func TestResultsFromTheDatabase(t *testing.T) {
 	errOut := &syncBuffer{}
 	if code := run([]string{"results", "--db", db, "--since", "yesterday"}, nil, io.Discard, errOut); code != 2 || !strings.Contains(errOut.String(), "--since must be") {
 		t.Errorf("a bad --since: %d %q", code, errOut.String())
+	}
+}
+
+// A page follows a game played in `local` (whose clock stands still: no
+// `wait`) for over ten seconds, a move a second: each move reaches the
+// page's event stream within a second. Pages follow the versions the
+// database assigns; comparing the writer's timestamps froze them after
+// two seconds.
+func TestLocalGamePageFollowsForTwelveSeconds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays for 12 s")
+	}
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cfg := filepath.Join(dir, "config.json")
+	os.WriteFile(cfg, []byte(`{"webAddress": "`+addr+`", "publicURL": "http://`+addr+`/"}`), 0o600)
+	pr, pw := io.Pipe()
+	out := &syncBuffer{}
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"local", "--config", cfg, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
+			pr, out, io.Discard)
+	}()
+	pw.Write([]byte("/start level:1 color:black\n"))
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if s := out.String(); strings.Contains(s, "Watch: ") {
+			url, _, _ = strings.Cut(s[strings.Index(s, "Watch: ")+len("Watch: "):], "\n")
+		}
+	}
+	resp, err := http.Get(url + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	plies := make(chan int, 100)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var d struct{ Plies []json.RawMessage }
+				if json.Unmarshal([]byte(data), &d) == nil {
+					plies <- len(d.Plies)
+				}
+			}
+		}
+		close(plies)
+	}()
+	seen := <-plies
+	start := time.Now()
+	for time.Since(start) < 12*time.Second {
+		s := out.String()
+		i := strings.LastIndex(s, "<select: ")
+		if i < 0 || strings.Contains(s[i:], "Result") {
+			break // the game ended
+		}
+		move, _, _ := strings.Cut(s[i+len("<select: "):], " ")
+		pw.Write([]byte("select " + strings.TrimSuffix(move, ">") + "\n"))
+		t0 := time.Now()
+		for before := seen; seen == before; {
+			select {
+			case got := <-plies:
+				seen = max(seen, got)
+			case <-time.After(time.Second):
+				t.Fatalf("%v into the game, move %d did not reach the page within a second; output:\n%s", time.Since(start).Round(time.Second), seen+1, out.String())
+			}
+		}
+		time.Sleep(time.Second - time.Since(t0))
+	}
+	if time.Since(start) < 10*time.Second {
+		t.Fatalf("the game ended after %v; it should last over 10 s", time.Since(start))
+	}
+	t.Logf("followed %d plies over %v", seen, time.Since(start).Round(time.Second))
+	pw.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("local exited %d", code)
 	}
 }
