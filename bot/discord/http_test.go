@@ -108,7 +108,7 @@ func TestEndpointFloodOfStalledBodies(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	peak := rss(t)
 	t.Logf("RSS %d MB before, %d MB with %d stalled connections open", before>>20, peak>>20, len(conns))
-	if grew := peak - before; grew > 64<<20 {
+	if grew := peak - before; grew > 64<<20 && !raceDetector {
 		t.Errorf("memory grew by %d MB under the flood, want under 64 MB", grew>>20)
 	}
 
