@@ -16,34 +16,10 @@ import (
 // local with webAddress and publicURL links each game message to its page,
 // and the page is served while the terminal runs.
 func TestLocalServesGamePages(t *testing.T) {
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cfg := filepath.Join(dir, "config.json")
-	os.WriteFile(cfg, []byte(`{"webAddress": "`+addr+`", "publicURL": "http://`+addr+`/"}`), 0o600)
-	pr, pw := io.Pipe()
-	out := &syncBuffer{}
-	done := make(chan int)
-	go func() {
-		done <- run([]string{"local", "--config", cfg, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
-			pr, out, io.Discard)
-	}()
-	pw.Write([]byte("/start level:1 color:black\n"))
-	var url string
-	deadline := time.Now().Add(10 * time.Second)
-	for url == "" && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-		s := out.String()
-		if i := strings.Index(s, "Watch: "); i >= 0 {
-			url, _, _ = strings.Cut(s[i+len("Watch: "):], "\n")
-		}
-	}
-	if !strings.HasPrefix(url, "http://"+addr+"/g/") {
-		t.Fatalf("no page link in:\n%s", out.String())
+	l := startLocalGame(t)
+	url, pw, done := l.url, l.in, l.done
+	if !strings.HasPrefix(url, "http://"+l.addr+"/g/") {
+		t.Fatalf("no page link in:\n%s", l.out.String())
 	}
 	resp, err := http.Get(url)
 	if err != nil {
@@ -97,29 +73,8 @@ func TestLocalGamePageFollowsForTwelveSeconds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays for 12 s")
 	}
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cfg := filepath.Join(dir, "config.json")
-	os.WriteFile(cfg, []byte(`{"webAddress": "`+addr+`", "publicURL": "http://`+addr+`/"}`), 0o600)
-	pr, pw := io.Pipe()
-	out := &syncBuffer{}
-	done := make(chan int)
-	go func() {
-		done <- run([]string{"local", "--config", cfg, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
-			pr, out, io.Discard)
-	}()
-	pw.Write([]byte("/start level:1 color:black\n"))
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if s := out.String(); strings.Contains(s, "Watch: ") {
-			url, _, _ = strings.Cut(s[strings.Index(s, "Watch: ")+len("Watch: "):], "\n")
-		}
-	}
+	l := startLocalGame(t)
+	url, pw, out, done := l.url, l.in, l.out, l.done
 	resp, err := http.Get(url + "/events")
 	if err != nil {
 		t.Fatal(err)
@@ -168,4 +123,39 @@ func TestLocalGamePageFollowsForTwelveSeconds(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Fatalf("local exited %d", code)
 	}
+}
+
+// localGame is `local` running with its game pages, a game against the
+// bot started in it.
+type localGame struct {
+	addr, url string // the pages' address, and the game's page
+	in        *io.PipeWriter
+	out       *syncBuffer
+	done      chan int // local's exit status
+}
+
+func startLocalGame(t *testing.T) *localGame {
+	t.Helper()
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &localGame{addr: ln.Addr().String(), out: &syncBuffer{}, done: make(chan int)}
+	ln.Close()
+	cfg := filepath.Join(dir, "config.json")
+	os.WriteFile(cfg, []byte(`{"webAddress": "`+l.addr+`", "publicURL": "http://`+l.addr+`/"}`), 0o600)
+	pr, pw := io.Pipe()
+	l.in = pw
+	go func() {
+		l.done <- run([]string{"local", "--config", cfg, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
+			pr, l.out, io.Discard)
+	}()
+	pw.Write([]byte("/start level:1 color:black\n"))
+	for deadline := time.Now().Add(10 * time.Second); l.url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if s := l.out.String(); strings.Contains(s, "Watch: ") {
+			l.url, _, _ = strings.Cut(s[strings.Index(s, "Watch: ")+len("Watch: "):], "\n")
+		}
+	}
+	return l
 }
