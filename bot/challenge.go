@@ -4,6 +4,7 @@ package bot
 // Cancel, the cooldown, and Rematch.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -64,6 +65,10 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	defer unlock()
 	me := req.me()
 	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {
+		if parent := cmp.Or(g.ParentID, req.ParentID); parent != "" && c.ChannelID == req.ChannelID {
+			// No thread opens from a thread: point to its channel.
+			return refuse(me.T("challenge.thread_busy", "ID", g.ID, "Channel", "<#"+parent+">")), nil
+		}
 		return refuse(me.T("challenge.channel_busy", "ID", g.ID)), nil
 	} else if err != nil && !errors.Is(err, record.ErrNotFound) {
 		return Response{}, err

@@ -120,6 +120,7 @@ func TestNoThreadInAThread(t *testing.T) {
 	g := e.gameByID(1)
 	expect(t, e.say("dave #"+g.ChannelID+": /start"), "(only visible to dave)", "Game #1 (bob vs carol) is running in this thread. Start yours from #lobby.")
 	expect(t, e.say("bob #"+g.ChannelID+": /start"), "(only visible to bob)", "Game #1 is already running in this thread. Finish it first, or start another from #lobby.")
+	expect(t, e.say("dave #"+g.ChannelID+": /challenge @erin"), "(only visible to dave)", "Game #1 is running in this thread. Challenge from #lobby.")
 }
 
 // A /board answered while a resignation is being handled: its reply is
