@@ -69,6 +69,9 @@ type Config struct {
 	// "https://othello.example.com/", for the links in game messages.
 	WebAddress string `json:"webAddress"`
 	PublicURL  string `json:"publicURL"`
+	// WebWatchersPerAddress caps the live pages open from one address.
+	// Behind a reverse proxy every page comes from the proxy: raise it.
+	WebWatchersPerAddress int `json:"webWatchersPerAddress"`
 	// InteractionsAddress is where run also takes interactions over HTTP
 	// (Discord's Interactions Endpoint URL points at its /interactions);
 	// PublicKey is the application's public key that signs them.
@@ -182,24 +185,25 @@ func (c Config) ShardIDs(count int) ([]int, error) {
 // Default returns the built-in settings.
 func Default() Config {
 	return Config{
-		Database:          "othello-bot.db",
-		ShardCount:        1,
-		ResultsLog:        "results.log",
-		DefaultLevel:      5,
-		DefaultSize:       8,
-		EngineMoveTime:    Duration(2 * time.Second),
-		ChallengeExpiry:   Duration(10 * time.Minute),
-		ChallengeCooldown: Duration(30 * time.Second),
-		MoveTimeout:       Duration(24 * time.Hour),
-		ReminderBefore:    Duration(time.Hour),
-		AbandonAfter:      Duration(7 * 24 * time.Hour),
-		Threads:           true,
-		ArchiveAfter:      Duration(time.Hour),
-		MaxGamesPerPlayer: 5,
-		MaxEmojiSize:      10,
-		ImageDir:          "boards",
-		LogLevel:          "info",
-		DiscordAPI:        "https://discord.com/",
+		Database:              "othello-bot.db",
+		ShardCount:            1,
+		ResultsLog:            "results.log",
+		DefaultLevel:          5,
+		DefaultSize:           8,
+		EngineMoveTime:        Duration(2 * time.Second),
+		ChallengeExpiry:       Duration(10 * time.Minute),
+		ChallengeCooldown:     Duration(30 * time.Second),
+		MoveTimeout:           Duration(24 * time.Hour),
+		ReminderBefore:        Duration(time.Hour),
+		AbandonAfter:          Duration(7 * 24 * time.Hour),
+		Threads:               true,
+		ArchiveAfter:          Duration(time.Hour),
+		MaxGamesPerPlayer:     5,
+		MaxEmojiSize:          10,
+		WebWatchersPerAddress: 20,
+		ImageDir:              "boards",
+		LogLevel:              "info",
+		DiscordAPI:            "https://discord.com/",
 	}
 }
 
@@ -306,6 +310,7 @@ func (c Config) Validate() error {
 		{"abandonAfter", c.AbandonAfter.D() < time.Minute || c.AbandonAfter.D() > 365*24*time.Hour, "must be between 1m and 8760h"},
 		{"archiveAfter", c.ArchiveAfter.D() < 0 || c.ArchiveAfter.D() > 7*24*time.Hour, "must be between 0s and 168h"},
 		{"maxGamesPerPlayer", c.MaxGamesPerPlayer < 1 || c.MaxGamesPerPlayer > 100, "must be 1..100"},
+		{"webWatchersPerAddress", c.WebWatchersPerAddress < 1 || c.WebWatchersPerAddress > 100000, "must be 1..100000"},
 		{"publicURL", c.PublicURL != "" && !validBase(c.PublicURL), "must be an http(s) URL, like https://othello.example.com/"},
 		{"publicKey", c.InteractionsAddress != "" && !validKey(c.PublicKey), "must be the application's public key (64 hex digits) when interactionsAddress is set"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},

@@ -51,7 +51,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer closeStore(store, logger)
-	stopWeb, err := startWeb(ctx, c.WebAddress, store, logger)
+	stopWeb, err := startWeb(ctx, c, store, logger)
 	if err != nil {
 		return err
 	}

@@ -109,7 +109,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	if err != nil {
 		return err
 	}
-	stopWeb, err := startWeb(ctx, c.WebAddress, store, logger)
+	stopWeb, err := startWeb(ctx, c, store, logger)
 	if err != nil {
 		return err
 	}

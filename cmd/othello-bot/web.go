@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"othello-bot/config"
 	"othello-bot/storage"
 	"othello-bot/web"
 )
@@ -36,12 +37,13 @@ func pageURL(publicURL string) func(string) string {
 // serveWeb serves the game pages on addr until ctx ends; it returns once
 // listening (or failing to), then serves in the background. done is closed
 // when the server has stopped.
-func serveWeb(ctx context.Context, addr string, store *storage.Store, logger *slog.Logger) (done chan struct{}, err error) {
+func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.Store, logger *slog.Logger) (done chan struct{}, err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("web pages on %q: %w", addr, err)
 	}
 	pages := web.New(store, logger)
+	pages.MaxWatchersPerAddress = perAddress
 	srv := &http.Server{Handler: pages, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	done = make(chan struct{})
 	go pages.Run(ctx, pageInterval)
@@ -66,12 +68,13 @@ func serveWeb(ctx context.Context, addr string, store *storage.Store, logger *sl
 
 // startWeb serves the game pages alongside a bot when addr is set; the
 // returned func stops them and waits until they have.
-func startWeb(ctx context.Context, addr string, store *storage.Store, logger *slog.Logger) (stop func(), err error) {
+func startWeb(ctx context.Context, c config.Config, store *storage.Store, logger *slog.Logger) (stop func(), err error) {
+	addr := c.WebAddress
 	if addr == "" {
 		return func() {}, nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	done, err := serveWeb(ctx, addr, store, logger)
+	done, err := serveWeb(ctx, addr, c.WebWatchersPerAddress, store, logger)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -104,7 +107,7 @@ func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer closeStore(store, logger)
-	done, err := serveWeb(ctx, *addr, store, logger)
+	done, err := serveWeb(ctx, *addr, c.WebWatchersPerAddress, store, logger)
 	if err != nil {
 		return err
 	}
