@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"othello-bot/record"
 )
 
 // A thousand pages open on running games cost a bounded amount of memory
@@ -18,33 +20,13 @@ func TestThousandIdleLivePages(t *testing.T) {
 		t.Skip("opens a thousand connections")
 	}
 	f := newFixture(t)
-	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 5000, 5000 // all from 127.0.0.1
 	g := f.newGame("c1", 8, 4)
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	goBefore := runtime.NumGoroutine()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2000, MaxConnsPerHost: 2000}}
 	const n = 1000
-	type page struct {
-		resp *http.Response
-		r    *bufio.Reader
-	}
-	pages := make([]page, 0, n)
-	defer func() {
-		for _, p := range pages {
-			p.resp.Body.Close()
-		}
-	}()
-	for i := 0; i < n; i++ {
-		resp, err := client.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
-		if err != nil {
-			t.Fatalf("connection %d: %v", i, err)
-		}
-		p := page{resp, bufio.NewReaderSize(resp.Body, 512)}
-		pages = append(pages, p)
-		readEvent(t, p.r) // the game, at once
-	}
+	pages := openPages(t, f, g, n, 512)
 	runtime.GC()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
@@ -58,11 +40,31 @@ func TestThousandIdleLivePages(t *testing.T) {
 	t0 := time.Now()
 	f.play(g)
 	for i, p := range pages {
-		if d := readEvent(t, p.r); !strings.Contains(d, `"move":`) {
+		if d := readEvent(t, p); !strings.Contains(d, `"move":`) {
 			t.Fatalf("page %d got %q", i, d)
 		}
 	}
 	t.Logf("the move reached all %d pages in %v", n, time.Since(t0))
+}
+
+// openPages opens n live pages on g, all from this address (the caps are
+// raised for it), each past its first event; they close with the test.
+func openPages(t *testing.T, f *fixture, g *record.Game, n, bufSize int) []*bufio.Reader {
+	t.Helper()
+	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 2*n, 2*n
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2 * n, MaxConnsPerHost: 2 * n}}
+	pages := make([]*bufio.Reader, 0, n)
+	for i := 0; i < n; i++ {
+		resp, err := client.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		r := bufio.NewReaderSize(resp.Body, bufSize)
+		readEvent(t, r) // the game, at once
+		pages = append(pages, r)
+	}
+	return pages
 }
 
 // readEvent reads one event's data line, skipping comments.
@@ -132,21 +134,9 @@ func TestCPUPerMoveWithManyWatchers(t *testing.T) {
 		t.Skip("opens 2,000 connections")
 	}
 	f := newFixture(t)
-	f.web.MaxWatchers, f.web.MaxWatchersPerAddress = 5000, 5000 // all from 127.0.0.1
 	g := f.newGame("c1", 8, 4)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 3000, MaxConnsPerHost: 3000}}
 	const n, moves = 2000, 10
-	readers := make([]*bufio.Reader, 0, n)
-	for i := 0; i < n; i++ {
-		resp, err := client.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
-		if err != nil {
-			t.Fatalf("connection %d: %v", i, err)
-		}
-		defer resp.Body.Close()
-		r := bufio.NewReaderSize(resp.Body, 4096)
-		readEvent(t, r)
-		readers = append(readers, r)
-	}
+	readers := openPages(t, f, g, n, 4096)
 	start := cpuTime(t)
 	for range moves {
 		f.play(g)

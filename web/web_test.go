@@ -127,25 +127,7 @@ func TestPagesAndData(t *testing.T) {
 func TestEventsFollowARunningGame(t *testing.T) {
 	f := newFixture(t)
 	g := f.newGame("c1", 8, 4)
-	resp, err := http.Get(f.srv.URL + PagePath(g.PublicID) + "/events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := make(chan Data, 10)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var d Data
-				if json.Unmarshal([]byte(data), &d) == nil {
-					events <- d
-				}
-			}
-		}
-		close(events)
-	}()
+	events := openEvents(t, f, g)
 	first := <-events
 	if len(first.Plies) != 4 {
 		t.Fatalf("first event: %d plies", len(first.Plies))
