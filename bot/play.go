@@ -85,7 +85,11 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 			return Response{}, fmt.Errorf("opening a thread for a game: %w", err)
 		}
 	}
-	if !threaded && g.ToMove().IsBot() && req.Token != "" {
+	// The game message is the reply itself unless the game has a thread or
+	// lives in another channel than the one the reply shows in (a rematch
+	// from a game's thread).
+	inReply := !threaded && (req.repliedIn == "" || req.repliedIn == g.ChannelID)
+	if inReply && g.ToMove().IsBot() && req.Token != "" {
 		// The bot moves first: if it crashes while thinking, the restarted
 		// bot finishes this reply.
 		g.ReplyToken, g.ReplyExpires = req.Token, now.Add(replyTokenLife)
@@ -104,14 +108,14 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	msg := s.gameMessage(pub, g, append(notes, more...))
-	if !threaded && (req.repliedIn == "" || req.repliedIn == g.ChannelID) {
+	if inReply {
 		return Response{Message: msg, Followups: followups}, nil
 	}
 	if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
-		s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
+		s.logger(ctx).Warn("posting a game in its channel or thread", "game", g.ID, "channel", g.ChannelID, "err", err)
 	}
 	return Response{Message: &Message{Content: pub.T("start.started_thread", "Name", name(req.User), "ID", g.ID,
-		"Bot", sideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}}, nil
+		"Bot", sideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}, Followups: followups}, nil
 }
 
 // channelBusy refuses a new game in a channel that has one running.
