@@ -20,22 +20,18 @@ func (s *Service) missingPermission(req Request, size int, style record.Style) s
 	if !req.PermissionsKnown {
 		return ""
 	}
-	need := []struct {
+	type perm struct {
 		bit  int64
 		name string
-	}{{PermViewChannel, "permission.view_channel"}, {PermSendMessages, "permission.send_messages"}, {PermEmbedLinks, "permission.embed_links"}}
+	}
+	send := perm{PermSendMessages, "permission.send_messages"}
 	if req.InThread {
 		// Inside a thread Send Messages has no effect; this is what counts.
-		need[1] = struct {
-			bit  int64
-			name string
-		}{PermSendMessagesInThreads, "permission.send_messages_in_threads"}
+		send = perm{PermSendMessagesInThreads, "permission.send_messages_in_threads"}
 	}
+	need := []perm{{PermViewChannel, "permission.view_channel"}, send, {PermEmbedLinks, "permission.embed_links"}}
 	if style == record.StyleImage || size > s.cfg.MaxEmojiSize {
-		need = append(need, struct {
-			bit  int64
-			name string
-		}{PermAttachFiles, "permission.attach_files"})
+		need = append(need, perm{PermAttachFiles, "permission.attach_files"})
 	}
 	for _, p := range need {
 		if req.AppPermissions&p.bit == 0 {
