@@ -178,6 +178,9 @@ func TestPageHeaders(t *testing.T) {
 			t.Errorf("inline script %s", tag)
 		}
 	}
+	if code, _ := f.get("/static/"); code != http.StatusNotFound {
+		t.Errorf("/static/ lists its files: %d", code)
+	}
 	for path, kind := range map[string]string{"/static/page.js": "javascript", "/static/page.css": "text/css"} {
 		resp, err := http.Get(f.srv.URL + path)
 		if err != nil {
