@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"othello-bot/game"
+	"othello-bot/timecontrol"
 )
 
 // Player is a person who plays, known by their chat user id.
@@ -90,8 +91,20 @@ type Game struct {
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 	TurnStartedAt time.Time
-	Deadline      time.Time // the player to move loses on time then; zero: none
-	Reminded      bool      // the timeout reminder has gone out
+	// Deadline is when the player to move loses on time (their flag
+	// falls), a live game whose first move never came is aborted, or a
+	// game against the bot left alone is abandoned; zero: none.
+	Deadline time.Time
+	// RemindAt is when the player to move is pinged that their time runs
+	// low (live: 10 s before the flag); zero: the configured time before
+	// the deadline. Reminded says that ping has gone out.
+	RemindAt time.Time
+	Reminded bool
+	// Control is the game's time control; zero for none (a game against
+	// the bot without a clock). Left is each side's clock when its
+	// current or next turn begins (live controls only).
+	Control timecontrol.Control
+	Left    [2]time.Duration
 	Takebacks     int       // moves taken back with /undo
 	MessageID     string    // the chat message showing the board, if any
 	Style         Style     // how the board is shown
@@ -122,6 +135,27 @@ func (g *Game) Side(c game.Color) Side {
 
 // ToMove returns who is to move.
 func (g *Game) ToMove() Side { return g.Side(g.State.Position().ToMove()) }
+
+// ClockSide is a colour's index in the clocks: black 0, white 1.
+func ClockSide(c game.Color) timecontrol.Side {
+	if c == game.White {
+		return 1
+	}
+	return 0
+}
+
+// Clock is the game's clocks as they stand: the stored times, each side's
+// moves so far (a first move is not timed) and the turn running since
+// TurnStartedAt. Meaningful when Control is set.
+func (g *Game) Clock() timecontrol.Clock {
+	k := timecontrol.Clock{Control: g.Control, Left: g.Left, ToMove: ClockSide(g.Position().ToMove()), TurnStart: g.TurnStartedAt}
+	for _, p := range g.Plies() {
+		if !p.Square.IsPass() {
+			k.Moves[ClockSide(p.Color)]++
+		}
+	}
+	return k
+}
 
 // Style is how a board is shown in chat.
 type Style string
@@ -172,6 +206,8 @@ type Challenge struct {
 	MessageID  string
 	GameID     int64 // the game it became, once accepted
 	Style      Style // the board style of the game it becomes
+	// Control is the time control of the game it becomes.
+	Control timecontrol.Control
 }
 
 // ChallengeStatus is where a challenge stands.

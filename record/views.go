@@ -13,6 +13,8 @@ type Turn struct {
 	Plies    []game.Ply
 	At       time.Time
 	Deadline time.Time // zero: no move timeout
+	RemindAt time.Time // see Game.RemindAt
+	Left     [2]time.Duration
 	// ReplyToken and ReplyExpires note the reply owed to the player who
 	// made this turn while the bot thinks about its own; a turn without
 	// them (the bot's) clears the note.

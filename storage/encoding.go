@@ -7,9 +7,11 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"othello-bot/game"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // encodePosition writes the board as size*size characters: '-', 'X', 'O'.
@@ -73,4 +75,10 @@ func sideColumns(s record.Side) (id sql.NullString, level sql.NullInt64) {
 		return sql.NullString{}, sql.NullInt64{Int64: int64(s.Level), Valid: true}
 	}
 	return sql.NullString{String: s.Player.ID, Valid: true}, sql.NullInt64{}
+}
+
+// controlOf is a time control from its stored milliseconds.
+func controlOf(base, increment, perMove int64) timecontrol.Control {
+	return timecontrol.Control{Base: time.Duration(base) * time.Millisecond,
+		Increment: time.Duration(increment) * time.Millisecond, PerMove: time.Duration(perMove) * time.Millisecond}
 }

@@ -19,7 +19,8 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.white_id, coalesce(pw.name, ''), g.white_level, g.rated, g.status, g.start_position, g.start_to_move,
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
-	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, coalesce(g.public_id, ''), r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, coalesce(g.public_id, ''),
+	g.time_base_ms, g.time_increment_ms, g.time_per_move_ms, g.black_left_ms, g.white_left_ms, g.remind_at, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -44,13 +45,15 @@ func scanGame(row scanner) (*loaded, error) {
 		blv, wlv                             sql.NullInt64
 		size                                 int
 		created, updated, turnStarted        int64
-		deadline, replyExpires               sql.NullInt64
+		deadline, replyExpires, remindAt     sql.NullInt64
+		base, inc, perMove, bleft, wleft     int64
 		finished, bdiscs, wdiscs             sql.NullInt64
 		winner, reason                       sql.NullString
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
-		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &g.PublicID, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &g.PublicID,
+		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +70,9 @@ func scanGame(row scanner) (*loaded, error) {
 	g.CreatedAt, g.UpdatedAt, g.TurnStartedAt = fromMillis(created), fromMillis(updated), fromMillis(turnStarted)
 	g.Deadline = fromNullMillis(deadline)
 	g.ReplyExpires = fromNullMillis(replyExpires)
+	g.RemindAt = fromNullMillis(remindAt)
+	g.Control = controlOf(base, inc, perMove)
+	g.Left = [2]time.Duration{time.Duration(bleft) * time.Millisecond, time.Duration(wleft) * time.Millisecond}
 	if finished.Valid {
 		g.Result = &record.Result{GameID: g.ID, FinishedAt: fromMillis(finished.Int64), BlackDiscs: int(bdiscs.Int64),
 			WhiteDiscs: int(wdiscs.Int64), Winner: colorOf(winner.String), Reason: record.EndReason(reason.String)}
@@ -287,11 +293,13 @@ func (s *Store) ClaimArchive(ctx context.Context, gameID int64, now time.Time) (
 }
 
 // DueGames loads the active games whose move deadline, or reminder time
-// (deadline minus remindBefore, if not yet reminded), is at or before now.
+// if not yet reminded (remind_at, or else deadline minus remindBefore), is
+// at or before now.
 func (s *Store) DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error) {
 	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' AND g.deadline_at IS NOT NULL
-		AND (g.deadline_at <= ? OR (g.reminded = 0 AND g.deadline_at <= ?)) ORDER BY g.deadline_at`,
-		millis(now), millis(now.Add(remindBefore)))
+		AND (g.deadline_at <= ? OR (g.reminded = 0 AND (g.remind_at <= ? OR g.remind_at IS NULL AND g.deadline_at <= ?)))
+		ORDER BY g.deadline_at`,
+		millis(now), millis(now), millis(now.Add(remindBefore)))
 }
 
 func (s *Store) games(ctx context.Context, query string, args ...any) ([]*record.Game, error) {

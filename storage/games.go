@@ -83,13 +83,16 @@ func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error 
 	wid, wlv := sideColumns(g.White)
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
-		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id,
+		time_base_ms, time_increment_ms, time_per_move_ms, black_left_ms, white_left_ms, remind_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		g.ID, g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
-		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID).Scan(&g.ID)
+		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID,
+		g.Control.Base.Milliseconds(), g.Control.Increment.Milliseconds(), g.Control.PerMove.Milliseconds(),
+		g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), nullMillis(g.RemindAt)).Scan(&g.ID)
 	if err != nil {
 		if isUnique(err) {
 			return record.ErrChannelBusy
@@ -116,10 +119,12 @@ func insertPlies(ctx context.Context, tx *dbTx, gameID int64, first int, plies [
 func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
-			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?
+			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?,
+			black_left_ms = ?, white_left_ms = ?, remind_at = ?
 			WHERE id = ? AND version = ? AND status = 'active'`,
 			encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
-			nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), g.ID, g.Version)
+			nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(),
+			nullMillis(t.RemindAt), g.ID, g.Version)
 		if err != nil {
 			return fmt.Errorf("updating game %d: %w", g.ID, err)
 		}
@@ -132,8 +137,8 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 		return err
 	}
 	g.Version++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
-	g.ReplyToken, g.ReplyExpires = t.ReplyToken, t.ReplyExpires
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
+	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
 	return nil
 }
 
@@ -220,10 +225,10 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 	err = s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = ?, version = version + 1,
 			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = '', reply_expires_at = NULL,
-			takebacks = takebacks + 1
+			takebacks = takebacks + 1, black_left_ms = ?, white_left_ms = ?, remind_at = ?
 			WHERE id = ? AND version = ? AND status = 'active'`,
 			encodePosition(state.Position()), colorCode(state.Position().ToMove()), keep, millis(t.At), millis(t.At),
-			nullMillis(t.Deadline), g.ID, g.Version)
+			nullMillis(t.Deadline), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(), nullMillis(t.RemindAt), g.ID, g.Version)
 		if err != nil {
 			return fmt.Errorf("taking back game %d: %w", g.ID, err)
 		}
@@ -241,8 +246,8 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 	g.State = state
 	g.Version++
 	g.Takebacks++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
-	g.ReplyToken, g.ReplyExpires = "", time.Time{}
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
+	g.ReplyToken, g.ReplyExpires, g.Left = "", time.Time{}, t.Left
 	return nil
 }
 
@@ -260,7 +265,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	// Serializable: the ratings are read, updated and written back.
 	err := s.inSerialTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL,
-			archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
+			remind_at = NULL, archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
 			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, g.Version)
 		if err != nil {
 			return fmt.Errorf("finishing game %d: %w", g.ID, err)
@@ -278,10 +283,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 			winner = colorCode(r.Winner)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id,
-			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note, logged_by)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note, logged_by, time_control)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.GuildID, millis(r.FinishedAt), bid, blv, wid, wlv, g.Size(), r.BlackDiscs, r.WhiteDiscs, winner,
-			string(r.Reason), rated, transcript, r.Note, s.logOwner())
+			string(r.Reason), rated, transcript, r.Note, s.logOwner(), g.Control.String())
 		if err != nil {
 			return fmt.Errorf("recording result of game %d: %w", g.ID, err)
 		}

@@ -97,13 +97,24 @@ func number(s string, digits int) (int, error) {
 }
 
 // Live says the control is a clock, not days per move.
-func (c Control) Live() bool { return c.PerMove == 0 }
+func (c Control) Live() bool { return c.PerMove == 0 && c.Base > 0 }
+
+// IsZero says there is no control: a game against the bot with no clock
+// (it ends as abandoned when left alone, never on time).
+func (c Control) IsZero() bool { return c == Control{} }
 
 // String writes the control as Parse reads it, and as the results log
 // shows it (time=3+2, time=1d).
 func (c Control) String() string {
-	if !c.Live() {
-		return fmt.Sprintf("%dd", c.PerMove/(24*time.Hour))
+	const day = 24 * time.Hour
+	switch {
+	case c.IsZero():
+		return ""
+	case !c.Live() && c.PerMove%day == 0:
+		return fmt.Sprintf("%dd", c.PerMove/day)
+	case !c.Live():
+		// A move timeout configured in hours (moveTimeout), not days.
+		return fmt.Sprintf("%dh", c.PerMove/time.Hour)
 	}
 	return fmt.Sprintf("%d+%d", c.Base/time.Minute, c.Increment/time.Second)
 }
