@@ -1,16 +1,22 @@
 package bot
 
-// This file is autocomplete: the legal moves as the player types /move.
+// This file is autocomplete: the legal moves as the player types /move,
+// and the common time controls as one types a time.
 
 import (
 	"context"
 	"errors"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 func (s *Service) autocomplete(ctx context.Context, req Request) (Response, error) {
+	if req.Focused == "time" {
+		return Response{Choices: timeChoices(req.me(), req.Options["time"], req.Command == "start")}, nil
+	}
 	if req.Command != "move" {
 		return Response{}, nil
 	}
@@ -33,4 +39,28 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 		}
 	}
 	return Response{Choices: choices}, nil
+}
+
+// timeChoices are the controls offered as one types a time: what they
+// typed first when it reads as one, then the common ones that start as
+// typed (live ones only against the bot, whose games have no days).
+func timeChoices(t *catalog.Printer, typed string, liveOnly bool) []Choice {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	choices := []Choice{}
+	seen := map[string]bool{}
+	add := func(c timecontrol.Control) {
+		if v := c.String(); !seen[v] && len(choices) < MaxChoices && (c.Live() || !liveOnly) {
+			seen[v] = true
+			choices = append(choices, Choice{Name: clip(controlName(t, c), MaxChoiceName), Value: v})
+		}
+	}
+	if c, err := timecontrol.Parse(typed); err == nil {
+		add(c)
+	}
+	for _, c := range timecontrol.Common() {
+		if strings.HasPrefix(c.String(), typed) {
+			add(c)
+		}
+	}
+	return choices
 }

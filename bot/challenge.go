@@ -43,6 +43,10 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if refusal != nil || err != nil {
 		return deref(refusal), err
 	}
+	control, refusal := s.timeOption(req, false)
+	if refusal != nil {
+		return *refusal, nil
+	}
 	if missing := s.missingPermission(req, opts.size, opts.style); missing != "" {
 		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
@@ -51,7 +55,7 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 		return deref(refusal), err
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
-		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style}
+		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style, Control: control}
 	return s.issue(ctx, req, c, 0, !inThread && s.threadsHere(req))
 }
 
@@ -143,6 +147,9 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 		kind = "challenge.rated"
 	}
 	what := t.T(kind, "Size", c.Size, "Colors", colorWords(t, c))
+	if !c.Control.IsZero() {
+		what = t.T("challenge.with_time", "What", what, "Control", controlName(t, c.Control))
+	}
 	var text string
 	m := &Message{}
 	switch {
@@ -247,11 +254,11 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	}
 	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, State: game.NewGame(start),
 		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
-		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Deadline: now.Add(s.cfg.MoveTimeout), MessageID: c.MessageID,
-		Style: c.Style}
+		CreatedAt: now, UpdatedAt: now, MessageID: c.MessageID, Style: c.Style, Control: c.Control}
 	if color == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
+	s.startClocks(g, now)
 	for _, p := range []record.Player{c.Challenger, c.Opponent} {
 		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
 			return deref(r), err
@@ -283,7 +290,8 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		s.dropThread(ctx, g)
 		return Response{}, err
 	}
-	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID)
+	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
+	s.arm(g)
 	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
 	first := g.ToMove().Player
 	if threaded {
@@ -377,14 +385,14 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		}
 		here.Kind, here.Command = Command, "start"
 		here.Options = map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
-			"style": string(g.Style)}
+			"style": string(g.Style), "time": g.Control.String()}
 		return s.start(ctx, here)
 	}
 	if missing := s.missingPermission(here, g.Size(), g.Style); missing != "" {
 		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: here.ChannelID, Challenger: req.User, Opponent: other.Player,
-		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style}
+		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style, Control: g.Control}
 	threaded := g.ParentID != "" && s.threadsHere(here)
 	return s.issue(ctx, req, c, g.ID, threaded)
 }

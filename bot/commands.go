@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/timecontrol"
 )
 
 // OptionKind is the type of a command option.
@@ -75,6 +76,18 @@ var (
 		Choices: []OptionChoice{choice("choice.style.emoji", "emoji"), choice("choice.style.image", "image"), choice("choice.style.auto", "auto")}}
 )
 
+// timeOption is a game's time control, typed with suggestions.
+var timeOption = OptionSpec{Name: "time", Kind: StringOption, Autocomplete: true, MaxLength: 16}
+
+// speedOption picks the ratings of one speed.
+func speedOption() OptionSpec {
+	o := OptionSpec{Name: "speed", Kind: StringOption}
+	for _, c := range timecontrol.Categories() {
+		o.Choices = append(o.Choices, choice("speed."+string(c), string(c)))
+	}
+	return o
+}
+
 func sizeOption() OptionSpec {
 	o := OptionSpec{Name: "size", Kind: IntegerOption}
 	for n := 4; n <= 26; n += 2 {
@@ -91,6 +104,7 @@ var commands = localize([]CommandSpec{
 			{Name: "color", Kind: StringOption, Choices: colorChoices},
 			sizeOption(),
 			styleOption,
+			timeOption,
 		},
 		handle: (*Service).start},
 	{Name: "move",
@@ -103,15 +117,17 @@ var commands = localize([]CommandSpec{
 			sizeOption(),
 			{Name: "rated", Kind: BooleanOption},
 			styleOption,
+			timeOption,
 		},
 		handle: (*Service).challenge},
 	{Name: "board", handle: (*Service).board},
 	{Name: "leaderboard",
 		Options: []OptionSpec{{Name: "scope", Kind: StringOption,
-			Choices: []OptionChoice{choice("choice.scope.server", "server"), choice("choice.scope.global", "global")}}},
+			Choices: []OptionChoice{choice("choice.scope.server", "server"), choice("choice.scope.global", "global")}},
+			speedOption()},
 		handle: (*Service).leaderboard},
 	{Name: "stats",
-		Options: []OptionSpec{{Name: "user", Kind: UserOption}},
+		Options: []OptionSpec{{Name: "user", Kind: UserOption}, speedOption()},
 		handle:  (*Service).stats},
 	{Name: "history",
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}},

@@ -136,8 +136,8 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 		return err
 	}
 	g.Version++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
-	g.ReplyToken, g.ReplyExpires = t.ReplyToken, t.ReplyExpires
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
+	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
 	f.games[g.ID] = copyGame(g)
 	return nil
 }
@@ -220,7 +220,8 @@ func (f *fakeStore) TakeBack(_ context.Context, g *record.Game, keep int, t reco
 	g.State = state
 	g.Version++
 	g.Takebacks++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.Reminded = t.At, t.At, t.Deadline, false
+	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
+	g.Left = t.Left
 	f.games[g.ID] = copyGame(g)
 	return nil
 }
@@ -253,8 +254,12 @@ func (f *fakeStore) DueGames(_ context.Context, now time.Time, remindBefore time
 	defer f.mu.Unlock()
 	var out []*record.Game
 	for _, g := range f.games {
+		remindAt := g.RemindAt
+		if remindAt.IsZero() {
+			remindAt = g.Deadline.Add(-remindBefore)
+		}
 		if g.Status == record.Active && !g.Deadline.IsZero() &&
-			(!now.Before(g.Deadline) || !g.Reminded && !now.Add(remindBefore).Before(g.Deadline)) {
+			(!now.Before(g.Deadline) || !g.Reminded && !now.Before(remindAt)) {
 			out = append(out, copyGame(g))
 		}
 	}

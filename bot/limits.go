@@ -32,6 +32,7 @@ const (
 	MaxOptionValue   = 100
 	MaxPlaceholder   = 150
 	MaxChoices       = 25 // autocomplete suggestions
+	MaxChoiceName    = 100
 	MaxFileSize      = 10 << 20
 )
 

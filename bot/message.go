@@ -4,7 +4,11 @@
 // translate to and from these types, so both drive the very same logic.
 package bot
 
-import "othello-bot/record"
+import (
+	"time"
+
+	"othello-bot/record"
+)
 
 // Kind is what the user did.
 type Kind int
@@ -55,6 +59,9 @@ type Request struct {
 	// Locale is the user's Discord language ("ja", "en-US"); GuildLocale
 	// the server's ("" outside a server). Empty: English.
 	Locale, GuildLocale string
+	// At is when Discord received the interaction (its id's time), which
+	// a move is charged up to; zero: when the bot handles it.
+	At time.Time
 
 	tr readers // the languages chosen for this request (Handle sets them)
 	// repliedIn is the channel the reply shows in, when the request acts

@@ -11,11 +11,13 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // channelGame loads the channel's active game. Without one it returns nil
@@ -41,6 +43,10 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		return deref(refusal), err
 	}
 	size, style := opts.size, opts.style
+	control, refusal := s.timeOption(req, true)
+	if refusal != nil {
+		return *refusal, nil
+	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	refusal, inThread, err := s.finishedThread(ctx, req)
@@ -62,15 +68,13 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	}
 	now := s.clock.Now()
 	g := &record.Game{GuildID: req.GuildID, ChannelID: req.ChannelID, State: game.NewGame(start),
-		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Style: style}
+		CreatedAt: now, UpdatedAt: now, Style: style, Control: control}
 	human := record.Human(req.User)
 	g.Black, g.White = human, record.Bot(level)
 	if settle(opts.color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
-	if !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0 {
-		g.Deadline = now.Add(s.cfg.AbandonAfter) // a game never moved in ends too
-	}
+	s.startClocks(g, now) // a game never moved in ends too
 	pub := req.pub()
 	var followups []Message
 	if threaded {
@@ -101,7 +105,9 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		s.dropThread(ctx, g)
 		return Response{}, err
 	}
-	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size)
+	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size,
+		"time", control.String())
+	s.arm(g)
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
 	more, err := s.advance(ctx, pub, g)
 	if err != nil {
@@ -152,17 +158,25 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 	var notes []string
 	for !g.State.Over() && g.ToMove().IsBot() {
 		side := g.ToMove()
-		mctx, cancel := context.WithTimeout(ctx, s.cfg.EngineMoveTime)
+		before := g.Clock()
+		mctx, cancel := context.WithTimeout(ctx, s.thinkTime(g, before))
 		r, err := s.eng.Move(mctx, g.Position(), side.Level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))))
 		cancel()
 		if err != nil {
 			return notes, fmt.Errorf("engine move in game %d: %w", g.ID, err)
 		}
+		at := s.clock.Now()
+		if timeUp(g, at) {
+			// Only after a restart that kept the bot from its move past
+			// its flag: the timer ends the game as it would a player's.
+			return notes, nil
+		}
 		plies, err := g.State.Play(r.Move)
 		if err != nil {
 			return notes, fmt.Errorf("engine chose %s in game %d: %w", r.Move, g.ID, err)
 		}
-		if err := s.commit(ctx, g, plies, ""); err != nil {
+		left, _ := charge(g, before, at, g.Position().ToMove())
+		if err := s.commit(ctx, g, plies, "", at, left); err != nil {
 			return notes, err
 		}
 		notes = append(notes, describePlies(t, g, plies)...)
@@ -177,24 +191,29 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 	return notes, nil
 }
 
-// commit stores a turn with the timer it starts. token is the reply owed
-// to the player who made the turn, kept while the bot thinks about its own.
-func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string) error {
-	now := s.clock.Now()
-	t := record.Turn{Plies: plies, At: now}
-	switch {
-	case g.State.Over():
-	case !g.Black.IsBot() && !g.White.IsBot():
-		t.Deadline = now.Add(s.cfg.MoveTimeout)
-	case !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0:
-		// Against the bot the player's turn has no time limit, but a game
-		// left alone ends as abandoned so it does not block its channel.
-		t.Deadline = now.Add(s.cfg.AbandonAfter)
-	}
+// commit stores a turn made at at, with the clocks left after it and the
+// timer it starts. token is the reply owed to the player who made the
+// turn, kept while the bot thinks about its own.
+func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string, at time.Time, left [2]time.Duration) error {
+	t := s.turnTimers(g, record.Turn{Plies: plies, At: at, Left: left})
 	if token != "" && !g.State.Over() && g.ToMove().IsBot() {
-		t.ReplyToken, t.ReplyExpires = token, now.Add(replyTokenLife)
+		t.ReplyToken, t.ReplyExpires = token, s.clock.Now().Add(replyTokenLife)
 	}
-	return s.store.AppendTurn(ctx, g, t)
+	if err := s.store.AppendTurn(ctx, g, t); err != nil {
+		return err
+	}
+	s.arm(g)
+	return nil
+}
+
+// thinkTime is how long the engine may think on its move: the configured
+// time, and on a clock no more than its budget of the time it has left.
+func (s *Service) thinkTime(g *record.Game, k timecontrol.Clock) time.Duration {
+	if !live(g) {
+		return s.cfg.EngineMoveTime
+	}
+	left := k.LeftAt(k.ToMove, s.clock.Now())
+	return min(s.cfg.EngineMoveTime, timecontrol.Budget(left, g.Control.Increment, g.Position().Empties()))
 }
 
 // finishByBoard ends a game neither side can move in: the discs decide.
@@ -202,13 +221,14 @@ func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *reco
 	return s.finish(ctx, t, g, record.EndNormal, g.Position().Winner())
 }
 
-// finishAgainst ends a game that loser lost by reason (resignation, time);
-// ended before each side moved twice, it is aborted and has no winner.
-func (s *Service) finishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color) (string, error) {
+// finishAgainst ends a game that loser lost by reason (resignation, time)
+// at at (zero: now); ended before each side moved twice, it is aborted and
+// has no winner.
+func (s *Service) finishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
 	if movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2 {
-		return s.finish(ctx, t, g, record.EndAbort, game.Empty)
+		return s.finishWith(ctx, t, g, record.Result{Reason: record.EndAbort, FinishedAt: at})
 	}
-	return s.finish(ctx, t, g, reason, loser.Opponent())
+	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at})
 }
 
 // finish stores a game's end; winner is Empty for a draw or an abort.
@@ -216,11 +236,15 @@ func (s *Service) finish(ctx context.Context, t *catalog.Printer, g *record.Game
 	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
 }
 
-// finishWith stores a game's end as result says, with the time and the
-// discs filled in, and returns the result line in the words of t.
+// finishWith stores a game's end as result says, with the time (now,
+// unless it says when) and the discs filled in, and returns the result
+// line in the words of t.
 func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
 	b, w := g.Position().Count()
-	result.FinishedAt, result.BlackDiscs, result.WhiteDiscs = s.clock.Now(), b, w
+	if result.FinishedAt.IsZero() {
+		result.FinishedAt = s.clock.Now()
+	}
+	result.BlackDiscs, result.WhiteDiscs = b, w
 	if g.ParentID != "" && result.ArchiveAt.IsZero() && s.cfg.ArchiveAfter > 0 && result.Note != deletedNote(g) {
 		result.ArchiveAt = result.FinishedAt.Add(s.cfg.ArchiveAfter)
 	}
@@ -294,9 +318,16 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if g.Position().ToMove() != color {
 		return refuse(me.T("play.not_your_turn", "Side", sideLabel(me, g, g.Position().ToMove()))), nil
 	}
+	at := s.receivedAt(req)
+	if timeUp(g, at) {
+		// The flag fell before the move arrived, and no timer has ended
+		// the game yet: it ends now, at the flag's time.
+		return s.timeRanOut(ctx, req, g)
+	}
 	if strings.TrimSpace(square) == "" {
 		return refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
+	before := g.Clock()
 	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
 	if err == nil {
@@ -305,7 +336,8 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return refuse(me.T("play.illegal", "Why", me.MoveError(square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
-	if err := s.commit(ctx, g, plies, req.Token); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+	left, _ := charge(g, before, at, g.Position().ToMove())
+	if err := s.commit(ctx, g, plies, req.Token, at, left); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return refuse(me.T("play.changed")), nil
 	} else if err != nil {
 		return Response{}, err
@@ -320,7 +352,7 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	// pings them (an edited message would not).
 	if next := g.ToMove(); g.Status == record.Active && !next.IsBot() && next.Player.ID != req.User.ID {
 		text := pub.T("play.your_move", "ID", g.ID)
-		if !g.Deadline.IsZero() {
+		if !g.Deadline.IsZero() && !live(g) {
 			text = pub.T("play.your_move_deadline", "ID", g.ID, "When", stamp(g.Deadline, stampRelative))
 		}
 		resp.Followups = []Message{ping(next.Player.ID, text)}

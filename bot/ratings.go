@@ -12,15 +12,16 @@ import (
 )
 
 // RatingUpdate says how a finished game changes ratings: a rated game
-// between members that was not aborted counts in its server and globally.
-// nil for any other game.
+// between members that was not aborted counts in its server and globally,
+// among the ratings of its speed. nil for any other game.
 func RatingUpdate(g *record.Game, r record.Result) *record.RatingUpdate {
 	if !g.Rated || r.Reason.Unfinished() || g.Black.IsBot() || g.White.IsBot() {
 		return nil
 	}
-	scopes := []string{record.GlobalScope}
+	speed := g.Control.Category()
+	scopes := []string{record.SpeedScope(record.GlobalScope, speed)}
 	if g.GuildID != "" {
-		scopes = append(scopes, g.GuildID)
+		scopes = append(scopes, record.SpeedScope(g.GuildID, speed))
 	}
 	blackScore := 0.5
 	switch r.Winner {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"time"
 
 	"othello-bot/record"
 )
@@ -64,7 +65,7 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	if !playing {
 		return refuse(me.T("error.not_playing")), nil
 	}
-	note, err := s.finishAgainst(ctx, pub, g, record.EndResign, color)
+	note, err := s.finishAgainst(ctx, pub, g, record.EndResign, color, time.Time{})
 	if errors.Is(err, record.ErrStale) {
 		return refuse(me.T("error.changed_meanwhile")), nil
 	}

@@ -14,6 +14,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/engine"
+	"othello-bot/timecontrol"
 )
 
 // Clock tells the time. The terminal adapter moves its own clock forward
@@ -51,8 +52,14 @@ type Config struct {
 	ChallengeExpiry   time.Duration
 	ChallengeCooldown time.Duration
 	MoveTimeout       time.Duration
-	ReminderBefore    time.Duration
-	MaxEmojiSize      int
+	// DefaultControl is the time control of games between members that
+	// name none; zero: MoveTimeout per move.
+	DefaultControl timecontrol.Control
+	// ExactTimers arms a timer on the wall clock for each game's next
+	// deadline, so a flag falls at its time rather than at the next tick.
+	ExactTimers    bool
+	ReminderBefore time.Duration
+	MaxEmojiSize   int
 	// AbandonAfter ends a game against the bot after this long without a
 	// move from its player; 0 never does.
 	AbandonAfter time.Duration
@@ -83,6 +90,7 @@ type Service struct {
 	inflight sync.WaitGroup
 	replays  chan struct{} // one token per replay being drawn
 	analyses *analyses
+	alarms   alarms
 	// background is the context of work no request waits for (analyses);
 	// Shutdown cancels it.
 	background     context.Context
@@ -131,6 +139,7 @@ func (s *Service) Shutdown() {
 	s.closing = true
 	s.mu.Unlock()
 	s.stopBackground()
+	s.alarms.disarm()
 	s.inflight.Wait()
 	s.analyses.wg.Wait()
 }

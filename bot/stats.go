@@ -5,13 +5,16 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
+	"othello-bot/timecontrol"
 )
 
 // subject is the user a /stats or /history is about: the option, or the
@@ -48,6 +51,12 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 	default:
 		return refuse(req.me().T("leaderboard.bad_scope")), nil
 	}
+	speed, ok := speedOf(req)
+	if !ok {
+		return refuse(req.me().T("leaderboard.bad_speed")), nil
+	}
+	scope = record.SpeedScope(scope, speed)
+	title = t.T("leaderboard.speed_title", "Title", title, "Speed", t.T("speed."+string(speed)))
 	now := s.clock.Now()
 	top, err := s.store.Leaderboard(ctx, scope, growth(now), 10)
 	if err != nil {
@@ -99,25 +108,26 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		return noGamesYet(req, who), nil
 	}
 	t := req.pub()
+	asked, ok := speedOf(req)
+	if !ok {
+		return refuse(req.me().T("leaderboard.bad_speed")), nil
+	}
+	_, named := req.Options["speed"]
+	named = named && strings.TrimSpace(req.Options["speed"]) != ""
+	speeds := []timecontrol.Category{asked}
+	if !named {
+		speeds = timecontrol.Categories()
+	}
 	var fields []Field
-	for _, sc := range []struct{ name, scope string }{{t.T("stats.rating_here"), req.GuildID}, {t.T("stats.rating_everywhere"), record.GlobalScope}} {
-		if sc.scope == "" {
-			continue
-		}
-		st, err := s.store.Standing(ctx, who.ID, sc.scope, growth(now))
-		switch {
-		case errors.Is(err, record.ErrNotFound):
-			fields = append(fields, Field{Name: sc.name, Value: t.T("stats.not_rated"), Inline: true})
-		case err != nil:
+	for _, speed := range speeds {
+		rated, err := s.speedFields(ctx, t, req, who, speed, now)
+		if err != nil {
 			return Response{}, err
-		default:
-			// A wide interval ("1338 ± 581") reads as nonsense to players;
-			// until the rating settles, say that instead.
-			value := t.T("stats.rating", "Rating", ratingText(st.Rating.Rating), "Deviation", ratingText(2*st.Deviation), "Rank", st.Rank)
-			if st.Provisional {
-				value = t.T("stats.provisional", "Rating", ratingText(st.Rating.Rating), "Count", st.Games, "Rank", st.Rank)
-			}
-			fields = append(fields, Field{Name: sc.name, Value: t.T("stats.rating_record", "Rating", value, "W", st.Wins, "L", st.Losses, "D", st.Draws), Inline: true})
+		}
+		// Without a speed asked for, the live speeds show where the player
+		// has played them; correspondence always shows, as before clocks.
+		if named || speed == timecontrol.Correspondence || rated.played {
+			fields = append(fields, rated.fields...)
 		}
 	}
 	w, l, d, u := 0, 0, 0, 0
@@ -245,4 +255,53 @@ func colorWord(t *catalog.Printer, c game.Color) string {
 func movesIn(transcript string, size int) []game.Square {
 	m, _ := game.ParseTranscript(transcript, size)
 	return m
+}
+
+// speedOf reads the speed option: correspondence when none is given.
+func speedOf(req Request) (timecontrol.Category, bool) {
+	v := strings.ToLower(strings.TrimSpace(req.Options["speed"]))
+	if v == "" {
+		return timecontrol.Correspondence, true
+	}
+	c := timecontrol.Category(v)
+	return c, slices.Contains(timecontrol.Categories(), c)
+}
+
+// speedRatings are /stats's fields of one speed; played says the player
+// has a rating of that speed anywhere shown.
+type speedRatings struct {
+	fields []Field
+	played bool
+}
+
+// speedFields are a player's ratings of one speed, here and everywhere.
+// Correspondence keeps the fields' names from before clocks.
+func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req Request, who record.Player, speed timecontrol.Category, now time.Time) (speedRatings, error) {
+	var out speedRatings
+	for _, sc := range []struct{ name, scope string }{{t.T("stats.rating_here"), req.GuildID}, {t.T("stats.rating_everywhere"), record.GlobalScope}} {
+		if sc.scope == "" {
+			continue
+		}
+		fieldName := sc.name
+		if speed != timecontrol.Correspondence {
+			fieldName = t.T("stats.rating_speed", "Where", sc.name, "Speed", t.T("speed."+string(speed)))
+		}
+		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), growth(now))
+		switch {
+		case errors.Is(err, record.ErrNotFound):
+			out.fields = append(out.fields, Field{Name: fieldName, Value: t.T("stats.not_rated"), Inline: true})
+		case err != nil:
+			return out, err
+		default:
+			out.played = true
+			// A wide interval ("1338 ± 581") reads as nonsense to players;
+			// until the rating settles, say that instead.
+			value := t.T("stats.rating", "Rating", ratingText(st.Rating.Rating), "Deviation", ratingText(2*st.Deviation), "Rank", st.Rank)
+			if st.Provisional {
+				value = t.T("stats.provisional", "Rating", ratingText(st.Rating.Rating), "Count", st.Games, "Rank", st.Rank)
+			}
+			out.fields = append(out.fields, Field{Name: fieldName, Value: t.T("stats.rating_record", "Rating", value, "W", st.Wins, "L", st.Losses, "D", st.Draws), Inline: true})
+		}
+	}
+	return out, nil
 }

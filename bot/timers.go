@@ -8,7 +8,9 @@ import (
 	"errors"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // Tick fires the timers that are due: challenges expire, players get a
@@ -49,12 +51,23 @@ func (s *Service) Tick(ctx context.Context) {
 		}
 	}
 	s.archiveThreads(ctx)
-	due, err := s.store.DueGames(ctx, now, s.cfg.ReminderBefore)
+	// With exact timers, the games due before the next tick get a timer
+	// of their own: those another process (or the process before a
+	// restart) armed fire at their time too.
+	horizon := time.Duration(0)
+	if s.cfg.ExactTimers {
+		horizon = timerHorizon
+	}
+	due, err := s.store.DueGames(ctx, now.Add(horizon), s.cfg.ReminderBefore)
 	if err != nil {
 		s.logger(ctx).Error("tick: games", "err", err)
 		return
 	}
 	for _, g := range due {
+		if at := s.nextTimer(g); at.After(now) {
+			s.arm(g)
+			continue
+		}
 		s.fireGameTimer(ctx, g.ID, g.ChannelID, now)
 	}
 }
@@ -70,8 +83,13 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	if g.Status != record.Active || g.Deadline.IsZero() {
 		return
 	}
+	defer s.arm(g) // the next timer, if the game goes on
 	side := g.ToMove()
 	pub := s.publicPrinter(ctx, g.GuildID)
+	if live(g) {
+		s.fireClock(ctx, pub, g, now)
+		return
+	}
 	vsBot := g.Black.IsBot() || g.White.IsBot()
 	if vsBot {
 		// The inactivity timeout of a game against the bot: no reminder,
@@ -88,7 +106,8 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		return
 	}
 	if !now.Before(g.Deadline) {
-		note, err := s.finishAgainst(ctx, pub, g, record.EndTimeout, g.Position().ToMove())
+		// Lost at the deadline, even when the bot was down then.
+		note, err := s.finishAgainst(ctx, pub, g, record.EndTimeout, g.Position().ToMove(), g.Deadline)
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
 				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
@@ -122,4 +141,76 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
 		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
 	}
+}
+
+// fireClock is a live game's timer: the side to move's time is up (it
+// loses on time, or the game is aborted if its first move never came), or
+// its flag is near and it gets its one ping.
+func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record.Game, now time.Time) {
+	side := g.ToMove()
+	if !now.Before(g.Deadline) {
+		msg, lost, err := s.endOnTime(ctx, pub, g)
+		if err != nil {
+			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
+				s.logger(ctx).Error("tick: flag", "game", g.ID, "err", err)
+			}
+			return
+		}
+		s.showFinal(ctx, g, *msg)
+		if lost && !side.IsBot() {
+			if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", resultLine(pub, g)))); err != nil {
+				s.logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
+			}
+		}
+		return
+	}
+	if g.Reminded || side.IsBot() || g.RemindAt.IsZero() || now.Before(g.RemindAt) {
+		return
+	}
+	if ok, err := s.store.MarkReminded(ctx, g); err != nil || !ok {
+		if err != nil {
+			s.logger(ctx).Error("tick: noting the low-time ping", "game", g.ID, "err", err)
+		}
+		return
+	}
+	text := pub.T("timeout.low_time", "ID", g.ID, "Left", timecontrol.Format(g.Clock().LeftAt(g.Clock().ToMove, now)),
+		"When", stamp(g.Deadline, stampRelative))
+	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
+		s.logger(ctx).Error("tick: low-time ping", "game", g.ID, "err", err)
+	}
+}
+
+// endOnTime ends a live game whose side to move's time is up, as of the
+// moment it was: lost on time (lost true), or aborted when that side's
+// first move never came. It returns the game's final message.
+func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record.Game) (*Message, bool, error) {
+	k := g.Clock()
+	color := g.Position().ToMove()
+	if !k.Timed() {
+		note, err := s.finishWith(ctx, pub, g, record.Result{Reason: record.EndAbort, FinishedAt: k.Due()})
+		if err != nil {
+			return nil, false, err
+		}
+		return s.gameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", sideLabel(pub, g, color)), note}), false, nil
+	}
+	note, err := s.finishAgainst(ctx, pub, g, record.EndTimeout, color, k.Due())
+	if err != nil {
+		return nil, false, err
+	}
+	return s.gameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, color)), note}),
+		g.Result != nil && g.Result.Reason == record.EndTimeout, nil
+}
+
+// timeRanOut answers a move that came after its player's time was up:
+// the game ends as of then, the board shows it, and the player learns why
+// their move was not played.
+func (s *Service) timeRanOut(ctx context.Context, req Request, g *record.Game) (Response, error) {
+	msg, _, err := s.endOnTime(ctx, req.pub(), g)
+	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+		return refuse(req.me().T("play.changed")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Message: msg, Followups: []Message{{Ephemeral: true, Content: req.me().T("play.too_late")}}}, nil
 }

@@ -27,6 +27,8 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 		return refuse(me.T("undo.pvp")), nil
 	case g.Rated:
 		return refuse(me.T("undo.rated")), nil
+	case live(g):
+		return refuse(me.T("undo.clock")), nil
 	case g.ToMove().IsBot():
 		return refuse(me.T("undo.thinking")), nil
 	}
@@ -51,6 +53,7 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 	t := record.Turn{At: now}
 	if s.cfg.AbandonAfter > 0 {
 		t.Deadline = now.Add(s.cfg.AbandonAfter)
+		t.RemindAt = t.Deadline // no reminder against the bot
 	}
 	if err := s.store.TakeBack(ctx, g, keep, t); err != nil {
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {

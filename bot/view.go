@@ -184,6 +184,16 @@ func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string
 	}
 	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version}}
 	s.drawBoard(t, g, m)
+	if live(g) {
+		clocks, due := clockLines(t, g, s.clock.Now())
+		if due != "" {
+			clocks += "\n" + due
+		}
+		e.Fields = append(e.Fields, Field{Name: t.T("field.clocks"), Value: clocks, Inline: true})
+	}
+	if !g.Control.IsZero() {
+		e.Fields = append(e.Fields, Field{Name: t.T("field.time_control"), Value: controlName(t, g.Control), Inline: true})
+	}
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.result"), Value: resultLine(t, g), Inline: true})
 		if g.Takebacks > 0 {
@@ -196,7 +206,7 @@ func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string
 		return m
 	}
 	switch {
-	case g.Deadline.IsZero():
+	case g.Deadline.IsZero() || live(g):
 	case g.Black.IsBot() || g.White.IsBot():
 		e.Fields = append(e.Fields, Field{Name: t.T("field.left_alone"), Value: t.T("game.left_alone", "When", stamp(g.Deadline, stampRelative)), Inline: true})
 	default:

@@ -224,6 +224,17 @@ const (
 // GlobalScope is the rating scope across all servers.
 const GlobalScope = "global"
 
+// SpeedScope is the rating scope of one speed within a scope (a server id
+// or GlobalScope): correspondence keeps the scope's own name, which the
+// ratings from before time controls were kept under; a live speed's is
+// the scope with "/speed" after it.
+func SpeedScope(scope string, c timecontrol.Category) string {
+	if c == timecontrol.Correspondence || c == "" {
+		return scope
+	}
+	return scope + "/" + string(c)
+}
+
 // Rating is a player's Glicko-2 rating in one scope (a server id, or
 // GlobalScope).
 type Rating struct {

@@ -92,3 +92,27 @@ func (k Clock) Move(t time.Time, next Side) (Clock, error) {
 	k.ToMove, k.TurnStart = next, t
 	return k, nil
 }
+
+// LowTime is how much time a live player has left when they are pinged,
+// once, that their flag is near.
+const LowTime = 10 * time.Second
+
+// Due is when the side to move's time is up: its flag, or while its first
+// live move is untimed the end of the abort window.
+func (k Clock) Due() time.Time {
+	if f := k.FlagAt(); !f.IsZero() {
+		return f
+	}
+	return k.AbortAt()
+}
+
+// RemindAt is when the side to move of a live game is pinged that its
+// flag is near: LowTime before it, on a turn that begins with more than
+// LowTime (so the ping comes once as the clock crosses it, not on every
+// later move); zero for none.
+func (k Clock) RemindAt() time.Time {
+	if !k.Control.Live() || !k.Timed() || k.Left[k.ToMove] <= LowTime {
+		return time.Time{}
+	}
+	return k.FlagAt().Add(-LowTime)
+}

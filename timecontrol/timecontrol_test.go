@@ -149,3 +149,25 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestDueAndRemindAt(t *testing.T) {
+	c, _ := Parse("1+0")
+	t0 := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	k := Start(c, 0, t0)
+	if !k.Due().Equal(t0.Add(30*time.Second)) || !k.RemindAt().IsZero() {
+		t.Errorf("first move: due %v, remind %v", k.Due(), k.RemindAt())
+	}
+	k, _ = k.Move(t0.Add(time.Second), 1)
+	k, _ = k.Move(t0.Add(2*time.Second), 0) // both first moves made: timed from here
+	if want := t0.Add(2*time.Second + time.Minute); !k.Due().Equal(want) || !k.RemindAt().Equal(want.Add(-LowTime)) {
+		t.Errorf("timed: due %v, remind %v", k.Due(), k.RemindAt())
+	}
+	k, _ = k.Move(t0.Add(55*time.Second), 1) // black has 7 s left
+	k, _ = k.Move(t0.Add(56*time.Second), 0)
+	if k.Left[0] != 7*time.Second || !k.RemindAt().IsZero() {
+		t.Errorf("a turn starting under LowTime pings no more: left %v, remind %v", k.Left[0], k.RemindAt())
+	}
+	if d := (Clock{Control: Default, TurnStart: t0}); !d.Due().Equal(t0.Add(24*time.Hour)) || !d.RemindAt().IsZero() {
+		t.Errorf("correspondence: due %v remind %v", d.Due(), d.RemindAt())
+	}
+}

@@ -1,0 +1,101 @@
+package bot
+
+// This file is the exact timers: each game's next deadline or ping armed
+// on the wall clock, so a flag falls at its time and not at the next tick.
+// The database stays the truth (a timer only makes the tick's work come
+// on time), and every change it leads to is conditional on the game's
+// version, so a timer that fires in two processes, or after the game
+// moved on, changes nothing twice.
+
+import (
+	"sync"
+	"time"
+
+	"othello-bot/record"
+)
+
+// timerHorizon is how far ahead each tick arms the timers of games due:
+// past the next tick, so a deadline set in another process, or before a
+// restart, fires on time here too.
+const timerHorizon = 10 * time.Second
+
+// alarms holds the armed timers, one per game.
+type alarms struct {
+	mu     sync.Mutex
+	armed  map[int64]armedTimer
+	closed bool
+}
+
+type armedTimer struct {
+	at    time.Time
+	timer *time.Timer
+}
+
+// nextTimer is when g's timer is next due: its ping, if one is still to
+// come (at RemindAt, or the configured time before the deadline), or its
+// deadline; zero when it has none.
+func (s *Service) nextTimer(g *record.Game) time.Time {
+	if g.Status != record.Active || g.Deadline.IsZero() {
+		return time.Time{}
+	}
+	remind := g.RemindAt
+	if remind.IsZero() {
+		remind = g.Deadline.Add(-s.cfg.ReminderBefore)
+	}
+	if !g.Reminded && remind.Before(g.Deadline) {
+		return remind
+	}
+	return g.Deadline
+}
+
+// arm sets g's timer for its next due time (replacing the one armed
+// before), or clears it when it has none. Without ExactTimers it does
+// nothing: the tick fires the timers (the terminal's clock is its own).
+func (s *Service) arm(g *record.Game) {
+	if !s.cfg.ExactTimers {
+		return
+	}
+	id, channel, at := g.ID, g.ChannelID, s.nextTimer(g)
+	a := &s.alarms
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.armed == nil {
+		a.armed = map[int64]armedTimer{}
+	}
+	old, ok := a.armed[id]
+	if ok && old.at.Equal(at) {
+		return
+	}
+	if ok {
+		old.timer.Stop()
+		delete(a.armed, id)
+	}
+	if at.IsZero() || a.closed {
+		return
+	}
+	var t *time.Timer
+	t = time.AfterFunc(at.Sub(s.clock.Now()), func() {
+		a.mu.Lock()
+		if cur, ok := a.armed[id]; ok && cur.timer == t {
+			delete(a.armed, id)
+		}
+		a.mu.Unlock()
+		if !s.enter() {
+			return
+		}
+		defer s.inflight.Done()
+		s.fireGameTimer(s.background, id, channel, s.clock.Now())
+	})
+	a.armed[id] = armedTimer{at: at, timer: t}
+}
+
+// disarm stops every timer (at shutdown).
+func (a *alarms) disarm() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
+	for id, t := range a.armed {
+		t.timer.Stop()
+		delete(a.armed, id)
+	}
+}

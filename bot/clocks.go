@@ -1,0 +1,179 @@
+package bot
+
+// This file is the flow of time in a game: the time option, each turn's
+// clocks and deadline, and what a move that came after the flag gets. The
+// rules of time themselves are the timecontrol package's.
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/render"
+	"othello-bot/timecontrol"
+)
+
+// maxArrivalLag bounds how far before the bot got round to a request its
+// own time (when Discord received it) may be taken to be: the
+// acknowledgement is due within 3 s, so anything older is a clock out of
+// step, not a move that waited.
+const maxArrivalLag = 10 * time.Second
+
+// receivedAt is when a request's move counts as made: when Discord received
+// it (Request.At), not when the bot got round to it; never in the future,
+// nor more than maxArrivalLag before now.
+func (s *Service) receivedAt(req Request) time.Time {
+	now := s.clock.Now()
+	switch {
+	case req.At.IsZero() || req.At.After(now):
+		return now
+	case now.Sub(req.At) > maxArrivalLag:
+		return now.Add(-maxArrivalLag)
+	}
+	return req.At
+}
+
+// timeOption reads the time option of /start and /challenge. Without one,
+// a game against the bot has no clock and a game between members the
+// server's default.
+func (s *Service) timeOption(req Request, vsBot bool) (timecontrol.Control, *Response) {
+	v := strings.TrimSpace(req.Options["time"])
+	if v == "" {
+		if vsBot {
+			return timecontrol.Control{}, nil
+		}
+		return s.defaultControl(), nil
+	}
+	c, err := timecontrol.Parse(v)
+	if err != nil {
+		r := refuse(timeError(req.me(), v, err))
+		return c, &r
+	}
+	return c, nil
+}
+
+// timeError says why a typed control was refused, in the reader's words.
+func timeError(t *catalog.Printer, typed string, err error) string {
+	switch {
+	case errors.Is(err, timecontrol.ErrNoTime):
+		return t.T("time.no_time", "Typed", clip(typed, 20))
+	case errors.Is(err, timecontrol.ErrTooLong):
+		return t.T("time.too_long", "Typed", clip(typed, 20), "Minutes", timecontrol.MaxMinutes,
+			"Seconds", timecontrol.MaxIncrement, "Days", timecontrol.MaxDays)
+	}
+	return t.T("time.syntax", "Typed", clip(typed, 20))
+}
+
+// defaultControl is the server's default for games between members: the
+// configured control, else the move timeout per move.
+func (s *Service) defaultControl() timecontrol.Control {
+	if !s.cfg.DefaultControl.IsZero() {
+		return s.cfg.DefaultControl
+	}
+	return timecontrol.Control{PerMove: s.cfg.MoveTimeout}
+}
+
+// perMove is a correspondence game's time per move (a game from before
+// time controls has the move timeout).
+func (s *Service) perMove(g *record.Game) time.Duration {
+	if g.Control.PerMove > 0 {
+		return g.Control.PerMove
+	}
+	return s.cfg.MoveTimeout
+}
+
+// live says g is played on a clock.
+func live(g *record.Game) bool { return !g.Control.IsZero() && g.Control.Live() }
+
+// startClocks sets a new game's clocks and first deadline; now is when its
+// first turn begins.
+func (s *Service) startClocks(g *record.Game, now time.Time) {
+	g.TurnStartedAt = now
+	if live(g) {
+		g.Left = [2]time.Duration{g.Control.Base, g.Control.Base}
+	}
+	t := s.turnTimers(g, record.Turn{At: now, Left: g.Left})
+	g.Deadline, g.RemindAt = t.Deadline, t.RemindAt
+}
+
+// turnTimers fills in the deadline and reminder of the turn that begins at
+// t.At, on g as it stands after the turn's plies, with clocks t.Left.
+func (s *Service) turnTimers(g *record.Game, t record.Turn) record.Turn {
+	t.Deadline, t.RemindAt = time.Time{}, time.Time{}
+	if g.State.Over() {
+		return t
+	}
+	vsBot := g.Black.IsBot() || g.White.IsBot()
+	switch {
+	case live(g):
+		k := g.Clock()
+		k.Left, k.TurnStart = t.Left, t.At
+		t.Deadline, t.RemindAt = k.Due(), k.RemindAt()
+		if g.ToMove().IsBot() {
+			t.RemindAt = time.Time{}
+		}
+	case !vsBot:
+		t.Deadline = t.At.Add(s.perMove(g))
+	case !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0:
+		// Against the bot the player's turn has no time limit, but a game
+		// left alone ends as abandoned so it does not block its channel.
+		t.Deadline = t.At.Add(s.cfg.AbandonAfter)
+	}
+	if t.RemindAt.IsZero() && !t.Deadline.IsZero() && (vsBot || live(g)) {
+		// No ping: the tick finds the game again only when it is due.
+		t.RemindAt = t.Deadline
+	}
+	return t
+}
+
+// timeUp says the side to move's time ran out at or before at: its flag
+// fell, or its first live move did not come within the abort window.
+func timeUp(g *record.Game, at time.Time) bool {
+	if !live(g) {
+		return false
+	}
+	due := g.Clock().Due()
+	return !due.IsZero() && !at.Before(due)
+}
+
+// charge is the clocks after the side to move's move received at at, the
+// turn passing to next; ok false if the flag fell first.
+func charge(g *record.Game, before timecontrol.Clock, at time.Time, next game.Color) ([2]time.Duration, bool) {
+	if !live(g) {
+		return g.Left, true
+	}
+	k, err := before.Move(at, record.ClockSide(next))
+	if err != nil {
+		return before.Left, false
+	}
+	return k.Left, true
+}
+
+// clockLines are the game message's clocks: each side's time (the running
+// one as it stands now) and, for the side to move, when its flag falls as
+// a timestamp every reader's client counts down.
+func clockLines(t *catalog.Printer, g *record.Game, now time.Time) (clocks, due string) {
+	k := g.Clock()
+	clocks = t.T("game.clocks", "BlackDisc", render.Black, "Black", timecontrol.Format(k.LeftAt(0, now)),
+		"WhiteDisc", render.White, "White", timecontrol.Format(k.LeftAt(1, now)))
+	if g.Status != record.Active || g.State.Over() {
+		return clocks, ""
+	}
+	side := sideName(t, g.ToMove())
+	switch {
+	case g.Deadline.IsZero():
+	case !k.Timed():
+		due = t.T("game.first_move_by", "Side", side, "When", stamp(g.Deadline, stampRelative))
+	default:
+		due = t.T("game.flag_at", "Side", side, "When", stamp(g.Deadline, stampRelative))
+	}
+	return clocks, due
+}
+
+// controlName is a control as the reader sees it: "3+2 · Blitz".
+func controlName(t *catalog.Printer, c timecontrol.Control) string {
+	return t.T("time.control", "Control", c.String(), "Speed", t.T("speed."+string(c.Category())))
+}
