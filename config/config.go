@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"othello-bot/timecontrol"
 )
 
 // Config is the bot's settings. The Discord token is not here: it comes from
@@ -55,6 +57,9 @@ type Config struct {
 	// ReminderBefore is how long before it runs out a reminder goes.
 	MoveTimeout    Duration `json:"moveTimeout"`
 	ReminderBefore Duration `json:"reminderBefore"`
+	// TimeControl is the server's default time control of games between
+	// members ("3+2", "1d"); "" gives moveTimeout per move.
+	TimeControl string `json:"timeControl"`
 	// AbandonAfter ends a game against the bot whose player has not moved
 	// for this long, so it never blocks its channel for good.
 	AbandonAfter Duration `json:"abandonAfter"`
@@ -307,6 +312,7 @@ func (c Config) Validate() error {
 		{"challengeCooldown", c.ChallengeCooldown.D() < 0 || c.ChallengeCooldown.D() > time.Hour, "must be between 0s and 1h"},
 		{"moveTimeout", c.MoveTimeout.D() < time.Minute || c.MoveTimeout.D() > 30*24*time.Hour, "must be between 1m and 720h"},
 		{"reminderBefore", c.ReminderBefore.D() < 0 || c.ReminderBefore.D() >= c.MoveTimeout.D(), "must be at least 0s and less than moveTimeout"},
+		{"timeControl", c.TimeControl != "" && !validControl(c.TimeControl), "must be minutes+seconds like 3+2, or days per move like 1d"},
 		{"abandonAfter", c.AbandonAfter.D() < time.Minute || c.AbandonAfter.D() > 365*24*time.Hour, "must be between 1m and 8760h"},
 		{"archiveAfter", c.ArchiveAfter.D() < 0 || c.ArchiveAfter.D() > 7*24*time.Hour, "must be between 0s and 168h"},
 		{"maxGamesPerPlayer", c.MaxGamesPerPlayer < 1 || c.MaxGamesPerPlayer > 100, "must be 1..100"},
@@ -356,4 +362,9 @@ func (c Config) SlogLevel() slog.Level {
 	var l slog.Level
 	l.UnmarshalText([]byte(c.LogLevel))
 	return l
+}
+
+func validControl(s string) bool {
+	_, err := timecontrol.Parse(s)
+	return err == nil
 }

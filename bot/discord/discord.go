@@ -259,6 +259,11 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		return
 	}
 	req.ID, req.Token = ic.ID, ic.Token
+	// A snowflake carries the time Discord made it: when the interaction
+	// was received, which a move on a clock is charged up to.
+	if at, err := discordgo.SnowflakeTimestamp(ic.ID); err == nil {
+		req.At = at.UTC()
+	}
 	req.InThread, req.ParentID = channelOf(raw)
 	// Interactions in a server always say what the bot may do in the channel.
 	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != ""

@@ -67,7 +67,7 @@ func TestAbortByPlayersAndModerators(t *testing.T) {
 	out := e.say("carol: /abort reason:players   asked for it   **loudly**")
 	expect(t, out, "A moderator, carol, ended the game: players asked for it **loudly**", "was ended by a moderator")
 	lines := e.results()
-	if len(lines) != 1 || !strings.Contains(lines[0], `winner=none end=aborted-by-moderator note="players asked for it **loudly**" transcript=`) {
+	if len(lines) != 1 || !strings.Contains(lines[0], `winner=none end=aborted-by-moderator note="players asked for it **loudly**" time=1d transcript=`) {
 		t.Errorf("results log %q", lines)
 	}
 	expect(t, e.say("bob: /abort"), "no game in this channel")

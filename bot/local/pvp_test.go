@@ -54,7 +54,7 @@ func expect(t *testing.T, out string, wants ...string) {
 func TestPvPWholeGameCarolRefused(t *testing.T) {
 	e := open(t, t.TempDir())
 	out := e.say("/challenge @bob color:black size:6 rated:false")
-	expect(t, out, "@bob, alice challenges you to an unrated 6x6 game (alice plays black). It expires in 10 minutes.",
+	expect(t, out, "@bob, alice challenges you to an unrated 6x6 game (alice plays black), 1d · Correspondence. It expires in 10 minutes.",
 		"[Accept] [Decline] [Cancel]", "Challenge sent to bob.")
 	expect(t, e.say("carol: click Accept"), "(only visible to carol)", "This challenge is for bob.")
 	expect(t, e.say("carol: click Decline"), "This challenge is for bob.")
@@ -203,7 +203,7 @@ func TestRematch(t *testing.T) {
 	}
 	e.say("/resign", "click Resign")
 	expect(t, e.say("carol: click Rematch"), "Only the players of game #1 can ask for a rematch.")
-	expect(t, e.say("bob: click Rematch"), "Rematch of game #1! @alice, bob challenges you to a rated 4x4 game (bob plays black).")
+	expect(t, e.say("bob: click Rematch"), "Rematch of game #1! @alice, bob challenges you to a rated 4x4 game (bob plays black), 1d · Correspondence.")
 	expect(t, e.say("bob: click Accept"), "You can't accept your own challenge")
 	expect(t, e.say("click Accept"), "alice accepted bob's challenge.", "Game #2 · bob ⚫ vs alice ⚪")
 

@@ -14,6 +14,7 @@ import (
 	"othello-bot/config"
 	"othello-bot/engine"
 	"othello-bot/storage"
+	"othello-bot/timecontrol"
 )
 
 // transport is what an adapter offers the service: it delivers messages
@@ -26,7 +27,11 @@ type transport interface {
 // newService builds the command logic over a store for a transport and
 // hands it to the transport: the one place a service is made.
 func newService(store *storage.Store, c config.Config, clock bot.Clock, t transport, logger *slog.Logger) *bot.Service {
-	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, t, botConfig(c), logger)
+	cfg := botConfig(c)
+	// On the wall clock each deadline gets a timer of its own; the
+	// terminal's clock moves only with wait, which ticks.
+	_, cfg.ExactTimers = clock.(bot.SystemClock)
+	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, t, cfg, logger)
 	t.SetService(svc)
 	return svc
 }
@@ -40,6 +45,7 @@ func botConfig(c config.Config) bot.Config {
 		ChallengeCooldown: c.ChallengeCooldown.D(),
 		MoveTimeout:       c.MoveTimeout.D(),
 		ReminderBefore:    c.ReminderBefore.D(),
+		DefaultControl:    defaultControl(c.TimeControl),
 		MaxEmojiSize:      c.MaxEmojiSize,
 		AbandonAfter:      c.AbandonAfter.D(),
 		Threads:           c.Threads,
@@ -47,6 +53,13 @@ func botConfig(c config.Config) bot.Config {
 		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
 		PageURL:           pageURL(c.PublicURL),
 	}
+}
+
+// defaultControl is the configured default time control (checked when
+// the config was read); zero for none.
+func defaultControl(s string) timecontrol.Control {
+	c, _ := timecontrol.Parse(s)
+	return c
 }
 
 // dataFlags are the flags run, local and migrate share: the config file
