@@ -103,11 +103,11 @@ type Game struct {
 	// Control is the game's time control; zero for none (a game against
 	// the bot without a clock). Left is each side's clock when its
 	// current or next turn begins (live controls only).
-	Control timecontrol.Control
-	Left    [2]time.Duration
-	Takebacks     int       // moves taken back with /undo
-	MessageID     string    // the chat message showing the board, if any
-	Style         Style     // how the board is shown
+	Control   timecontrol.Control
+	Left      [2]time.Duration
+	Takebacks int    // moves taken back with /undo
+	MessageID string // the chat message showing the board, if any
+	Style     Style  // how the board is shown
 	// ReplyToken is the chat's handle on a reply the bot still owes the
 	// player (it is thinking), valid until ReplyExpires; "" when none.
 	ReplyToken   string
