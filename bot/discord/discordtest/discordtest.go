@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf16"
 
@@ -117,7 +118,8 @@ type Server struct {
 
 	mu           sync.Mutex
 	guildLocales map[string]string // guild id -> its Discord language
-	nextID       int64
+	nextID       atomic.Int64
+	backdate     time.Duration // see SetBackdate
 	perms        map[string]int64
 	threads      map[string]*Thread
 	endpoint     string // interactions go here over HTTP when set
@@ -156,7 +158,7 @@ type shardSession struct {
 // New starts a fake Discord for the bot with the given token.
 func New(token string) *Server {
 	s := &Server{AppID: "1000000000000000001", GuildID: "2000000000000000001", Token: token,
-		nextID: 3000000000000000000, perms: map[string]int64{}, messages: map[string]*Message{},
+		perms: map[string]int64{}, messages: map[string]*Message{},
 		interactions: map[string]*Interaction{}, commands: map[string][]map[string]any{},
 		shards: map[int]*shardSession{}, channelGuild: map[string]string{}, RequiredShards: 1,
 		connected: make(chan struct{}, 64)}
@@ -233,9 +235,23 @@ func (s *Server) AddChannel(id string, perms int64) {
 	s.mu.Unlock()
 }
 
-func (s *Server) id() string {
-	s.nextID++
-	return strconv.FormatInt(s.nextID, 10)
+// id makes a snowflake as Discord does: the milliseconds since Discord's
+// epoch (2015) in the top 42 bits, so an id tells when it was made, and a
+// 12-bit counter in the low bits.
+func (s *Server) id() string { return s.idAt(time.Now()) }
+
+// idAt is a snowflake made at t.
+func (s *Server) idAt(t time.Time) string {
+	const discordEpoch = 1420070400000
+	return strconv.FormatInt((t.UnixMilli()-discordEpoch)<<22|s.nextID.Add(1)&0xfff, 10)
+}
+
+// SetBackdate makes the interactions sent from now on carry an id (the
+// time Discord received them) d older than their delivery to the bot.
+func (s *Server) SetBackdate(d time.Duration) {
+	s.mu.Lock()
+	s.backdate = d
+	s.mu.Unlock()
 }
 
 // --- gateway ---
@@ -511,7 +527,9 @@ func nilIfEmpty(s string) any {
 
 func (s *Server) newInteraction(kind int, u User, channel string, data map[string]any, message *Message) *Interaction {
 	s.mu.Lock()
-	ia := &Interaction{ID: s.id(), Kind: kind, User: u, ChannelID: channel}
+	// Discord stamps the interaction when it receives it; backdate makes
+	// that moment earlier than the delivery, as a slow path to the bot does.
+	ia := &Interaction{ID: s.idAt(time.Now().Add(-s.backdate)), Kind: kind, User: u, ChannelID: channel}
 	ia.Token = "tok-" + ia.ID
 	perms := s.perms[channel]
 	s.interactions[ia.Token] = ia
