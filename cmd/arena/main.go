@@ -4,7 +4,12 @@
 //
 //	go run ./cmd/arena -ladder 2-10 -games 100
 //	go run ./cmd/arena -a 10 -gtp '/usr/games/gtp-rhino -l 3' -games 20
+//	go run ./cmd/arena -a 10 -b 8 -clock 1+0 -games 50
 //
+// With -clock, level -a plays on that clock as the bot does against a
+// player: it thinks for at most its budget of the time it has left (and
+// -movetime), every move is charged the wall time it took, and a move
+// after its time ran out loses on time.
 // It is a measuring tool, not part of the bot; its results go in notes.
 package main
 
@@ -25,6 +30,7 @@ import (
 
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/timecontrol"
 )
 
 // player chooses a move in a game where it is to move.
@@ -39,15 +45,51 @@ type enginePlayer struct {
 	level    int
 	rng      *rand.Rand
 	moveTime time.Duration
+	control  timecontrol.Control // zero: no clock
+	left     time.Duration       // on the clock in the game being played
+	playing  *game.Game          // that game
 }
 
 func (e *enginePlayer) name() string { return "level " + strconv.Itoa(e.level) }
 func (e *enginePlayer) close()       {}
 func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, error) {
-	ctx, cancel := context.WithTimeout(ctx, e.moveTime)
+	think := e.moveTime
+	if !e.control.IsZero() {
+		if e.playing != g { // a new game: a full clock
+			e.playing, e.left = g, e.control.Base
+		}
+		think = min(think, timecontrol.Budget(e.left, e.control.Increment, g.Position().Empties()))
+	}
+	t0 := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, think)
 	defer cancel()
 	r, err := e.eng.Move(ctx, g.Position(), e.level, e.rng)
+	if !e.control.IsZero() {
+		e.left -= time.Since(t0)
+		if e.left <= 0 {
+			return r.Move, fmt.Errorf("%w by %v", errFlagged, -e.left)
+		}
+		clockLow.note(e.left)
+		e.left += e.control.Increment
+	}
 	return r.Move, err
+}
+
+// errFlagged: the player on a clock ran out of time.
+var errFlagged = errors.New("lost on time")
+
+// clockLow is the least time any player on a clock had left after a move.
+var clockLow = &least{v: time.Duration(1<<63 - 1)}
+
+type least struct {
+	mu sync.Mutex
+	v  time.Duration
+}
+
+func (l *least) note(d time.Duration) {
+	l.mu.Lock()
+	l.v = min(l.v, d)
+	l.mu.Unlock()
 }
 
 // gtpPlayer drives another program over GTP, replaying the game before each
@@ -130,7 +172,7 @@ func (p *gtpPlayer) close() {
 	p.cmd.Wait()
 }
 
-type tally struct{ wins, losses, draws, discs int }
+type tally struct{ wins, losses, draws, discs, flags int }
 
 func (t tally) games() int { return t.wins + t.losses + t.draws }
 func (t tally) percent() float64 {
@@ -217,6 +259,10 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 				d, err := playOne(a, b, size, openings[j/2], j%2 == 0)
 				mu.Lock()
 				switch {
+				case errors.Is(err, errFlagged):
+					t.losses++
+					t.flags++
+					d = -1
 				case err != nil:
 					firstErr = err
 				case d > 0:
@@ -250,19 +296,32 @@ func main() {
 		games    = flag.Int("games", 100, "games per match (even; each opening twice)")
 		size     = flag.Int("size", 8, "board size")
 		plies    = flag.Int("opening", 6, "random opening plies")
+		clock    = flag.String("clock", "", "play level -a on this clock (3+2: minutes+increment seconds)")
 		moveTime = flag.Duration("movetime", time.Second, "time per move for level 10")
 		capTime  = flag.Duration("cap", 10*time.Second, "deadline per move for the depth-limited levels 3-9")
 		seed     = flag.Uint64("seed", 1, "opening seed")
 		workers  = flag.Int("workers", 2, "games played at once")
 	)
 	flag.Parse()
+	var control timecontrol.Control
+	if *clock != "" {
+		var err error
+		if control, err = timecontrol.Parse(*clock); err != nil || !control.Live() {
+			fmt.Fprintln(os.Stderr, "arena: -clock wants a live control like 1+0 or 3+2")
+			os.Exit(2)
+		}
+	}
 	mkLevel := func(level int) func() (player, error) {
 		return func() (player, error) {
 			t := *capTime
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			return &enginePlayer{engine.New(engine.Options{Searches: 1}), level, rand.New(rand.NewPCG(*seed, uint64(level))), t}, nil
+			p := &enginePlayer{eng: engine.New(engine.Options{Searches: 1}), level: level, rng: rand.New(rand.NewPCG(*seed, uint64(level))), moveTime: t}
+			if level == *a {
+				p.control = control
+			}
+			return p, nil
 		}
 	}
 	type pairing struct {
@@ -298,5 +357,8 @@ func main() {
 		}
 		fmt.Printf("| %s | %d | %d | %d | %d | %.1f%% | %+.1f | %.0f |\n", p.label, t.games(), t.wins, t.losses, t.draws, t.percent(),
 			float64(t.discs)/float64(t.games()), time.Since(t0).Seconds())
+		if !control.IsZero() {
+			fmt.Printf("\nlevel %d on a %s clock: %d losses on time; least time left after a move: %v\n", *a, control, t.flags, clockLow.v.Round(time.Millisecond))
+		}
 	}
 }
