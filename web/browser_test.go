@@ -18,6 +18,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // browser starts a headless Chromium (Debian's chromium package), or skips
@@ -206,4 +209,51 @@ func TestPageFollowsAStandingClock(t *testing.T) {
 		time.Sleep(time.Second - time.Since(t0))
 	}
 	t.Logf("%d plies over %v, each shown within %v", len(g.Plies()), time.Since(start).Round(time.Second), worst.Round(time.Millisecond))
+}
+
+// A live game's page shows both clocks and ticks the running one down,
+// as the game message's timestamp does, from the flag's own time.
+func TestPageTicksTheClocks(t *testing.T) {
+	f := newFixture(t)
+	control, _ := timecontrol.Parse("3+2")
+	start, _ := game.NewPosition(8)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: "clock", State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
+		White: record.Human(record.Player{ID: "2", Name: "bob"}), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: control}
+	if err := f.store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	// Both first moves made, black has 2:05 left and is to move.
+	for i := 0; i < 2; i++ {
+		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
+		at := time.Now()
+		left := [2]time.Duration{125 * time.Second, 3 * time.Minute}
+		if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Left: left, Deadline: at.Add(left[0])}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clocks"))); err != nil {
+		t.Fatal(err)
+	}
+	read := func() (string, string) {
+		black, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("clock-X")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		white, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("clock-O")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return black, white
+	}
+	b1, w1 := read()
+	if !strings.HasPrefix(b1, "⚫ 2:0") || w1 != "⚪ 3:00" {
+		t.Fatalf("clocks %q %q, want black near 2:05 and white 3:00", b1, w1)
+	}
+	time.Sleep(2100 * time.Millisecond)
+	b2, w2 := read()
+	if b2 >= b1 || w2 != w1 {
+		t.Fatalf("after two seconds the clocks read %q %q (were %q %q): black's should run, white's stand", b2, w2, b1, w1)
+	}
 }

@@ -123,6 +123,34 @@ type Data struct {
 	Summary        string   `json:"summary"`
 	Captions       []string `json:"captions"`
 	TranscriptLine string   `json:"transcriptLine"`
+	// Clock is a live game's clocks; nil without one.
+	Clock *Clock `json:"clock,omitempty"`
+}
+
+// Clock is a live game's clocks as the page ticks them: each side's time
+// when its turn began (milliseconds) and, while a side's time runs, which
+// side and when its flag falls (Unix milliseconds), so the page counts down
+// from the flag itself and a cached payload never goes stale.
+type Clock struct {
+	Black   int64  `json:"black"`
+	White   int64  `json:"white"`
+	Running string `json:"running"` // "X", "O", or "" when no time runs
+	FlagAt  int64  `json:"flagAt"`
+}
+
+// clockOf is g's clocks for its page, nil if it has none.
+func clockOf(g *record.Game) *Clock {
+	if g.Control.IsZero() || !g.Control.Live() {
+		return nil
+	}
+	c := &Clock{Black: g.Left[0].Milliseconds(), White: g.Left[1].Milliseconds()}
+	if k := g.Clock(); g.Status == record.Active && !g.State.Over() && k.Timed() {
+		c.Running, c.FlagAt = "X", k.FlagAt().UnixMilli()
+		if g.Position().ToMove() == game.White {
+			c.Running = "O"
+		}
+	}
+	return c
 }
 
 func (s *Server) load(w http.ResponseWriter, r *http.Request) (*record.Game, bool) {
@@ -150,7 +178,8 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	start := g.State.Start()
 	n := start.Size()
 	d := Data{Number: g.ID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
-		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{words.Frame(0, nil, start)}}
+		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{words.Frame(0, nil, start)},
+		Clock: clockOf(g)}
 	var cells strings.Builder
 	for _, c := range start.Cells() {
 		switch c {

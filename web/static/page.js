@@ -76,7 +76,29 @@ function header() {
   document.getElementById("status").textContent = game.summary;
   document.getElementById("transcript").textContent = game.transcriptLine;
   document.body.classList.toggle("live", game.status === "active");
+  tick();
 }
+
+// The clocks, m:ss as the game message writes them: the running side's
+// counts down to its flag's time, the other stands.
+function clockText(ms) {
+  const s = Math.floor(Math.max(0, ms) / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+function tick() {
+  const c = game.clock, box = document.getElementById("clocks");
+  box.hidden = !c;
+  if (!c) return;
+  for (const side of ["X", "O"]) {
+    const ms = c.running === side ? c.flagAt - Date.now() : (side === "X" ? c.black : c.white);
+    const e = document.getElementById("clock-" + side);
+    e.textContent = (side === "X" ? "⚫ " : "⚪ ") + clockText(ms);
+    e.classList.toggle("running", c.running === side);
+  }
+}
+setInterval(tick, 200);
 
 function stopPlaying() {
   if (timer) { clearInterval(timer); timer = null; }
