@@ -59,6 +59,8 @@ func TestErrorsNameTheKey(t *testing.T) {
 		`{"defaultLevel": null}`:       `key "defaultLevel": want a whole number, not null`,
 		`{"moveTimeout": null}`:        `key "moveTimeout": want a duration in quotes`,
 		`{"guildIds": null}`:           `key "guildIds": want a list, not null`,
+		`{"timeControl": "0+0"}`:       `key "timeControl" must be minutes+seconds like 3+2`,
+		`{"timeControl": "5 minutes"}`: `key "timeControl" must be minutes+seconds like 3+2`,
 		`{"guildIds": [null]}`:         `key "guildIds": entry 1 ("") is not a server id`,
 	} {
 		_, err := Parse([]byte(in))
