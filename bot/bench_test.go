@@ -17,6 +17,22 @@ import (
 	"othello-bot/storage"
 )
 
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// benchStore opens a real SQLite store in a new folder for a benchmark,
+// with the service's configuration.
+func benchStore(b *testing.B) (*storage.Store, bot.Config) {
+	dir := b.TempDir()
+	store, err := storage.Open(context.Background(), filepath.Join(dir, "bot.db"),
+		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.Close() })
+	return store, bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: time.Second, MoveTimeout: 24 * time.Hour,
+		ReminderBefore: time.Hour, ChallengeExpiry: 10 * time.Minute, MaxEmojiSize: 10}
+}
+
 type nopNotifier struct{}
 
 func (nopNotifier) Send(context.Context, string, bot.Message) (string, error) { return "1", nil }
@@ -35,16 +51,8 @@ func (nopNotifier) EditReply(context.Context, string, bot.Message) (string, erro
 // a real SQLite file. The games are between two people, so no engine time
 // is included. It reports the 50th and 99th percentile latency.
 func BenchmarkHumanMove(b *testing.B) {
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ctx := context.Background()
-	dir := b.TempDir()
-	store, err := storage.Open(ctx, filepath.Join(dir, "bot.db"), storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: time.Second, MoveTimeout: 24 * time.Hour,
-		ReminderBefore: time.Hour, ChallengeExpiry: 10 * time.Minute, MaxEmojiSize: 10}
+	store, cfg := benchStore(b)
 	svc := bot.New(store, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, nopNotifier{}, cfg, quiet)
 
 	const games = 1000

@@ -3,9 +3,6 @@ package bot_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -43,17 +40,10 @@ func (f *finishClock) FinishGame(ctx context.Context, g *record.Game, r record.R
 // reports how long after its flag each game's end was committed: the 50th
 // and 99th percentile and the worst, in milliseconds.
 func BenchmarkFlagLatency(b *testing.B) {
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ctx := context.Background()
-	dir := b.TempDir()
-	store, err := storage.Open(ctx, filepath.Join(dir, "bot.db"), storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
+	store, cfg := benchStore(b)
+	cfg.ExactTimers = true
 	fc := &finishClock{Store: store, finished: map[int64]time.Time{}}
-	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: time.Second, MoveTimeout: 24 * time.Hour,
-		ReminderBefore: time.Hour, ChallengeExpiry: 10 * time.Minute, MaxEmojiSize: 10, ExactTimers: true}
 	svc := bot.New(fc, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, nopNotifier{}, cfg, quiet)
 	defer svc.Shutdown()
 	const games = 200
