@@ -227,6 +227,9 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		if h.Takebacks > 0 {
 			how += t.T("history.takebacks", "Count", h.Takebacks)
 		}
+		if h.Control != "" {
+			how += t.T("history.control", "Control", h.Control)
+		}
 		b.WriteString(t.T("history.entry", "ID", h.GameID, "Date", h.FinishedAt.Format("2006-01-02"),
 			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", sideName(t, h.Opponent),
 			"Result", t.T("history.result."+h.Result.String()), "Mine", h.Mine, "Theirs", h.Theirs, "How", how, "Size", h.Size))

@@ -94,6 +94,7 @@ type HistoryEntry struct {
 	Reason     EndReason
 	Size       int
 	Transcript string
+	Control    string // the time control as the results log writes it; "" none
 }
 
 // Errors about challenges.

@@ -15,11 +15,11 @@ import (
 func (s *Store) History(ctx context.Context, playerID string, limit int) ([]record.HistoryEntry, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (
 		SELECT r.game_id, r.finished_at, 'X', r.white_id, coalesce(pw.name, ''), r.white_level, r.black_discs, r.white_discs,
-			r.winner, r.reason, r.size, r.transcript, g.takebacks
+			r.winner, r.reason, r.size, r.transcript, g.takebacks, r.time_control
 		FROM results r JOIN games g ON g.id = r.game_id LEFT JOIN players pw ON pw.id = r.white_id WHERE r.black_id = ?
 		UNION ALL
 		SELECT r.game_id, r.finished_at, 'O', r.black_id, coalesce(pb.name, ''), r.black_level, r.white_discs, r.black_discs,
-			r.winner, r.reason, r.size, r.transcript, g.takebacks
+			r.winner, r.reason, r.size, r.transcript, g.takebacks, r.time_control
 		FROM results r JOIN games g ON g.id = r.game_id LEFT JOIN players pb ON pb.id = r.black_id WHERE r.white_id = ?
 	) AS h ORDER BY 2 DESC, 1 DESC LIMIT ?`, playerID, playerID, limit)
 	if err != nil {
@@ -37,7 +37,7 @@ func (s *Store) History(ctx context.Context, playerID string, limit int) ([]reco
 			oppLevel              sql.NullInt64
 		)
 		if err := rows.Scan(&h.GameID, &finished, &color, &oppID, &oppName, &oppLevel, &h.Mine, &h.Theirs, &winner, &reason,
-			&h.Size, &h.Transcript, &h.Takebacks); err != nil {
+			&h.Size, &h.Transcript, &h.Takebacks, &h.Control); err != nil {
 			return nil, err
 		}
 		h.FinishedAt, h.Color, h.Reason = fromMillis(finished), colorOf(color), record.EndReason(reason)

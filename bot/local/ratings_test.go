@@ -155,7 +155,7 @@ func TestStatsAndHistory(t *testing.T) {
 	expect(t, e.say("alice: /stats @bob"), "== Stats · bob ==", "Streak: 2 wins in a row", "provisional: 2 rated games so far · rank 1 · 2-0-0")
 
 	out = e.say("/history")
-	expect(t, out, "Recent games · alice", "vs bob · lost", "by resignation (6x6)", "vs Bot (level 1) · won")
+	expect(t, out, "Recent games · alice", "vs bob · lost", "by resignation · 1d (6x6)", "vs Bot (level 1) · won")
 	lines := regexp.MustCompile("(?m)^`([a-z0-9]+)`$").FindAllStringSubmatch(out, -1)
 	if len(lines) != 3 {
 		t.Fatalf("%d transcripts:\n%s", len(lines), out)
