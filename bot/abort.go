@@ -49,7 +49,7 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 	}
 	me, pub := req.me(), req.pub()
 	_, playing := playerColor(g, req.User.ID)
-	early := movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2
+	early := g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2
 	reason := clip(strings.Join(strings.Fields(req.Options["reason"]), " "), maxAbortReason)
 	var result record.Result
 	var line string

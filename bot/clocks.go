@@ -57,14 +57,15 @@ func (s *Service) timeOption(req Request, vsBot bool) (timecontrol.Control, *Res
 
 // timeError says why a typed control was refused, in the reader's words.
 func timeError(t *catalog.Printer, typed string, err error) string {
+	quoted := game.QuoteInput(typed)
 	switch {
 	case errors.Is(err, timecontrol.ErrNoTime):
-		return t.T("time.no_time", "Typed", clip(typed, 20))
+		return t.T("time.no_time", "Typed", quoted)
 	case errors.Is(err, timecontrol.ErrTooLong):
-		return t.T("time.too_long", "Typed", clip(typed, 20), "Minutes", timecontrol.MaxMinutes,
+		return t.T("time.too_long", "Typed", quoted, "Minutes", timecontrol.MaxMinutes,
 			"Seconds", timecontrol.MaxIncrement, "Days", timecontrol.MaxDays)
 	}
-	return t.T("time.syntax", "Typed", clip(typed, 20))
+	return t.T("time.syntax", "Typed", quoted)
 }
 
 // defaultControl is the server's default for games between members: the
@@ -86,7 +87,7 @@ func (s *Service) perMove(g *record.Game) time.Duration {
 }
 
 // live says g is played on a clock.
-func live(g *record.Game) bool { return !g.Control.IsZero() && g.Control.Live() }
+func live(g *record.Game) bool { return g.Control.Live() }
 
 // startClocks sets a new game's clocks and first deadline; now is when its
 // first turn begins.
@@ -129,27 +130,29 @@ func (s *Service) turnTimers(g *record.Game, t record.Turn) record.Turn {
 	return t
 }
 
-// timeUp says the side to move's time ran out at or before at: its flag
-// fell, or its first live move did not come within the abort window.
-func timeUp(g *record.Game, at time.Time) bool {
-	if !live(g) {
+// timeUp says the side to move's time on clock k ran out at or before
+// at: its flag fell, or its first live move did not come within the abort
+// window.
+func timeUp(k timecontrol.Clock, at time.Time) bool {
+	if !k.Control.Live() {
 		return false
 	}
-	due := g.Clock().Due()
+	due := k.Due()
 	return !due.IsZero() && !at.Before(due)
 }
 
-// charge is the clocks after the side to move's move received at at, the
-// turn passing to next; ok false if the flag fell first.
-func charge(g *record.Game, before timecontrol.Clock, at time.Time, next game.Color) ([2]time.Duration, bool) {
-	if !live(g) {
-		return g.Left, true
+// charge is the clocks after the side to move's move on clock before,
+// received at at, the turn passing to next. Callers check timeUp first:
+// a move after the flag is never charged.
+func charge(before timecontrol.Clock, at time.Time, next game.Color) [2]time.Duration {
+	if !before.Control.Live() {
+		return before.Left
 	}
 	k, err := before.Move(at, record.ClockSide(next))
 	if err != nil {
-		return before.Left, false
+		return before.Left
 	}
-	return k.Left, true
+	return k.Left
 }
 
 // clockLines are the game message's clocks: each side's time (the running

@@ -13,6 +13,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // longName is a 32-character name (Discord's longest) made of the
@@ -21,7 +22,7 @@ var longName = strings.Repeat("*_|", 11)[:32]
 
 func limitService() *Service {
 	return &Service{cfg: Config{MaxEmojiSize: 10, MoveTimeout: 24 * time.Hour, ChallengeExpiry: 10 * time.Minute},
-		log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		log: slog.New(slog.NewTextHandler(io.Discard, nil)), clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
 }
 
 func checkLimits(t *testing.T, what string, m *Message) {
@@ -31,6 +32,9 @@ func checkLimits(t *testing.T, what string, m *Message) {
 	}
 }
 
+// longestControl is the widest time control a player may type.
+var longestControl = timecontrol.Control{Base: timecontrol.MaxMinutes * time.Minute, Increment: timecontrol.MaxIncrement * time.Second}
+
 // randomGame plays a whole game of the given size between two long-named
 // members, returning it at every ply.
 func randomGame(t *testing.T, size int, visit func(g *record.Game)) *record.Game {
@@ -38,8 +42,11 @@ func randomGame(t *testing.T, size int, visit func(g *record.Game)) *record.Game
 	a := record.Player{ID: strings.Repeat("1", 19), Name: longName}
 	b := record.Player{ID: strings.Repeat("2", 19), Name: "@everyone <@&1> " + longName[:16]}
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	// The longest control a player may type, on a running clock: every
+	// clock field at its widest.
 	g := &record.Game{ID: 999999, Black: record.Human(a), White: record.Human(b), State: game.NewGame(start), Status: record.Active,
-		Deadline: now.Add(24 * time.Hour), Version: 1}
+		Deadline: now.Add(3 * time.Hour), Version: 1, Control: longestControl, Left: [2]time.Duration{3 * time.Hour, 3 * time.Hour},
+		TurnStartedAt: now}
 	rng := rand.New(rand.NewPCG(uint64(size), 1))
 	for !g.State.Over() {
 		visit(g)
@@ -113,7 +120,8 @@ func TestOtherMessagesWithinLimits(t *testing.T) {
 	a := record.Player{ID: strings.Repeat("1", 19), Name: longName}
 	b := record.Player{ID: strings.Repeat("2", 19), Name: longName}
 	for _, status := range []record.ChallengeStatus{record.ChallengePending, record.ChallengeExpired, record.ChallengeDeclined, record.ChallengeCanceled} {
-		c := &record.Challenge{ID: 1 << 40, Challenger: a, Opponent: b, Size: 26, Rated: true, Status: status, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		c := &record.Challenge{ID: 1 << 40, Challenger: a, Opponent: b, Size: 26, Rated: true, Status: status, CreatedAt: now, ExpiresAt: now.Add(time.Hour),
+			Control: longestControl}
 		for _, lang := range catalog.Supported() {
 			checkLimits(t, string(lang)+": challenge "+string(status), s.challengeMessage(catalog.For(lang), c, 123456789))
 		}

@@ -166,7 +166,7 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 			return notes, fmt.Errorf("engine move in game %d: %w", g.ID, err)
 		}
 		at := s.clock.Now()
-		if timeUp(g, at) {
+		if timeUp(before, at) {
 			// Only after a restart that kept the bot from its move past
 			// its flag: the timer ends the game as it would a player's.
 			return notes, nil
@@ -175,8 +175,7 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 		if err != nil {
 			return notes, fmt.Errorf("engine chose %s in game %d: %w", r.Move, g.ID, err)
 		}
-		left, _ := charge(g, before, at, g.Position().ToMove())
-		if err := s.commit(ctx, g, plies, "", at, left); err != nil {
+		if err := s.commit(ctx, g, plies, "", at, charge(before, at, g.Position().ToMove())); err != nil {
 			return notes, err
 		}
 		notes = append(notes, describePlies(t, g, plies)...)
@@ -225,7 +224,7 @@ func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *reco
 // at at (zero: now); ended before each side moved twice, it is aborted and
 // has no winner.
 func (s *Service) finishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
-	if movesBy(g, game.Black) < 2 || movesBy(g, game.White) < 2 {
+	if g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2 {
 		return s.finishWith(ctx, t, g, record.Result{Reason: record.EndAbort, FinishedAt: at})
 	}
 	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at})
@@ -255,16 +254,6 @@ func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.
 	}
 	s.logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
 	return resultLine(t, g), nil
-}
-
-func movesBy(g *record.Game, c game.Color) int {
-	n := 0
-	for _, p := range g.Plies() {
-		if p.Color == c && !p.Square.IsPass() {
-			n++
-		}
-	}
-	return n
 }
 
 func (s *Service) moveCommand(ctx context.Context, req Request) (Response, error) {
@@ -318,8 +307,8 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if g.Position().ToMove() != color {
 		return refuse(me.T("play.not_your_turn", "Side", sideLabel(me, g, g.Position().ToMove()))), nil
 	}
-	at := s.receivedAt(req)
-	if timeUp(g, at) {
+	at, before := s.receivedAt(req), g.Clock()
+	if timeUp(before, at) {
 		// The flag fell before the move arrived, and no timer has ended
 		// the game yet: it ends now, at the flag's time.
 		return s.timeRanOut(ctx, req, g)
@@ -327,7 +316,6 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if strings.TrimSpace(square) == "" {
 		return refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
-	before := g.Clock()
 	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
 	if err == nil {
@@ -336,8 +324,7 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return refuse(me.T("play.illegal", "Why", me.MoveError(square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
-	left, _ := charge(g, before, at, g.Position().ToMove())
-	if err := s.commit(ctx, g, plies, req.Token, at, left); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+	if err := s.commit(ctx, g, plies, req.Token, at, charge(before, at, g.Position().ToMove())); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return refuse(me.T("play.changed")), nil
 	} else if err != nil {
 		return Response{}, err

@@ -112,8 +112,7 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	if !ok {
 		return refuse(req.me().T("leaderboard.bad_speed")), nil
 	}
-	_, named := req.Options["speed"]
-	named = named && strings.TrimSpace(req.Options["speed"]) != ""
+	named := strings.TrimSpace(req.Options["speed"]) != ""
 	speeds := []timecontrol.Category{asked}
 	if !named {
 		speeds = timecontrol.Categories()

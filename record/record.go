@@ -148,13 +148,19 @@ func ClockSide(c game.Color) timecontrol.Side {
 // moves so far (a first move is not timed) and the turn running since
 // TurnStartedAt. Meaningful when Control is set.
 func (g *Game) Clock() timecontrol.Clock {
-	k := timecontrol.Clock{Control: g.Control, Left: g.Left, ToMove: ClockSide(g.Position().ToMove()), TurnStart: g.TurnStartedAt}
+	return timecontrol.Clock{Control: g.Control, Left: g.Left, Moves: [2]int{g.MovesBy(game.Black), g.MovesBy(game.White)},
+		ToMove: ClockSide(g.Position().ToMove()), TurnStart: g.TurnStartedAt}
+}
+
+// MovesBy counts the moves a colour made, passes left out.
+func (g *Game) MovesBy(c game.Color) int {
+	n := 0
 	for _, p := range g.Plies() {
-		if !p.Square.IsPass() {
-			k.Moves[ClockSide(p.Color)]++
+		if p.Color == c && !p.Square.IsPass() {
+			n++
 		}
 	}
-	return k
+	return n
 }
 
 // Style is how a board is shown in chat.

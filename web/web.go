@@ -140,7 +140,7 @@ type Clock struct {
 
 // clockOf is g's clocks for its page, nil if it has none.
 func clockOf(g *record.Game) *Clock {
-	if g.Control.IsZero() || !g.Control.Live() {
+	if !g.Control.Live() {
 		return nil
 	}
 	c := &Clock{Black: g.Left[0].Milliseconds(), White: g.Left[1].Milliseconds()}

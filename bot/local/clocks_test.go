@@ -227,7 +227,7 @@ func TestBadTimeControls(t *testing.T) {
 		{"999+999", "more time than a game may have"},
 		{"-1", "can't read -1 as a time control"},
 		{"3+2+1", "can't read 3+2+1"},
-		{"5 minutes", "can't read 5 minutes"},
+		{"5 minutes", `can't read "5 minutes"`},
 	} {
 		out := e.say("/challenge @bob time:" + c.typed)
 		if !strings.Contains(out, c.want) || !strings.Contains(out, "only visible to alice") {
