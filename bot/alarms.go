@@ -8,6 +8,8 @@ package bot
 // moved on, changes nothing twice.
 
 import (
+	"context"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -84,9 +86,19 @@ func (s *Service) arm(g *record.Game) {
 			return
 		}
 		defer s.inflight.Done()
+		defer s.survive(s.background, "timer")
 		s.fireGameTimer(s.background, id, channel, s.clock.Now())
 	})
 	a.armed[id] = armedTimer{at: at, timer: t}
+}
+
+// survive, deferred, keeps a panic in work no request waits for (a timer,
+// a tick) from taking the process down: it is logged, and the database
+// keeps the timer for the next tick to try again.
+func (s *Service) survive(ctx context.Context, what string) {
+	if r := recover(); r != nil {
+		s.logger(ctx).Error(what+" panic", "panic", r, "stack", string(debug.Stack()))
+	}
 }
 
 // disarm stops every timer (at shutdown).

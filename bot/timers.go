@@ -22,6 +22,7 @@ func (s *Service) Tick(ctx context.Context) {
 		return
 	}
 	defer s.inflight.Done()
+	defer s.survive(ctx, "tick")
 	now := s.clock.Now()
 	pending, err := s.store.PendingChallenges(ctx)
 	if err != nil {
