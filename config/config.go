@@ -24,6 +24,9 @@ import (
 // Config is the bot's settings. The Discord token is not here: it comes from
 // the DISCORD_TOKEN environment variable and is never written anywhere.
 type Config struct {
+	// Heartbeat is the file run writes while alive: run's --heartbeat
+	// flag or $OTHELLO_HEARTBEAT, not a key of the file.
+	Heartbeat string `json:"-"`
 	// ApplicationID is the Discord application's id (needed by run).
 	ApplicationID string `json:"applicationId"`
 	// GuildIDs lists servers to register the slash commands in (instant);

@@ -43,3 +43,12 @@ func (s *Store) Now(ctx context.Context) (time.Time, error) {
 	}
 	return fromMillis(ms), nil
 }
+
+// Ping checks that the database answers a query.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	return nil
+}

@@ -27,6 +27,7 @@ var commands = []command{
 	{"migrate", "apply the database migrations and print the schema version; --from FILE --to URL copies SQLite into PostgreSQL", runMigrate},
 	{"web", "serve the game pages from the database: --addr :8080", runWeb},
 	{"results", "print the results log rebuilt from the database: [--since DATE]", runResults},
+	{"health", "exit 0 if the bot here is alive: its heartbeat (--heartbeat FILE, $OTHELLO_HEARTBEAT) or --url URL", runHealth},
 }
 
 // summaries are the commands' one-line descriptions, by name, for -h.

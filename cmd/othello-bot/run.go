@@ -64,6 +64,7 @@ const tickEvery = 5 * time.Second
 func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	fs := newFlags("run")
 	df := addDataFlags(fs)
+	beat := addHeartbeatFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -71,6 +72,7 @@ func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	c.Heartbeat = *beat
 	token := os.Getenv("DISCORD_TOKEN")
 	if token == "" {
 		return usagef("DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in it")
@@ -144,6 +146,8 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	defer cancelWork()
 	timers := newTimerDuty(store, svc, c, logger)
 	timers.start(work)
+	alive := &pulse{path: c.Heartbeat, store: store, logger: logger}
+	alive.beat(ctx)
 
 	// Timers (expiries, reminders, timeouts) live in the database; a tick
 	// every few seconds fires the ones due.
@@ -158,6 +162,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 				return
 			case <-t.C:
 				timers.tick(work)
+				alive.beat(ctx)
 			}
 		}
 	}()
