@@ -52,9 +52,33 @@ Suites: bookworm-security
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SOURCES
+  # As debuerreotype makes the official slim image: apt keeps no caches
+  # or translations, dpkg installs no docs (but copyrights), man pages or
+  # locales, and those debootstrap installed go.
+  cat >"$work/root/etc/apt/apt.conf.d/docker-clean" <<'APT'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+APT
+  echo 'Acquire::Languages "none";' >"$work/root/etc/apt/apt.conf.d/docker-no-languages"
+  echo 'Apt::AutoRemove::SuggestsImportant "false";' >"$work/root/etc/apt/apt.conf.d/docker-autoremove-suggests"
+  cat >"$work/root/etc/dpkg/dpkg.cfg.d/docker" <<'DPKG'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/info/*
+path-exclude /usr/share/man/*
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/linda/*
+path-exclude /usr/share/lintian/*
+path-exclude /usr/share/locale/*
+DPKG
+  find "$work/root/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
+  find "$work/root/usr/share/doc" -mindepth 1 -type d -empty -delete
   rm -rf "$work/root/var/lib/apt/lists/"* "$work/root/var/cache/apt/"*.bin \
-    "$work/root/var/cache/apt/archives/"*.deb "$work/root/usr/share/doc/"* \
-    "$work/root/usr/share/man/"* "$work/root/usr/share/info/"* "$work/root/var/log/"*.log
+    "$work/root/var/cache/apt/archives/"*.deb "$work/root/usr/share/man/"* "$work/root/usr/share/info/"* \
+    "$work/root/usr/share/locale/"* "$work/root/usr/share/groff/"* "$work/root/usr/share/lintian/"* \
+    "$work/root/var/log/"*.log
   tar --numeric-owner -C "$work/root" -c . | podman import \
     --change 'CMD ["bash"]' --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     - "$slim" >/dev/null 2>&1
