@@ -100,6 +100,8 @@ type Game struct {
 	// the deadline. Reminded says that ping has gone out.
 	RemindAt time.Time
 	Reminded bool
+	// TournamentID is the tournament the game was paired in; 0 for none.
+	TournamentID int64
 	// Control is the game's time control; zero for none (a game against
 	// the bot without a clock). Left is each side's clock when its
 	// current or next turn begins (live controls only).

@@ -17,6 +17,7 @@ import (
 // with the column that orders their rows.
 var copyTables = []struct{ name, order string }{
 	{"players", "id"},
+	{"tournaments", "id"},
 	{"games", "id"},
 	{"moves", "game_id, ply"},
 	{"results", "game_id"},
@@ -25,6 +26,8 @@ var copyTables = []struct{ name, order string }{
 	{"settings", "key"},
 	{"analyses", "game_id"},
 	{"guilds", "id"},
+	{"tournament_entrants", "tournament_id, player_id"},
+	{"tournament_pairings", "tournament_id, round, board"},
 }
 
 // CopyReport is what a copy moved: rows per table, and games replayed.
@@ -40,13 +43,13 @@ type CopyReport struct {
 // hears of each table as it goes.
 func (s *Store) CopyTo(ctx context.Context, dst *Store, progress func(table string, rows int64)) (CopyReport, error) {
 	rep := CopyReport{Rows: map[string]int64{}}
-	for _, t := range copyTables[:2] {
-		n, err := dst.count(ctx, t.name)
+	for _, table := range []string{"players", "games"} {
+		n, err := dst.count(ctx, table)
 		if err != nil {
 			return rep, err
 		}
 		if n > 0 {
-			return rep, fmt.Errorf("database %s is not empty (%d rows in %s): copy only into a new database", dst.path, n, t.name)
+			return rep, fmt.Errorf("database %s is not empty (%d rows in %s): copy only into a new database", dst.path, n, table)
 		}
 	}
 	for _, t := range copyTables {
@@ -66,7 +69,7 @@ func (s *Store) CopyTo(ctx context.Context, dst *Store, progress func(table stri
 	}
 	if dst.dialect == postgresDB {
 		// Rows came with their ids: new ones continue after them.
-		for _, t := range []string{"games", "challenges"} {
+		for _, t := range []string{"games", "challenges", "tournaments"} {
 			if _, err := dst.wdb.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
 				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
 				return rep, fmt.Errorf("continuing the ids of %s: %w", t, err)

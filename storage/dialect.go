@@ -271,11 +271,12 @@ func isRetryable(err error) bool {
 	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
-// isUnique reports a unique constraint's refusal, in either database.
+// isUnique reports a unique constraint's refusal (a primary key's too),
+// in either database.
 func isUnique(err error) bool {
 	var se sqlite3.Error
 	if errors.As(err, &se) {
-		return se.ExtendedCode == sqlite3.ErrConstraintUnique
+		return se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
 	}
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "23505"

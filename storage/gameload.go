@@ -20,7 +20,7 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
 	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, coalesce(g.public_id, ''),
-	g.time_base_ms, g.time_increment_ms, g.time_per_move_ms, g.black_left_ms, g.white_left_ms, g.remind_at, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.time_base_ms, g.time_increment_ms, g.time_per_move_ms, g.black_left_ms, g.white_left_ms, g.remind_at, coalesce(g.tournament_id, 0), r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -53,7 +53,7 @@ func scanGame(row scanner) (*loaded, error) {
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
 		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &g.PublicID,
-		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &g.TournamentID, &finished, &bdiscs, &wdiscs, &winner, &reason)
 	if err != nil {
 		return nil, err
 	}

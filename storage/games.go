@@ -84,15 +84,15 @@ func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error 
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
 		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id,
-		time_base_ms, time_increment_ms, time_per_move_ms, black_left_ms, white_left_ms, remind_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		time_base_ms, time_increment_ms, time_per_move_ms, black_left_ms, white_left_ms, remind_at, tournament_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		g.ID, g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
 		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID,
 		g.Control.Base.Milliseconds(), g.Control.Increment.Milliseconds(), g.Control.PerMove.Milliseconds(),
-		g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), nullMillis(g.RemindAt)).Scan(&g.ID)
+		g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), nullMillis(g.RemindAt), nullID(g.TournamentID)).Scan(&g.ID)
 	if err != nil {
 		if isUnique(err) {
 			return record.ErrChannelBusy
@@ -283,10 +283,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 			winner = colorCode(r.Winner)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO results (game_id, guild_id, finished_at, black_id, black_level, white_id,
-			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note, logged_by, time_control)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			white_level, size, black_discs, white_discs, winner, reason, rated, transcript, note, logged_by, time_control, tournament_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.GuildID, millis(r.FinishedAt), bid, blv, wid, wlv, g.Size(), r.BlackDiscs, r.WhiteDiscs, winner,
-			string(r.Reason), rated, transcript, r.Note, s.logOwner(), g.Control.String())
+			string(r.Reason), rated, transcript, r.Note, s.logOwner(), g.Control.String(), nullID(g.TournamentID))
 		if err != nil {
 			return fmt.Errorf("recording result of game %d: %w", g.ID, err)
 		}

@@ -96,6 +96,9 @@ func parseResultLine(line string) (int64, bool) {
 	if ok && strings.HasPrefix(rest, "time=") {
 		ok = field("time", func(v string) bool { return v != "" && strings.Trim(v, "0123456789+dh") == "" })
 	}
+	if ok && strings.HasPrefix(rest, "tournament=") {
+		ok = field("tournament", number)
+	}
 	if !ok || !strings.HasPrefix(rest, "transcript=") || !field("transcript", quoted) || rest != "" {
 		return 0, false
 	}
@@ -107,21 +110,23 @@ func parseResultLine(line string) (int64, bool) {
 //	2026-11-22T04:20:00Z game=42 server="123" size=8 black="alice" black_id="111" white="bot" white_level=5 score=36-28 winner=black end=normal time=3+2 transcript="f5d6c3..."
 //
 // A game a moderator ended has note="their reason" after end=; time= is
-// the time control, left out for a game without one.
+// the time control, left out for a game without one; tournament= the
+// tournament the game was paired in, after time=.
 func (s *Store) resultLine(ctx context.Context, gameID int64) (string, error) {
 	var (
 		guild, winner, reason, transcript string
 		note, control                     string
-		finished                          int64
+		finished, tournament              int64
 		size, bd, wd                      int
 		bid, bname, wid, wname            sql.NullString
 		blv, wlv                          sql.NullInt64
 	)
 	err := s.db.QueryRowContext(ctx, `SELECT r.guild_id, r.finished_at, r.size, r.black_id, pb.name, r.black_level,
-		r.white_id, pw.name, r.white_level, r.black_discs, r.white_discs, r.winner, r.reason, r.transcript, r.note, r.time_control
+		r.white_id, pw.name, r.white_level, r.black_discs, r.white_discs, r.winner, r.reason, r.transcript, r.note, r.time_control,
+		coalesce(r.tournament_id, 0)
 		FROM results r LEFT JOIN players pb ON pb.id = r.black_id LEFT JOIN players pw ON pw.id = r.white_id
 		WHERE r.game_id = ?`, gameID).Scan(&guild, &finished, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &bd, &wd,
-		&winner, &reason, &transcript, &note, &control)
+		&winner, &reason, &transcript, &note, &control, &tournament)
 	if err != nil {
 		return "", fmt.Errorf("reading result of game %d: %w", gameID, err)
 	}
@@ -137,6 +142,9 @@ func (s *Store) resultLine(ctx context.Context, gameID int64) (string, error) {
 	}
 	if control != "" {
 		reason += " time=" + control
+	}
+	if tournament != 0 {
+		reason += " tournament=" + strconv.FormatInt(tournament, 10)
 	}
 	return fmt.Sprintf("%s game=%d server=%s size=%d %s %s score=%d-%d winner=%s end=%s transcript=%s",
 		time.UnixMilli(finished).UTC().Format(time.RFC3339), gameID, strconv.Quote(guild), size,

@@ -224,6 +224,9 @@ func millis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
+// nullID stores an optional reference: 0 is NULL.
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
+
 func nullMillis(t time.Time) sql.NullInt64 {
 	if t.IsZero() {
 		return sql.NullInt64{}

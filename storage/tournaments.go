@@ -1,0 +1,320 @@
+package storage
+
+// This file is tournaments: the event, its entrants, its pairings, and the
+// games opened for them. Every change that must happen once (a round
+// paired, a pairing's game opened, a status moved on) is conditional, so
+// two processes, or one restarted mid-step, cannot do it twice.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"othello-bot/record"
+	"othello-bot/tournament"
+)
+
+var (
+	// ErrAlreadyEntered is a player joining a tournament twice.
+	ErrAlreadyEntered = errors.New("already entered")
+	// ErrAlreadyPaired is a round another process (or an earlier run)
+	// paired first, or a pairing whose game is already open.
+	ErrAlreadyPaired = errors.New("already paired")
+)
+
+const tournamentColumns = `id, guild_id, channel_id, organiser_id, name, format, rounds, double_rr, duration_ms, size, rated,
+	time_base_ms, time_increment_ms, time_per_move_ms, status, round, starts_at, ends_at, reminded,
+	signup_message_id, standings_message_id, event_id, created_at, finished_at, version`
+
+func scanTournament(row scanner) (*tournament.Tournament, error) {
+	var (
+		t                 tournament.Tournament
+		format, status    string
+		duration          int64
+		base, inc, per    int64
+		starts, created   int64
+		ends, finished    sql.NullInt64
+		double, rated, rm bool
+	)
+	err := row.Scan(&t.ID, &t.GuildID, &t.ChannelID, &t.OrganiserID, &t.Name, &format, &t.Rounds, &double, &duration,
+		&t.Size, &rated, &base, &inc, &per, &status, &t.Round, &starts, &ends, &rm,
+		&t.SignupMessageID, &t.StandingsMessageID, &t.EventID, &created, &finished, &t.Version)
+	if err != nil {
+		return nil, err
+	}
+	t.Format, t.Status = tournament.Format(format), tournament.Status(status)
+	t.Double, t.Rated, t.Reminded = double, rated, rm
+	t.Duration = time.Duration(duration) * time.Millisecond
+	t.Control = controlOf(base, inc, per)
+	t.StartsAt, t.CreatedAt = fromMillis(starts), fromMillis(created)
+	t.EndsAt, t.FinishedAt = fromNullMillis(ends), fromNullMillis(finished)
+	return &t, nil
+}
+
+// CreateTournament stores a new tournament taking sign-ups, its organiser
+// among the players, and sets its ID and version.
+func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, organiser record.Player) error {
+	t.Status, t.Version, t.OrganiserID = tournament.SignUp, 1, organiser.ID
+	return s.inTx(ctx, func(tx *dbTx) error {
+		if err := upsertPlayer(ctx, tx, organiser, t.CreatedAt); err != nil {
+			return err
+		}
+		err := tx.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, rounds, double_rr,
+			duration_ms, size, rated, time_base_ms, time_increment_ms, time_per_move_ms, status, round, starts_at, ends_at,
+			created_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1) RETURNING id`,
+			t.GuildID, t.ChannelID, t.OrganiserID, t.Name, string(t.Format), t.Rounds, t.Double, t.Duration.Milliseconds(),
+			t.Size, t.Rated, t.Control.Base.Milliseconds(), t.Control.Increment.Milliseconds(), t.Control.PerMove.Milliseconds(),
+			string(t.Status), millis(t.StartsAt), nullMillis(t.EndsAt), millis(t.CreatedAt)).Scan(&t.ID)
+		if err != nil {
+			return fmt.Errorf("creating tournament: %w", err)
+		}
+		return nil
+	})
+}
+
+// Tournament loads a tournament by id.
+func (s *Store) Tournament(ctx context.Context, id int64) (*tournament.Tournament, error) {
+	t, err := scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, record.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading tournament %d: %w", id, err)
+	}
+	return t, nil
+}
+
+// OpenTournaments lists the tournaments not yet ended, in a channel (or
+// everywhere when channelID is ""), newest first.
+func (s *Store) OpenTournaments(ctx context.Context, channelID string) ([]*tournament.Tournament, error) {
+	q := `SELECT ` + tournamentColumns + ` FROM tournaments WHERE status IN ('signup', 'running', 'paused')`
+	args := []any{}
+	if channelID != "" {
+		q += ` AND channel_id = ?`
+		args = append(args, channelID)
+	}
+	rows, err := s.db.QueryContext(ctx, q+` ORDER BY id DESC`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("listing tournaments: %w", err)
+	}
+	defer rows.Close()
+	var out []*tournament.Tournament
+	for rows.Next() {
+		t, err := scanTournament(rows)
+		if err != nil {
+			return nil, fmt.Errorf("reading a tournament: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// UpdateTournament writes a tournament's settings and state if it has not
+// changed since it was read (record.ErrStale otherwise), and moves its
+// version on. The round is not written here: PairTournament moves it.
+func (s *Store) UpdateTournament(ctx context.Context, t *tournament.Tournament) error {
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, rounds = ?, double_rr = ?, duration_ms = ?, size = ?,
+			rated = ?, time_base_ms = ?, time_increment_ms = ?, time_per_move_ms = ?, status = ?, starts_at = ?, ends_at = ?,
+			reminded = ?, signup_message_id = ?, standings_message_id = ?, event_id = ?, finished_at = ?, version = version + 1
+			WHERE id = ? AND version = ?`,
+			t.Name, t.Rounds, t.Double, t.Duration.Milliseconds(), t.Size, t.Rated, t.Control.Base.Milliseconds(),
+			t.Control.Increment.Milliseconds(), t.Control.PerMove.Milliseconds(), string(t.Status), millis(t.StartsAt),
+			nullMillis(t.EndsAt), t.Reminded, t.SignupMessageID, t.StandingsMessageID, t.EventID, nullMillis(t.FinishedAt),
+			t.ID, t.Version)
+		if err != nil {
+			return fmt.Errorf("updating tournament %d: %w", t.ID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return record.ErrStale
+		}
+		return nil
+	})
+	if err == nil {
+		t.Version++
+	}
+	return err
+}
+
+// JoinTournament enters a player, seeded after those already in, with the
+// rating they bring.
+func (s *Store) JoinTournament(ctx context.Context, id int64, p record.Player, rating float64, at time.Time) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
+		if err := upsertPlayer(ctx, tx, p, at); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO tournament_entrants (tournament_id, player_id, seed, rating, joined_at)
+			VALUES (?, ?, (SELECT coalesce(max(seed), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?), ?, ?)`,
+			id, p.ID, id, rating, millis(at))
+		if isUnique(err) {
+			return ErrAlreadyEntered
+		}
+		if err != nil {
+			return fmt.Errorf("entering %s in tournament %d: %w", p.ID, id, err)
+		}
+		return nil
+	})
+}
+
+// LeaveTournament takes a player out: before the start their entry goes;
+// after it they are withdrawn, their games kept. It reports whether they
+// were in (and not already withdrawn).
+func (s *Store) LeaveTournament(ctx context.Context, id int64, playerID string, started bool, at time.Time) (bool, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		var res sql.Result
+		var err error
+		if started {
+			res, err = tx.ExecContext(ctx, `UPDATE tournament_entrants SET withdrawn_at = ?
+				WHERE tournament_id = ? AND player_id = ? AND withdrawn_at IS NULL`, millis(at), id, playerID)
+		} else {
+			res, err = tx.ExecContext(ctx, `DELETE FROM tournament_entrants WHERE tournament_id = ? AND player_id = ?`, id, playerID)
+		}
+		if err != nil {
+			return fmt.Errorf("taking %s out of tournament %d: %w", playerID, id, err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n == 1, err
+}
+
+// Entrants lists a tournament's players in seed order.
+func (s *Store) Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT e.player_id, p.name, e.rating, e.withdrawn_at IS NOT NULL
+		FROM tournament_entrants e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? ORDER BY e.seed`, id)
+	if err != nil {
+		return nil, fmt.Errorf("listing entrants of tournament %d: %w", id, err)
+	}
+	defer rows.Close()
+	var out []tournament.Entrant
+	for rows.Next() {
+		var e tournament.Entrant
+		if err := rows.Scan(&e.ID, &e.Name, &e.Rating, &e.Withdrawn); err != nil {
+			return nil, fmt.Errorf("reading an entrant: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// PairTournament stores new pairings and moves the tournament's round from
+// `from` to the highest round among them, in one transaction that only
+// one caller can make: the others get ErrAlreadyPaired.
+func (s *Store) PairTournament(ctx context.Context, id int64, from int, pairings []tournament.Pairing) error {
+	to := from
+	for _, p := range pairings {
+		to = max(to, p.Round)
+	}
+	if to == from {
+		return nil
+	}
+	return s.inTx(ctx, func(tx *dbTx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET round = ?, version = version + 1 WHERE id = ? AND round = ?`, to, id, from)
+		if err != nil {
+			return fmt.Errorf("pairing tournament %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return ErrAlreadyPaired
+		}
+		for _, p := range pairings {
+			_, err := tx.ExecContext(ctx, `INSERT INTO tournament_pairings (tournament_id, round, board, black_id, white_id, forfeit_by)
+				VALUES (?, ?, ?, ?, ?, ?)`, id, p.Round, p.Board, p.Black, p.White, p.ForfeitBy)
+			if isUnique(err) {
+				return ErrAlreadyPaired
+			}
+			if err != nil {
+				return fmt.Errorf("storing a pairing of tournament %d: %w", id, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Pairings lists a tournament's pairings in order, each with the result
+// of its game: a win, loss or draw as the game ended (an aborted game
+// counts as a draw without discs), a forfeit as given.
+func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT p.round, p.board, p.black_id, p.white_id, coalesce(p.game_id, 0), p.forfeit_by,
+		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0)
+		FROM tournament_pairings p LEFT JOIN results r ON r.game_id = p.game_id
+		WHERE p.tournament_id = ? ORDER BY p.round, p.board`, id)
+	if err != nil {
+		return nil, fmt.Errorf("listing pairings of tournament %d: %w", id, err)
+	}
+	defer rows.Close()
+	var out []tournament.Pairing
+	for rows.Next() {
+		var p tournament.Pairing
+		var winner string
+		if err := rows.Scan(&p.Round, &p.Board, &p.Black, &p.White, &p.GameID, &p.ForfeitBy, &winner,
+			&p.BlackDiscs, &p.WhiteDiscs); err != nil {
+			return nil, fmt.Errorf("reading a pairing: %w", err)
+		}
+		switch {
+		case p.ForfeitBy != "":
+			p.Game = tournament.ForfeitAgainst(p.Game, p.ForfeitBy)
+		case winner == "X":
+			p.Outcome = tournament.BlackWins
+		case winner == "O":
+			p.Outcome = tournament.WhiteWins
+		case winner == "draw":
+			p.Outcome = tournament.Draw
+		case winner == "none":
+			p.Outcome, p.Forfeit, p.BlackDiscs, p.WhiteDiscs = tournament.Draw, true, 0, 0
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// OpenPairingGame creates the game for a pairing and links the two, once:
+// a pairing whose game is open (or that was forfeited) gives
+// ErrAlreadyPaired and no game.
+func (s *Store) OpenPairingGame(ctx context.Context, id int64, round, board int, g *record.Game) error {
+	if g.Status == "" {
+		g.Status = record.Active
+	}
+	if g.Version == 0 {
+		g.Version = 1
+	}
+	g.TournamentID = id
+	return s.inTx(ctx, func(tx *dbTx) error {
+		if err := s.insertGame(ctx, tx, g); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE tournament_pairings SET game_id = ?
+			WHERE tournament_id = ? AND round = ? AND board = ? AND game_id IS NULL AND forfeit_by = ''`, g.ID, id, round, board)
+		if err != nil {
+			return fmt.Errorf("linking game %d to tournament %d: %w", g.ID, id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return ErrAlreadyPaired
+		}
+		return nil
+	})
+}
+
+// ForfeitPairing gives a pairing not yet played to the opponent of the
+// player who withdrew; false if it was already opened or forfeited.
+func (s *Store) ForfeitPairing(ctx context.Context, id int64, round, board int, by string) (bool, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tournament_pairings SET forfeit_by = ?
+			WHERE tournament_id = ? AND round = ? AND board = ? AND game_id IS NULL AND forfeit_by = ''`, by, id, round, board)
+		if err != nil {
+			return fmt.Errorf("forfeiting a pairing of tournament %d: %w", id, err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n == 1, err
+}
