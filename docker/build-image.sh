@@ -13,7 +13,9 @@ bash docker/base-images.sh
 
 revision=$(git rev-parse HEAD 2>/dev/null || echo "")
 version=$(git describe --tags --always --dirty 2>/dev/null || echo dev)
+# The source label only for a repository others can reach, not a path.
 source=$(git remote get-url origin 2>/dev/null || echo "")
+case "$source" in https://* | http://*) ;; *) source="" ;; esac
 echo "image: building $tag from the Dockerfile (version $version)"
 t0=$(date +%s)
 # --format docker keeps HEALTHCHECK (OCI image configs have no field for
