@@ -170,6 +170,9 @@ func clockLines(t *catalog.Printer, g *record.Game, now time.Time) (clocks, due 
 	case g.Deadline.IsZero():
 	case !k.Timed():
 		due = t.T("game.first_move_by", "Side", side, "When", stamp(g.Deadline, stampRelative))
+		if g.TournamentID != 0 {
+			due = t.T("game.first_move_or_lose", "Side", side, "When", stamp(g.Deadline, stampRelative))
+		}
 	default:
 		due = t.T("game.flag_at", "Side", side, "When", stamp(g.Deadline, stampRelative))
 	}

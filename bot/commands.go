@@ -62,6 +62,12 @@ type CommandSpec struct {
 	// acknowledge it privately. (Whether an answer may wait for the engine
 	// needs no flag: adapters acknowledge every interaction first.)
 	Private bool
+	// Subcommands make a command of several (/tournament create,
+	// /tournament join), each with its own options, names and handler; a
+	// command with subcommands has no options of its own (Discord's rule).
+	// Their texts are cmd.NAME.sub.SUB.name and .desc, and
+	// cmd.NAME.sub.SUB.opt.OPTION.name and .desc.
+	Subcommands []CommandSpec
 
 	handle func(s *Service, ctx context.Context, req Request) (Response, error)
 }
@@ -155,6 +161,7 @@ var commands = localize([]CommandSpec{
 				Choices: []OptionChoice{choice("choice.settings.me", "me"), choice("choice.settings.server", "server")}},
 		},
 		handle: (*Service).settings},
+	tournamentCommand,
 	{Name: "help", Private: true,
 		handle: func(_ *Service, _ context.Context, req Request) (Response, error) { return help(req.me()), nil }},
 })
@@ -170,9 +177,8 @@ func localize(cmds []CommandSpec) []CommandSpec {
 		}
 		return en.T(key, args...), other
 	}
-	for i := range cmds {
-		c := &cmds[i]
-		base := "cmd." + c.Name
+	var fill func(c *CommandSpec, base string)
+	fill = func(c *CommandSpec, base string) {
 		_, c.NameLocalizations = texts(base + ".name")
 		c.Description, c.DescriptionLocalizations = texts(base + ".desc")
 		opts := make([]OptionSpec, len(c.Options))
@@ -189,6 +195,15 @@ func localize(cmds []CommandSpec) []CommandSpec {
 			opts[j] = o
 		}
 		c.Options = opts
+		subs := make([]CommandSpec, len(c.Subcommands))
+		for j, sub := range c.Subcommands {
+			fill(&sub, base+".sub."+sub.Name)
+			subs[j] = sub
+		}
+		c.Subcommands = subs
+	}
+	for i := range cmds {
+		fill(&cmds[i], "cmd."+cmds[i].Name)
 	}
 	return cmds
 }
@@ -196,14 +211,46 @@ func localize(cmds []CommandSpec) []CommandSpec {
 // Commands returns the slash commands, for adapters to register.
 func Commands() []CommandSpec { return append([]CommandSpec(nil), commands...) }
 
-// LookupCommand returns the command with that name.
+// LookupCommand returns the command with that name; "NAME SUB" names a
+// subcommand.
 func LookupCommand(name string) (CommandSpec, bool) {
+	name, sub, nested := strings.Cut(name, " ")
 	for _, c := range commands {
-		if c.Name == name {
+		if c.Name != name {
+			continue
+		}
+		if !nested {
 			return c, true
+		}
+		return c.Sub(sub)
+	}
+	return CommandSpec{}, false
+}
+
+// Sub finds a subcommand by its name or a localized name.
+func (c CommandSpec) Sub(name string) (CommandSpec, bool) {
+	for _, s := range c.Subcommands {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	for _, s := range c.Subcommands {
+		for _, n := range s.NameLocalizations {
+			if strings.EqualFold(n, name) {
+				return s, true
+			}
 		}
 	}
 	return CommandSpec{}, false
+}
+
+// Path is the command's name with its subcommand's, as LookupCommand
+// takes them.
+func (r Request) Path() string {
+	if r.Subcommand == "" {
+		return r.Command
+	}
+	return r.Command + " " + r.Subcommand
 }
 
 // PrivateCommand reports whether every answer to a command is for the

@@ -10,12 +10,16 @@ import (
 
 	"othello-bot/game"
 	"othello-bot/record"
+	"othello-bot/tournament"
 )
 
 // fakeStore keeps the service's records in memory, as storage does in
 // SQLite: optimistic versions, one active game per channel, one pending
 // challenge per challenger and channel. Every load returns a copy.
 type fakeStore struct {
+	// Tournaments are tested against the real store (bot/local); a call
+	// here panics, which the service's handlers recover from.
+	TournamentStore
 	mu         sync.Mutex
 	games      map[int64]*record.Game
 	analyses   map[int64][]byte
@@ -504,3 +508,8 @@ func (n *fakeNotifier) CreateThread(context.Context, string, string) (string, er
 	return "", ErrThreadsNotAllowed
 }
 func (n *fakeNotifier) ArchiveThread(context.Context, string) error { return nil }
+
+// OpenTournaments: none (ticks look for them).
+func (f *fakeStore) OpenTournaments(context.Context, string) ([]*tournament.Tournament, error) {
+	return nil, nil
+}

@@ -34,9 +34,11 @@ type Request struct {
 	// Command and Options for Command and Autocomplete: option values as
 	// typed. Users given as options hold the user id; UserNames maps those
 	// ids to names when the transport knows them.
-	Command   string
-	Options   map[string]string
-	UserNames map[string]string
+	Command string
+	// Subcommand is the subcommand chosen (/tournament create: "create").
+	Subcommand string
+	Options    map[string]string
+	UserNames  map[string]string
 	// BotUsers are the users given as options that are bots.
 	BotUsers map[string]bool
 	Focused  string // the option being typed, for Autocomplete

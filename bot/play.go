@@ -222,9 +222,10 @@ func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *reco
 
 // finishAgainst ends a game that loser lost by reason (resignation, time)
 // at at (zero: now); ended before each side moved twice, it is aborted and
-// has no winner.
+// has no winner, except in a tournament, where the pairing needs a result
+// (a player who never moves, or withdraws, loses).
 func (s *Service) finishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
-	if g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2 {
+	if g.TournamentID == 0 && (g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2) {
 		return s.finishWith(ctx, t, g, record.Result{Reason: record.EndAbort, FinishedAt: at})
 	}
 	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at})
@@ -253,6 +254,11 @@ func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.
 		return "", err
 	}
 	s.logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
+	if g.TournamentID != 0 && !steppingTournament(ctx, g.TournamentID) {
+		// Its tournament moves on now (the next round, the standings);
+		// a tick would do it anyway if this process stopped first.
+		s.stepTournament(ctx, g.TournamentID)
+	}
 	return resultLine(t, g), nil
 }
 

@@ -77,6 +77,9 @@ type Config struct {
 // Service is the command logic. It is safe for concurrent use: requests for
 // one channel run one at a time, different channels in parallel.
 type Service struct {
+	// tournaments keeps one step of each tournament at a time.
+	tournaments tournamentLocks
+
 	store  Store
 	eng    *engine.Engine
 	clock  Clock
@@ -194,7 +197,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 }
 
 func (s *Service) command(ctx context.Context, req Request) (Response, error) {
-	if c, ok := LookupCommand(req.Command); ok {
+	if c, ok := LookupCommand(req.Path()); ok && c.handle != nil {
 		return c.handle(s, ctx, req)
 	}
 	return refuse(req.me().T("error.unknown_command", "Command", req.Command)), nil
@@ -217,6 +220,8 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 		return s.rematch(ctx, req, args)
 	case "replay":
 		return s.replayButton(ctx, req, args)
+	case "tjoin", "tleave":
+		return s.tournamentButton(ctx, req, action, args)
 	}
 	return refuse(req.me().T("error.dead_button")), nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"othello-bot/record"
+	"othello-bot/tournament"
 )
 
 // Store is what the service keeps and reads: games, challenges, ratings
@@ -110,4 +111,22 @@ type Store interface {
 	SetGuildLanguage(ctx context.Context, guildID, lang string, now time.Time) error
 	// SetGuildLocale remembers a server's Discord language.
 	SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error
+
+	TournamentStore
+}
+
+// TournamentStore keeps tournaments: see storage for what each does once
+// only, whoever tries.
+type TournamentStore interface {
+	CreateTournament(ctx context.Context, t *tournament.Tournament, organiser record.Player) error
+	Tournament(ctx context.Context, id int64) (*tournament.Tournament, error)
+	OpenTournaments(ctx context.Context, channelID string) ([]*tournament.Tournament, error)
+	UpdateTournament(ctx context.Context, t *tournament.Tournament) error
+	JoinTournament(ctx context.Context, id int64, p record.Player, rating float64, at time.Time) error
+	LeaveTournament(ctx context.Context, id int64, playerID string, started bool, at time.Time) (bool, error)
+	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
+	PairTournament(ctx context.Context, id int64, from int, pairings []tournament.Pairing) error
+	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
+	OpenPairingGame(ctx context.Context, id int64, round, board int, g *record.Game) error
+	ForfeitPairing(ctx context.Context, id int64, round, board int, by string) (bool, error)
 }

@@ -24,6 +24,8 @@ func (s *Service) Tick(ctx context.Context) {
 	defer s.inflight.Done()
 	defer s.survive(ctx, "tick")
 	now := s.clock.Now()
+	// Tournaments last: games whose flags fell this tick count in them.
+	defer s.tickTournaments(ctx, now)
 	pending, err := s.store.PendingChallenges(ctx)
 	if err != nil {
 		s.logger(ctx).Error("tick: challenges", "err", err)
@@ -187,7 +189,9 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record.Game) (*Message, bool, error) {
 	k := g.Clock()
 	color := g.Position().ToMove()
-	if !k.Timed() {
+	// In a tournament a player who never moves loses on time: the
+	// first-move abort would let them dodge a pairing.
+	if !k.Timed() && g.TournamentID == 0 {
 		note, err := s.finishWith(ctx, pub, g, record.Result{Reason: record.EndAbort, FinishedAt: k.Due()})
 		if err != nil {
 			return nil, false, err

@@ -16,12 +16,10 @@ import (
 	"othello-bot/tournament"
 )
 
+// The store's refusals, in the tournament's terms.
 var (
-	// ErrAlreadyEntered is a player joining a tournament twice.
-	ErrAlreadyEntered = errors.New("already entered")
-	// ErrAlreadyPaired is a round another process (or an earlier run)
-	// paired first, or a pairing whose game is already open.
-	ErrAlreadyPaired = errors.New("already paired")
+	ErrAlreadyEntered = tournament.ErrAlreadyEntered
+	ErrAlreadyPaired  = tournament.ErrAlreadyPaired
 )
 
 const tournamentColumns = `id, guild_id, channel_id, organiser_id, name, format, rounds, double_rr, duration_ms, size, rated,
@@ -242,7 +240,7 @@ func (s *Store) PairTournament(ctx context.Context, id int64, from int, pairings
 // counts as a draw without discs), a forfeit as given.
 func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT p.round, p.board, p.black_id, p.white_id, coalesce(p.game_id, 0), p.forfeit_by,
-		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0)
+		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0), r.finished_at
 		FROM tournament_pairings p LEFT JOIN results r ON r.game_id = p.game_id
 		WHERE p.tournament_id = ? ORDER BY p.round, p.board`, id)
 	if err != nil {
@@ -253,10 +251,12 @@ func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, e
 	for rows.Next() {
 		var p tournament.Pairing
 		var winner string
+		var ended sql.NullInt64
 		if err := rows.Scan(&p.Round, &p.Board, &p.Black, &p.White, &p.GameID, &p.ForfeitBy, &winner,
-			&p.BlackDiscs, &p.WhiteDiscs); err != nil {
+			&p.BlackDiscs, &p.WhiteDiscs, &ended); err != nil {
 			return nil, fmt.Errorf("reading a pairing: %w", err)
 		}
+		p.EndedAt = fromNullMillis(ended)
 		switch {
 		case p.ForfeitBy != "":
 			p.Game = tournament.ForfeitAgainst(p.Game, p.ForfeitBy)

@@ -58,4 +58,7 @@ type Pairing struct {
 	// ForfeitBy is who withdrew from it: their opponent wins without
 	// play.
 	ForfeitBy string
+	// EndedAt is when its game ended (zero while it goes on, and for
+	// byes and forfeits).
+	EndedAt time.Time
 }

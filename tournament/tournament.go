@@ -45,6 +45,11 @@ var (
 	// ErrNoPairing is a round that cannot be paired without two players
 	// meeting again: more rounds than the players allow.
 	ErrNoPairing = errors.New("no pairing without a rematch")
+	// ErrAlreadyEntered is a player joining a tournament twice.
+	ErrAlreadyEntered = errors.New("already entered")
+	// ErrAlreadyPaired is a round another process (or an earlier run)
+	// paired first, or a pairing whose game is already open.
+	ErrAlreadyPaired = errors.New("already paired")
 )
 
 // Color is the colour a player has in a game.

@@ -101,23 +101,43 @@ func Commands() []*discordgo.ApplicationCommand {
 	for _, c := range bot.Commands() {
 		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Contexts: &contexts, IntegrationTypes: &installs,
 			NameLocalizations: locales(c.NameLocalizations), DescriptionLocalizations: locales(c.DescriptionLocalizations)}
-		for _, o := range c.Options {
-			opt := &discordgo.ApplicationCommandOption{Type: optionTypes[o.Kind], Name: o.Name, Description: o.Description,
-				Required: o.Required, Autocomplete: o.Autocomplete, MaxLength: o.MaxLength,
-				NameLocalizations: *locales(o.NameLocalizations), DescriptionLocalizations: *locales(o.DescriptionLocalizations)}
-			if o.Max > 0 {
-				min := float64(o.Min)
-				opt.MinValue, opt.MaxValue = &min, float64(o.Max)
-			}
-			for _, ch := range o.Choices {
-				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value,
-					NameLocalizations: *locales(ch.NameLocalizations)})
-			}
-			cmd.Options = append(cmd.Options, opt)
+		cmd.Options = options(c.Options)
+		for _, sub := range c.Subcommands {
+			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+				Name: sub.Name, Description: sub.Description, Options: options(sub.Options),
+				NameLocalizations: *locales(sub.NameLocalizations), DescriptionLocalizations: *locales(sub.DescriptionLocalizations)})
 		}
 		out = append(out, cmd)
 	}
 	return out
+}
+
+func options(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOption {
+	var out []*discordgo.ApplicationCommandOption
+	for _, o := range specs {
+		opt := &discordgo.ApplicationCommandOption{Type: optionTypes[o.Kind], Name: o.Name, Description: o.Description,
+			Required: o.Required, Autocomplete: o.Autocomplete, MaxLength: o.MaxLength,
+			NameLocalizations: *locales(o.NameLocalizations), DescriptionLocalizations: *locales(o.DescriptionLocalizations)}
+		if o.Max > 0 {
+			min := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &min, float64(o.Max)
+		}
+		for _, ch := range o.Choices {
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value,
+				NameLocalizations: *locales(ch.NameLocalizations)})
+		}
+		out = append(out, opt)
+	}
+	return out
+}
+
+// commandOptions are the options of the command or, for a subcommand, of
+// the subcommand chosen (Discord nests them under it).
+func commandOptions(data discordgo.ApplicationCommandInteractionData) (sub string, opts []*discordgo.ApplicationCommandInteractionDataOption) {
+	if len(data.Options) == 1 && data.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		return data.Options[0].Name, data.Options[0].Options
+	}
+	return "", data.Options
 }
 
 // locales keys a command's texts by Discord locale.
@@ -289,7 +309,7 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	// channel's lock, the engine, the database), Discord hears back within
 	// its 3 seconds.
 	component := req.Kind == bot.Button || req.Kind == bot.Select
-	private := req.Kind == bot.Command && bot.PrivateCommand(req.Command)
+	private := req.Kind == bot.Command && bot.PrivateCommand(req.Path())
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	switch {
 	case component:
@@ -501,7 +521,8 @@ func toRequest(i *discordgo.Interaction) (bot.Request, string) {
 		return req, ignore
 	}
 	if req.Kind == bot.Command || req.Kind == bot.Autocomplete {
-		for _, o := range i.ApplicationCommandData().Options {
+		_, opts := commandOptions(i.ApplicationCommandData())
+		for _, o := range opts {
 			if o.Type == discordgo.ApplicationCommandOptionUser && !isSnowflake(req.Options[o.Name]) {
 				return req, "error.not_a_user"
 			}
@@ -532,8 +553,10 @@ func readRequest(i *discordgo.Interaction) (bot.Request, bool) {
 			req.Kind = bot.Autocomplete
 		}
 		req.Command = data.Name
+		var opts []*discordgo.ApplicationCommandInteractionDataOption
+		req.Subcommand, opts = commandOptions(data)
 		req.Options, req.UserNames, req.BotUsers = map[string]string{}, map[string]string{}, map[string]bool{}
-		for _, o := range data.Options {
+		for _, o := range opts {
 			req.Options[o.Name] = optionString(o)
 			if o.Focused {
 				req.Focused = o.Name

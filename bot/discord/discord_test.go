@@ -164,8 +164,11 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 			t.Errorf("%v has no Japanese name or description", cmd["name"])
 		}
 		opts, _ := cmd["options"].([]any)
-		for _, o := range opts {
-			opt := o.(map[string]any)
+		for i := 0; i < len(opts); i++ {
+			opt := opts[i].(map[string]any)
+			if inner, _ := opt["options"].([]any); num(opt["type"]) == 1 {
+				opts = append(opts, inner...) // a subcommand's options, checked in turn
+			}
 			if jaOf(opt["name_localizations"]) == "" || jaOf(opt["description_localizations"]) == "" {
 				t.Errorf("%v %v has no Japanese name or description", cmd["name"], opt["name"])
 			}
@@ -351,3 +354,5 @@ func jaOf(v any) string {
 	s, _ := m["ja"].(string)
 	return s
 }
+
+func num(v any) float64 { f, _ := v.(float64); return f }

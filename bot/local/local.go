@@ -186,7 +186,8 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 	case strings.HasPrefix(text, "/"):
 		req.Kind = bot.Command
 		req.Command, req.Options, req.UserNames = parseCommand(text)
-		req.Options = bot.CanonicalOptions(req.Command, req.Options)
+		req.Command, req.Subcommand, _ = strings.Cut(req.Command, " ")
+		req.Options = bot.CanonicalOptions(req.Path(), req.Options)
 	case word == "click":
 		req.Kind = bot.Button
 		target = a.find(user, channel, func(m *shown) bool {
@@ -310,16 +311,29 @@ func validName(s string) bool {
 	return true
 }
 
-// parseCommand reads "/name opt:value opt:@user ...". A value runs to the
-// next option.
+// parseCommand reads "/name opt:value opt:@user ..." or, for a command of
+// subcommands, "/name sub opt:value ..." (returned as "name sub"). A value
+// runs to the next option.
 func parseCommand(text string) (string, map[string]string, map[string]string) {
 	fields := strings.Fields(strings.TrimPrefix(text, "/"))
 	opts, users := map[string]string{}, map[string]string{}
 	if len(fields) == 0 {
 		return "", opts, users
 	}
+	cmd := strings.ToLower(fields[0])
+	if c, ok := bot.LookupLocalized(cmd); ok {
+		cmd = c // a command typed by its name in another language
+	}
+	args := fields[1:]
+	if c, ok := bot.LookupCommand(cmd); ok && len(c.Subcommands) > 0 && len(args) > 0 && !strings.Contains(args[0], ":") {
+		sub := strings.ToLower(args[0])
+		if s, found := c.Sub(sub); found {
+			sub = s.Name
+		}
+		cmd, args = cmd+" "+sub, args[1:]
+	}
 	last := ""
-	for _, f := range fields[1:] {
+	for _, f := range args {
 		name, value, ok := strings.Cut(f, ":")
 		if !ok && last != "" && !strings.HasPrefix(f, "@") {
 			// Words after an option's value go on with it, as a text
@@ -337,10 +351,6 @@ func parseCommand(text string) (string, map[string]string, map[string]string) {
 			users[value] = value
 		}
 		opts[name] = value
-	}
-	cmd := strings.ToLower(fields[0])
-	if c, ok := bot.LookupLocalized(cmd); ok {
-		cmd = c // a command typed by its name in another language
 	}
 	if v, ok := opts[""]; ok {
 		delete(opts, "")

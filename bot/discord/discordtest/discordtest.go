@@ -563,15 +563,21 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 // Command sends a slash command. Options are name to value; a User value
 // is sent as a user option with its member resolved.
 func (s *Server) Command(u User, channel, name string, options map[string]any) *Interaction {
-	return s.command(2, u, channel, name, options, "")
+	return s.command(2, u, channel, name, "", options, "")
+}
+
+// Subcommand sends a subcommand (/tournament create): Discord nests its
+// options inside one option of type 1 named after it.
+func (s *Server) Subcommand(u User, channel, name, sub string, options map[string]any) *Interaction {
+	return s.command(2, u, channel, name, sub, options, "")
 }
 
 // Autocomplete sends the typing of option focused in a command.
 func (s *Server) Autocomplete(u User, channel, name string, options map[string]any, focused string) *Interaction {
-	return s.command(4, u, channel, name, options, focused)
+	return s.command(4, u, channel, name, "", options, focused)
 }
 
-func (s *Server) command(kind int, u User, channel, name string, options map[string]any, focused string) *Interaction {
+func (s *Server) command(kind int, u User, channel, name, sub string, options map[string]any, focused string) *Interaction {
 	var opts []any
 	resolved := map[string]any{"users": map[string]any{}, "members": map[string]any{}}
 	keys := make([]string, 0, len(options))
@@ -598,6 +604,9 @@ func (s *Server) command(kind int, u User, channel, name string, options map[str
 			o["focused"] = true
 		}
 		opts = append(opts, o)
+	}
+	if sub != "" {
+		opts = []any{map[string]any{"name": sub, "type": 1, "options": opts}}
 	}
 	data := map[string]any{"id": "4000000000000000001", "name": name, "type": 1, "options": opts, "resolved": resolved}
 	return s.newInteraction(kind, u, channel, data, nil)
@@ -976,8 +985,42 @@ func commandProblems(cmd map[string]any) []string {
 		out = append(out, name+": no integration_types (this bot's contract: set them explicitly)")
 	}
 	opts, _ := cmd["options"].([]any)
+	return append(out, optionProblems(name, opts, true)...)
+}
+
+// optionProblems checks one level of options ("Application Command Object"
+// in Discord's reference): at most 25; subcommands (type 1) not mixed
+// with other options and holding only plain options themselves; required
+// options before optional ones; names, descriptions and choices as for
+// commands.
+func optionProblems(name string, opts []any, top bool) []string {
+	var out []string
 	if len(opts) > 25 {
 		out = append(out, name+": over 25 options")
+	}
+	subs, optional := 0, false
+	for _, o := range opts {
+		opt := o.(map[string]any)
+		on, _ := opt["name"].(string)
+		switch typ := int(num(opt["type"])); {
+		case typ == 1 && !top:
+			out = append(out, fmt.Sprintf("%s %s: a subcommand inside a subcommand", name, on))
+		case typ == 1:
+			subs++
+			inner, _ := opt["options"].([]any)
+			out = append(out, optionProblems(name+" "+on, inner, false)...)
+		case typ == 2:
+			out = append(out, fmt.Sprintf("%s %s: subcommand groups are not used by this bot", name, on))
+		default:
+			if req, _ := opt["required"].(bool); req && optional {
+				out = append(out, fmt.Sprintf("%s %s: a required option after an optional one", name, on))
+			} else if !req {
+				optional = true
+			}
+		}
+	}
+	if subs > 0 && subs != len(opts) {
+		out = append(out, name+": subcommands mixed with other options")
 	}
 	// A localized option name must differ from every default option name
 	// of the command and from the other option names in its locale.

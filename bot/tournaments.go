@@ -1,0 +1,1251 @@
+package bot
+
+// This file is the flow of tournaments: /tournament's subcommands, the
+// sign-up buttons, and the step that moves a running tournament on (pair
+// the next round, open its games in threads, post the standings, finish
+// with a podium). The rules are package tournament's; that each thing
+// happens once, whoever tries, is the store's.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/timecontrol"
+	"othello-bot/tournament"
+)
+
+// PermManageEvents is Discord's Manage Events permission: creating a
+// tournament, which is an event of the server.
+const PermManageEvents int64 = 1 << 33
+
+const (
+	maxTournamentName = 50
+	maxSwissRounds    = 15
+	minArenaMinutes   = 5
+	maxArenaMinutes   = 240
+	// tournamentReminder is how long before its start a tournament pings
+	// its entrants.
+	tournamentReminder = 10 * time.Minute
+)
+
+// tournamentControl is a tournament's clock when its organiser names none.
+var tournamentControl = timecontrol.Control{Base: 5 * time.Minute, Increment: 3 * time.Second}
+
+func tournamentID() OptionSpec {
+	return OptionSpec{Name: "id", Kind: IntegerOption, Min: 1, Max: 1 << 30}
+}
+
+func reasonOption() OptionSpec {
+	return OptionSpec{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}
+}
+
+var tournamentCommand = CommandSpec{Name: "tournament", Subcommands: []CommandSpec{
+	{Name: "create", Private: true, handle: (*Service).tournamentCreate, Options: []OptionSpec{
+		{Name: "format", Kind: StringOption, Required: true, Choices: []OptionChoice{
+			choice("choice.format.swiss", "swiss"), choice("choice.format.roundrobin", "roundrobin"), choice("choice.format.arena", "arena")}},
+		{Name: "name", Kind: StringOption, MaxLength: maxTournamentName},
+		{Name: "start", Kind: StringOption, MaxLength: 32},
+		timeOption,
+		sizeOption(),
+		{Name: "rated", Kind: BooleanOption},
+		{Name: "rounds", Kind: IntegerOption, Min: 1, Max: maxSwissRounds},
+		{Name: "double", Kind: BooleanOption},
+		{Name: "minutes", Kind: IntegerOption, Min: minArenaMinutes, Max: maxArenaMinutes},
+	}},
+	{Name: "join", Private: true, handle: (*Service).tournamentJoin, Options: []OptionSpec{tournamentID()}},
+	{Name: "leave", Private: true, handle: (*Service).tournamentLeave, Options: []OptionSpec{tournamentID()}},
+	{Name: "show", Private: true, handle: (*Service).tournamentShow, Options: []OptionSpec{tournamentID()}},
+	{Name: "start", Private: true, handle: (*Service).tournamentStart, Options: []OptionSpec{tournamentID()}},
+	{Name: "pause", Private: true, handle: (*Service).tournamentPause, Options: []OptionSpec{tournamentID(), reasonOption()}},
+	{Name: "cancel", Private: true, handle: (*Service).tournamentCancel, Options: []OptionSpec{tournamentID(), reasonOption()}},
+	{Name: "kick", Private: true, handle: (*Service).tournamentKick, Options: []OptionSpec{
+		{Name: "user", Kind: UserOption, Required: true}, tournamentID(), reasonOption()}},
+}}
+
+// tournamentLocks keeps one step of a tournament at a time in this
+// process; the store keeps it to one across processes.
+type tournamentLocks struct {
+	mu    sync.Mutex
+	locks map[int64]*sync.Mutex
+}
+
+// steppingKey marks a context whose caller holds a tournament's lock: a
+// game of it ending there needs no step of its own (the caller steps).
+type steppingKey struct{}
+
+func steppingTournament(ctx context.Context, id int64) bool {
+	held, _ := ctx.Value(steppingKey{}).(int64)
+	return held == id
+}
+
+func holding(ctx context.Context, id int64) context.Context {
+	return context.WithValue(ctx, steppingKey{}, id)
+}
+
+func (l *tournamentLocks) lock(id int64) func() {
+	l.mu.Lock()
+	if l.locks == nil {
+		l.locks = map[int64]*sync.Mutex{}
+	}
+	m := l.locks[id]
+	if m == nil {
+		m = &sync.Mutex{}
+		l.locks[id] = m
+	}
+	l.mu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
+
+// findTournament is the tournament a subcommand is about: the id given,
+// else the newest open one in this channel (or the channel of this
+// thread). The refusal says why there is none.
+func (s *Service) findTournament(ctx context.Context, req Request) (*tournament.Tournament, *Response, error) {
+	me := req.me()
+	if v := strings.TrimSpace(req.Options["id"]); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			r := refuse(me.T("tournament.not_found", "ID", game.QuoteInput(v)))
+			return nil, &r, nil
+		}
+		t, err := s.store.Tournament(ctx, id)
+		if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
+			r := refuse(me.T("tournament.not_found", "ID", id))
+			return nil, &r, nil
+		}
+		return t, nil, err
+	}
+	channel := req.ChannelID
+	if req.InThread && req.ParentID != "" {
+		channel = req.ParentID
+	}
+	open, err := s.store.OpenTournaments(ctx, channel)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(open) == 0 {
+		r := refuse(me.T("tournament.none_here"))
+		return nil, &r, nil
+	}
+	return open[0], nil, nil
+}
+
+// mayRun says whether the user may start, pause, cancel or kick in a
+// tournament: its organiser, or a moderator of its channel.
+func mayRun(req Request, t *tournament.Tournament) bool {
+	return req.User.ID == t.OrganiserID || req.MemberPermissions&(PermManageMessages|PermManageEvents|PermManageGuild) != 0
+}
+
+func (s *Service) tournamentCreate(ctx context.Context, req Request) (Response, error) {
+	me := req.me()
+	if req.GuildID == "" {
+		return refuse(me.T("tournament.server_only")), nil
+	}
+	if req.MemberPermissions&(PermManageEvents|PermManageGuild) == 0 {
+		return refuse(me.T("tournament.create_not_allowed")), nil
+	}
+	format, err := tournament.ParseFormat(strings.TrimSpace(req.Options["format"]))
+	if err != nil {
+		return refuse(me.T("tournament.bad_format")), nil
+	}
+	now := s.clock.Now()
+	startsAt, err := tournament.ParseStart(req.Options["start"], now)
+	if err != nil {
+		return refuse(startError(me, req.Options["start"], err)), nil
+	}
+	control := tournamentControl
+	if strings.TrimSpace(req.Options["time"]) != "" {
+		var refusal *Response
+		if control, refusal = s.timeOption(req, false); refusal != nil {
+			return *refusal, nil
+		}
+	}
+	if format == tournament.Arena && !control.Live() {
+		return refuse(me.T("tournament.arena_live")), nil
+	}
+	size, err := intOption(req, "size", s.cfg.DefaultSize)
+	if err != nil || !game.ValidSize(size) {
+		return refuse(me.T("start.bad_size")), nil
+	}
+	rated, double := true, false
+	for name, dst := range map[string]*bool{"rated": &rated, "double": &double} {
+		if v := strings.TrimSpace(req.Options[name]); v != "" {
+			if *dst, err = strconv.ParseBool(v); err != nil {
+				return refuse(me.T("tournament.bad_option", "Option", name)), nil
+			}
+		}
+	}
+	rounds, err := intOption(req, "rounds", 5)
+	if err != nil || rounds < 1 || rounds > maxSwissRounds {
+		return refuse(me.T("tournament.bad_rounds", "Max", maxSwissRounds)), nil
+	}
+	minutes, err := intOption(req, "minutes", 60)
+	if err != nil || minutes < minArenaMinutes || minutes > maxArenaMinutes {
+		return refuse(me.T("tournament.bad_minutes", "Min", minArenaMinutes, "Max", maxArenaMinutes)), nil
+	}
+	if !s.threadsHere(req) {
+		return refuse(me.T("tournament.needs_threads")), nil
+	}
+	if missing := s.missingPermission(req, size, record.StyleEmoji); missing != "" {
+		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	}
+	pub := req.pub()
+	title := strings.TrimSpace(req.Options["name"])
+	if title == "" {
+		title = pub.T("tournament.default_name", "Format", pub.T("choice.format."+string(format)))
+	}
+	t := &tournament.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Name: clip(title, maxTournamentName),
+		Format: format, Size: size, Rated: rated, Control: control, StartsAt: startsAt, CreatedAt: now}
+	switch format {
+	case tournament.Swiss:
+		t.Rounds = rounds
+	case tournament.RoundRobin:
+		t.Double = double
+	case tournament.Arena:
+		t.Duration = time.Duration(minutes) * time.Minute
+	}
+	if err := s.store.CreateTournament(ctx, t, req.User); err != nil {
+		return Response{}, err
+	}
+	id, err := s.send(ctx, t.ChannelID, s.signupMessage(pub, t, nil))
+	if err != nil {
+		t.Status = tournament.Canceled
+		if uerr := s.store.UpdateTournament(ctx, t); uerr != nil {
+			err = errors.Join(err, uerr)
+		}
+		return Response{}, fmt.Errorf("posting tournament %d: %w", t.ID, err)
+	}
+	t.SignupMessageID = id
+	if err := s.store.UpdateTournament(ctx, t); err != nil {
+		return Response{}, err
+	}
+	s.logger(ctx).Info("tournament created", "tournament", t.ID, "format", string(t.Format), "organiser", req.User.ID,
+		"starts", t.StartsAt, "time", t.Control.String())
+	return refuse(me.T("tournament.created", "ID", t.ID, "Name", escape(t.Name))), nil
+}
+
+// startError says why a typed start was refused.
+func startError(t *catalog.Printer, typed string, err error) string {
+	quoted := game.QuoteInput(typed)
+	switch {
+	case errors.Is(err, tournament.ErrStartPast):
+		return t.T("tournament.start_past", "Typed", quoted)
+	case errors.Is(err, tournament.ErrStartFar):
+		return t.T("tournament.start_far", "Typed", quoted, "Days", int(tournament.MaxLead.Hours()/24))
+	}
+	return t.T("tournament.start_syntax", "Typed", quoted)
+}
+
+// entriesOpen says whether a player may still join: before the start; in
+// a Swiss until its second round is paired; in an arena until its end.
+func entriesOpen(t *tournament.Tournament, now time.Time) bool {
+	switch {
+	case t.Status == tournament.SignUp:
+		return true
+	case t.Status != tournament.Running && t.Status != tournament.Paused:
+		return false
+	case t.Format == tournament.Swiss:
+		return t.Round < 2
+	case t.Format == tournament.Arena:
+		return now.Before(t.EndsAt)
+	}
+	return false
+}
+
+func (s *Service) tournamentJoin(ctx context.Context, req Request) (Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	return s.join(ctx, req, t, false)
+}
+
+func (s *Service) tournamentLeave(ctx context.Context, req Request) (Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	return s.leave(ctx, req, t, false)
+}
+
+// tournamentButton is a press of Join or Leave on a sign-up message.
+func (s *Service) tournamentButton(ctx context.Context, req Request, action, args string) (Response, error) {
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return refuse(req.me().T("error.button_broken")), nil
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if errors.Is(err, record.ErrNotFound) || err == nil && t.ChannelID != req.ChannelID {
+		return refuse(req.me().T("error.button_broken")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	if action == "tjoin" {
+		return s.join(ctx, req, t, true)
+	}
+	return s.leave(ctx, req, t, true)
+}
+
+func (s *Service) join(ctx context.Context, req Request, t *tournament.Tournament, button bool) (Response, error) {
+	me := req.me()
+	unlock := s.tournaments.lock(t.ID)
+	defer unlock()
+	now := s.clock.Now()
+	if !entriesOpen(t, now) {
+		return refuse(me.T("tournament.entries_closed", "ID", t.ID)), nil
+	}
+	rating := 1500.0
+	scope := record.SpeedScope(t.GuildID, t.Control.Category())
+	switch st, err := s.store.Standing(ctx, req.User.ID, scope, growth(now)); {
+	case err == nil:
+		rating = st.Rating.Rating
+	case !errors.Is(err, record.ErrNotFound):
+		return Response{}, err
+	}
+	switch err := s.store.JoinTournament(ctx, t.ID, req.User, rating, now); {
+	case errors.Is(err, tournament.ErrAlreadyEntered):
+		return refuse(me.T("tournament.already_in", "ID", t.ID)), nil
+	case err != nil:
+		return Response{}, err
+	}
+	s.logger(ctx).Info("tournament joined", "tournament", t.ID, "player", req.User.ID)
+	resp := refuse(me.T("tournament.joined", "ID", t.ID, "Name", escape(t.Name), "When", stamp(t.StartsAt, stampRelative)))
+	if t.Status != tournament.SignUp {
+		resp = refuse(me.T("tournament.joined_late", "ID", t.ID, "Name", escape(t.Name)))
+	}
+	return s.refreshSignup(ctx, req, t, button, resp)
+}
+
+func (s *Service) leave(ctx context.Context, req Request, t *tournament.Tournament, button bool) (Response, error) {
+	me := req.me()
+	unlock := s.tournaments.lock(t.ID)
+	defer unlock()
+	if !t.Status.Open() {
+		return refuse(me.T("tournament.over", "ID", t.ID)), nil
+	}
+	ok, err := s.withdraw(ctx, t, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if !ok {
+		return refuse(me.T("tournament.not_in", "ID", t.ID)), nil
+	}
+	s.logger(ctx).Info("tournament left", "tournament", t.ID, "player", req.User.ID, "started", t.Status != tournament.SignUp)
+	if t.Status == tournament.Running {
+		if err := s.step(ctx, t); err != nil {
+			return Response{}, err
+		}
+	}
+	resp := refuse(me.T("tournament.left", "ID", t.ID))
+	if t.Status != tournament.SignUp {
+		resp = refuse(me.T("tournament.withdrawn", "ID", t.ID))
+	}
+	return s.refreshSignup(ctx, req, t, button, resp)
+}
+
+// withdraw takes a player out of a tournament: before the start their
+// entry goes; after it their game in progress is lost (as a resignation)
+// and every pairing of theirs not yet played is forfeited.
+func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, playerID string) (bool, error) {
+	ctx = holding(ctx, t.ID) // the caller holds the lock and steps after
+	now := s.clock.Now()
+	started := t.Status != tournament.SignUp
+	ok, err := s.store.LeaveTournament(ctx, t.ID, playerID, started, now)
+	if err != nil || !ok || !started {
+		return ok, err
+	}
+	pairings, err := s.store.Pairings(ctx, t.ID)
+	if err != nil {
+		return true, err
+	}
+	pub := s.publicPrinter(ctx, t.GuildID)
+	for _, p := range pairings {
+		if !p.Has(playerID) || p.Bye() || p.Done() {
+			continue
+		}
+		if p.GameID == 0 {
+			if _, err := s.store.ForfeitPairing(ctx, t.ID, p.Round, p.Board, playerID); err != nil {
+				return true, err
+			}
+			continue
+		}
+		g, err := s.store.Game(ctx, p.GameID)
+		if err != nil {
+			return true, err
+		}
+		if g.Status != record.Active {
+			continue
+		}
+		loser := game.Black
+		if p.White == playerID {
+			loser = game.White
+		}
+		note, err := s.finishAgainst(ctx, pub, g, record.EndResign, loser, now)
+		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+			continue // it ended meanwhile
+		}
+		if err != nil {
+			return true, err
+		}
+		s.showFinal(ctx, g, *s.gameMessage(pub, g, []string{pub.T("tournament.game_withdrawn", "Name", escape(nameIn(t, playerID, g))), note}))
+	}
+	return true, nil
+}
+
+// nameIn is a player's name as the game knows it.
+func nameIn(_ *tournament.Tournament, playerID string, g *record.Game) string {
+	if g.Black.Player.ID == playerID {
+		return g.Black.Player.Name
+	}
+	return g.White.Player.Name
+}
+
+// refreshSignup edits the sign-up message after an entry changed: as the
+// answer to its own button, or in place.
+func (s *Service) refreshSignup(ctx context.Context, req Request, t *tournament.Tournament, button bool, resp Response) (Response, error) {
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	msg := s.signupMessage(req.pub(), t, entrants)
+	if button {
+		return Response{Update: true, Message: &msg, Followups: []Message{*resp.Message}}, nil
+	}
+	if t.SignupMessageID != "" {
+		if err := s.notify.Edit(ctx, t.ChannelID, t.SignupMessageID, msg); err != nil {
+			s.logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
+		}
+	}
+	return resp, nil
+}
+
+// signupMessage shows a tournament's settings, start and entrants, with
+// the Join and Leave buttons while entries are open.
+func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant) Message {
+	var names []string
+	active := 0
+	for _, e := range entrants {
+		if e.Withdrawn {
+			continue
+		}
+		active++
+		names = append(names, escape(clip(e.Name, 32)))
+	}
+	list := t.T("tournament.no_entrants")
+	if len(names) > 0 {
+		list = joinLines([]string{strings.Join(names, ", ")}, MaxFieldValue)
+	}
+	fields := []Field{
+		{Name: t.T("tournament.field.format"), Value: formatLine(t, tour), Inline: true},
+		{Name: t.T("field.time_control"), Value: controlName(t, tour.Control), Inline: true},
+		{Name: t.T("tournament.field.board"), Value: t.T("choice.size", "N", tour.Size), Inline: true},
+		{Name: t.T("tournament.field.rated"), Value: yesNo(t, tour.Rated), Inline: true},
+		{Name: t.T("tournament.field.starts"), Value: stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")", Inline: true},
+		{Name: t.T("tournament.field.entrants", "Count", active), Value: list},
+	}
+	m := Message{Embed: &Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", escape(tour.Name)),
+		Description: t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))), Fields: fields}}
+	if entriesOpen(tour, tour.StartsAt) || tour.Status == tournament.SignUp {
+		id := strconv.FormatInt(tour.ID, 10)
+		m.Components = []Row{{Buttons: []ButtonSpec{
+			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: Success},
+			{Label: t.T("tournament.button.leave"), CustomID: "tleave:" + id, Style: Secondary},
+		}}}
+	}
+	return m
+}
+
+// formatLine names a tournament's format with its length.
+func formatLine(t *catalog.Printer, tour *tournament.Tournament) string {
+	switch tour.Format {
+	case tournament.Swiss:
+		return t.T("tournament.format.swiss_rounds", "Count", tour.Rounds)
+	case tournament.RoundRobin:
+		if tour.Double {
+			return t.T("tournament.format.double")
+		}
+		return t.T("choice.format.roundrobin")
+	}
+	return t.T("tournament.format.arena_minutes", "Count", int(tour.Duration.Minutes()))
+}
+
+func yesNo(t *catalog.Printer, b bool) string {
+	if b {
+		return t.T("tournament.yes")
+	}
+	return t.T("tournament.no")
+}
+
+func (s *Service) tournamentShow(ctx context.Context, req Request) (Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	msg, err := s.standingsMessage(ctx, req.me(), t, true)
+	if err != nil {
+		return Response{}, err
+	}
+	msg.Ephemeral = true
+	return Response{Message: &msg}, nil
+}
+
+func (s *Service) tournamentStart(ctx context.Context, req Request) (Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	me := req.me()
+	if !mayRun(req, t) {
+		return refuse(me.T("tournament.organiser_only")), nil
+	}
+	unlock := s.tournaments.lock(t.ID)
+	defer unlock()
+	switch t.Status {
+	case tournament.SignUp:
+		ok, err := s.begin(ctx, t)
+		if err != nil {
+			return Response{}, err
+		}
+		if !ok {
+			return refuse(me.T("tournament.too_few", "ID", t.ID)), nil
+		}
+		s.logger(ctx).Info("tournament started by hand", "tournament", t.ID, "by", req.User.ID)
+	case tournament.Paused:
+		t.Status = tournament.Running
+		if err := s.store.UpdateTournament(ctx, t); err != nil {
+			return Response{}, err
+		}
+		s.logger(ctx).Info("tournament resumed", "tournament", t.ID, "by", req.User.ID)
+		s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.resumed", "ID", t.ID))
+		if err := s.step(ctx, t); err != nil {
+			return Response{}, err
+		}
+	default:
+		return refuse(me.T("tournament.already_running", "ID", t.ID)), nil
+	}
+	return refuse(me.T("tournament.done", "ID", t.ID)), nil
+}
+
+func (s *Service) tournamentPause(ctx context.Context, req Request) (Response, error) {
+	return s.organiserAction(ctx, req, func(t *tournament.Tournament, reason string) (string, error) {
+		if t.Status != tournament.Running {
+			return req.me().T("tournament.not_running", "ID", t.ID), nil
+		}
+		t.Status = tournament.Paused
+		if err := s.store.UpdateTournament(ctx, t); err != nil {
+			return "", err
+		}
+		s.logger(ctx).Info("tournament paused", "tournament", t.ID, "by", req.User.ID, "reason", reason)
+		s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.paused", "ID", t.ID, "Reason", reasonText(reason)))
+		return "", nil
+	})
+}
+
+func (s *Service) tournamentCancel(ctx context.Context, req Request) (Response, error) {
+	return s.organiserAction(ctx, req, func(t *tournament.Tournament, reason string) (string, error) {
+		if !t.Status.Open() {
+			return req.me().T("tournament.over", "ID", t.ID), nil
+		}
+		t.Status, t.FinishedAt = tournament.Canceled, s.clock.Now()
+		if err := s.store.UpdateTournament(ctx, t); err != nil {
+			return "", err
+		}
+		s.logger(ctx).Info("tournament canceled", "tournament", t.ID, "by", req.User.ID, "reason", reason)
+		pub := s.publicPrinter(ctx, t.GuildID)
+		s.announce(ctx, t, pub.T("tournament.canceled", "ID", t.ID, "Reason", reasonText(reason)))
+		s.editSignup(ctx, t)
+		return "", nil
+	})
+}
+
+func (s *Service) tournamentKick(ctx context.Context, req Request) (Response, error) {
+	who := strings.TrimSpace(req.Options["user"])
+	return s.organiserAction(ctx, req, func(t *tournament.Tournament, reason string) (string, error) {
+		if !t.Status.Open() {
+			return req.me().T("tournament.over", "ID", t.ID), nil
+		}
+		ok, err := s.withdraw(ctx, t, who)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			return req.me().T("tournament.kick_not_in", "ID", t.ID), nil
+		}
+		s.logger(ctx).Info("tournament kick", "tournament", t.ID, "player", who, "by", req.User.ID, "reason", reason)
+		pub := s.publicPrinter(ctx, t.GuildID)
+		s.announce(ctx, t, pub.T("tournament.kicked", "ID", t.ID, "Player", mention(who), "Reason", reasonText(reason)))
+		s.editSignup(ctx, t)
+		if t.Status == tournament.Running {
+			return "", s.step(ctx, t)
+		}
+		return "", nil
+	})
+}
+
+// organiserAction runs a control of the organiser's (or a moderator's) on
+// the tournament asked for; act returns a refusal, or "" when done.
+func (s *Service) organiserAction(ctx context.Context, req Request, act func(*tournament.Tournament, string) (string, error)) (Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return deref(refusal), err
+	}
+	me := req.me()
+	if !mayRun(req, t) {
+		return refuse(me.T("tournament.organiser_only")), nil
+	}
+	unlock := s.tournaments.lock(t.ID)
+	defer unlock()
+	if t, err = s.store.Tournament(ctx, t.ID); err != nil {
+		return Response{}, err
+	}
+	no, err := act(t, strings.TrimSpace(req.Options["reason"]))
+	if errors.Is(err, record.ErrStale) {
+		return refuse(me.T("tournament.changed")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	if no != "" {
+		return refuse(no), nil
+	}
+	return refuse(me.T("tournament.done", "ID", t.ID)), nil
+}
+
+func reasonText(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return " (" + escape(reason) + ")"
+}
+
+// announce posts a line about a tournament in its channel.
+func (s *Service) announce(ctx context.Context, t *tournament.Tournament, text string) {
+	if _, err := s.send(ctx, t.ChannelID, Message{Content: text}); err != nil {
+		s.logger(ctx).Warn("announcing in a tournament's channel", "tournament", t.ID, "err", err)
+	}
+}
+
+// editSignup shows the sign-up message as the tournament now stands.
+func (s *Service) editSignup(ctx context.Context, t *tournament.Tournament) {
+	if t.SignupMessageID == "" {
+		return
+	}
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		s.logger(ctx).Warn("reading a tournament's entrants", "tournament", t.ID, "err", err)
+		return
+	}
+	if err := s.notify.Edit(ctx, t.ChannelID, t.SignupMessageID, s.signupMessage(s.publicPrinter(ctx, t.GuildID), t, entrants)); err != nil {
+		s.logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
+	}
+}
+
+// begin starts a tournament taking sign-ups: false (and nothing changed)
+// with fewer than two entrants.
+func (s *Service) begin(ctx context.Context, t *tournament.Tournament) (bool, error) {
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return false, err
+	}
+	if len(entrants) < 2 {
+		return false, nil
+	}
+	now := s.clock.Now()
+	switch t.Format {
+	case tournament.Swiss:
+		t.Rounds = min(t.Rounds, tournament.MaxSwissRounds(len(entrants)))
+	case tournament.RoundRobin:
+		t.Rounds = tournament.Rounds(len(entrants), t.Double)
+	case tournament.Arena:
+		t.EndsAt = now.Add(t.Duration)
+	}
+	t.Status, t.StartsAt = tournament.Running, now
+	if err := s.store.UpdateTournament(ctx, t); err != nil {
+		return false, err
+	}
+	s.logger(ctx).Info("tournament started", "tournament", t.ID, "players", len(entrants), "rounds", t.Rounds)
+	pub := s.publicPrinter(ctx, t.GuildID)
+	s.announce(ctx, t, pub.T("tournament.started", "ID", t.ID, "Name", escape(t.Name), "Count", len(entrants)))
+	s.editSignup(ctx, t)
+	return true, s.step(ctx, t)
+}
+
+// tickTournaments moves every open tournament on: reminders before the
+// start, the start itself, and a step for running ones (which picks up
+// whatever a stopped process left half done).
+func (s *Service) tickTournaments(ctx context.Context, now time.Time) {
+	open, err := s.store.OpenTournaments(ctx, "")
+	if err != nil {
+		s.logger(ctx).Error("tick: tournaments", "err", err)
+		return
+	}
+	for _, t := range open {
+		func() {
+			unlock := s.tournaments.lock(t.ID)
+			defer unlock()
+			t, err := s.store.Tournament(ctx, t.ID) // as of now, under the lock
+			if err != nil {
+				s.logger(ctx).Error("tick: tournament", "tournament", t.ID, "err", err)
+				return
+			}
+			if err := s.tickTournament(ctx, t, now); err != nil && !errors.Is(err, record.ErrStale) {
+				s.logger(ctx).Error("tick: tournament", "tournament", t.ID, "err", err)
+			}
+		}()
+	}
+}
+
+func (s *Service) tickTournament(ctx context.Context, t *tournament.Tournament, now time.Time) error {
+	switch t.Status {
+	case tournament.SignUp:
+		if !now.Before(t.StartsAt) {
+			ok, err := s.begin(ctx, t)
+			if err != nil || ok {
+				return err
+			}
+			t.Status, t.FinishedAt = tournament.Canceled, now
+			if err := s.store.UpdateTournament(ctx, t); err != nil {
+				return err
+			}
+			s.logger(ctx).Info("tournament canceled: too few players", "tournament", t.ID)
+			s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.canceled_too_few", "ID", t.ID))
+			s.editSignup(ctx, t)
+			return nil
+		}
+		if !t.Reminded && !now.Before(t.StartsAt.Add(-tournamentReminder)) {
+			t.Reminded = true
+			if err := s.store.UpdateTournament(ctx, t); err != nil {
+				return err
+			}
+			entrants, err := s.store.Entrants(ctx, t.ID)
+			if err != nil {
+				return err
+			}
+			var ids, pings []string
+			for _, e := range entrants {
+				ids = append(ids, e.ID)
+				pings = append(pings, mention(e.ID))
+			}
+			if len(ids) > 0 {
+				pub := s.publicPrinter(ctx, t.GuildID)
+				text := strings.Join(pings, " ") + " " + pub.T("tournament.reminder", "ID", t.ID, "Name", escape(t.Name),
+					"When", stamp(t.StartsAt, stampRelative))
+				if _, err := s.send(ctx, t.ChannelID, Message{Content: text, Mentions: ids}); err != nil {
+					s.logger(ctx).Warn("reminding a tournament's entrants", "tournament", t.ID, "err", err)
+				}
+			}
+		}
+		return nil
+	case tournament.Running:
+		return s.step(ctx, t)
+	}
+	return nil
+}
+
+// stepTournament moves a tournament on after one of its games ended.
+func (s *Service) stepTournament(ctx context.Context, id int64) {
+	unlock := s.tournaments.lock(id)
+	defer unlock()
+	t, err := s.store.Tournament(ctx, id)
+	if err == nil && t.Status == tournament.Running {
+		err = s.step(ctx, t)
+	}
+	if err != nil && !errors.Is(err, record.ErrStale) {
+		s.logger(ctx).Error("moving a tournament on", "tournament", id, "err", err)
+	}
+}
+
+// step does what a running tournament needs next, each part once however
+// often it is called: games opened for the pairings that have none, the
+// next round paired when this one is over (an arena pairs whoever waits),
+// and the end when nothing is left to play.
+func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
+	if t.Status != tournament.Running {
+		return nil
+	}
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	pairings, err := s.store.Pairings(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	changed, err := s.openGames(ctx, t, entrants, pairings)
+	if err != nil {
+		return err
+	}
+	if changed {
+		if pairings, err = s.store.Pairings(ctx, t.ID); err != nil {
+			return err
+		}
+	}
+	now := s.clock.Now()
+	var next []tournament.Pairing
+	switch t.Format {
+	case tournament.Arena:
+		if !now.Before(t.EndsAt) {
+			if allDone(pairings) {
+				return s.finishTournament(ctx, t, entrants, pairings)
+			}
+			return s.postStandings(ctx, t)
+		}
+		next = arenaPairings(t, entrants, pairings, now)
+	default:
+		if !allDone(pairings) {
+			return s.postStandings(ctx, t)
+		}
+		if t.Round >= t.Rounds {
+			return s.finishTournament(ctx, t, entrants, pairings)
+		}
+		round := t.Round + 1
+		var games []tournament.Game
+		if t.Format == tournament.Swiss {
+			games, err = tournament.PairSwiss(entrants, gamesOf(pairings), round)
+			if errors.Is(err, tournament.ErrNoPairing) || errors.Is(err, tournament.ErrTooFew) {
+				// Withdrawals left too few, or too many rounds for those
+				// left: the tournament ends after the rounds played.
+				s.logger(ctx).Info("tournament ends early: no pairing", "tournament", t.ID, "round", round, "err", err)
+				return s.finishTournament(ctx, t, entrants, pairings)
+			}
+			if err != nil {
+				return err
+			}
+		} else {
+			seats := make([]string, len(entrants))
+			for i, e := range entrants {
+				seats[i] = e.ID
+			}
+			games = tournament.Berger(seats, round, t.Double)
+		}
+		next = boardsOf(games, entrants)
+	}
+	if len(next) == 0 {
+		return s.postStandings(ctx, t)
+	}
+	switch err := s.store.PairTournament(ctx, t.ID, t.Round, next); {
+	case errors.Is(err, tournament.ErrAlreadyPaired):
+		return nil // another process paired it; it opens the games
+	case err != nil:
+		return err
+	}
+	from := t.Round
+	if t, err = s.store.Tournament(ctx, t.ID); err != nil {
+		return err
+	}
+	s.logger(ctx).Info("tournament paired", "tournament", t.ID, "round", t.Round, "pairings", len(next))
+	if pairings, err = s.store.Pairings(ctx, t.ID); err != nil {
+		return err
+	}
+	if _, err := s.openGames(ctx, t, entrants, pairings); err != nil {
+		return err
+	}
+	if t.Format != tournament.Arena {
+		s.announceRound(ctx, t, from+1)
+	}
+	return s.postStandings(ctx, t)
+}
+
+// gamesOf are the pairings as the rules see them.
+func gamesOf(pairings []tournament.Pairing) []tournament.Game {
+	out := make([]tournament.Game, len(pairings))
+	for i, p := range pairings {
+		out[i] = p.Game
+	}
+	return out
+}
+
+// allDone reports whether every pairing has its result.
+func allDone(pairings []tournament.Pairing) bool {
+	for _, p := range pairings {
+		if !p.Bye() && !p.Done() {
+			return false
+		}
+	}
+	return true
+}
+
+// boardsOf numbers a round's games, and forfeits at once those of a
+// player who has withdrawn (a round-robin's table still lists them).
+func boardsOf(games []tournament.Game, entrants []tournament.Entrant) []tournament.Pairing {
+	withdrawn := map[string]bool{}
+	for _, e := range entrants {
+		withdrawn[e.ID] = e.Withdrawn
+	}
+	out := make([]tournament.Pairing, 0, len(games))
+	for i, g := range games {
+		p := tournament.Pairing{Game: g, Board: i + 1}
+		switch {
+		case withdrawn[g.Black] && !g.Bye():
+			p.ForfeitBy = g.Black
+		case withdrawn[g.White]:
+			p.ForfeitBy = g.White
+		case withdrawn[g.Black]:
+			continue // a withdrawn player's bye is nobody's
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// arenaPairings pairs the arena's waiting players: those entered, not
+// withdrawn, with no game running, waiting since their last game ended.
+func arenaPairings(t *tournament.Tournament, entrants []tournament.Entrant, pairings []tournament.Pairing, now time.Time) []tournament.Pairing {
+	busy := map[string]bool{}
+	last := map[string]tournament.Pairing{}
+	balance := map[string]int{}
+	for _, p := range pairings {
+		for _, id := range []string{p.Black, p.White} {
+			if !p.Done() {
+				busy[id] = true
+			}
+			last[id] = p
+		}
+		if !p.Forfeit {
+			balance[p.Black]++
+			balance[p.White]--
+		}
+	}
+	var waiting []tournament.Waiting
+	for _, e := range entrants {
+		if e.Withdrawn || busy[e.ID] {
+			continue
+		}
+		w := tournament.Waiting{ID: e.ID, Since: t.StartsAt, Rating: e.Rating, Balance: balance[e.ID]}
+		w.Points, _ = tournament.ArenaPoints(e.ID, gamesOf(pairings))
+		if p, ok := last[e.ID]; ok {
+			w.Last = p.Opponent(e.ID)
+			if !p.EndedAt.IsZero() {
+				w.Since = p.EndedAt
+			}
+		}
+		waiting = append(waiting, w)
+	}
+	pairs, _ := tournament.PairArena(waiting, now)
+	out := make([]tournament.Pairing, 0, len(pairs))
+	for i, p := range pairs {
+		out = append(out, tournament.Pairing{Game: tournament.Game{Round: t.Round + i + 1, Black: p[0], White: p[1]}, Board: 1})
+	}
+	return out
+}
+
+// openGames opens a game, in a thread of its own, for each pairing that
+// has none yet and forfeits those of players who withdrew; it reports
+// whether it changed any.
+func (s *Service) openGames(ctx context.Context, t *tournament.Tournament, entrants []tournament.Entrant, pairings []tournament.Pairing) (bool, error) {
+	players := map[string]tournament.Entrant{}
+	for _, e := range entrants {
+		players[e.ID] = e
+	}
+	pub := s.publicPrinter(ctx, t.GuildID)
+	changed := false
+	for _, p := range pairings {
+		if p.Bye() || p.GameID != 0 || p.ForfeitBy != "" {
+			continue
+		}
+		black, white := players[p.Black], players[p.White]
+		if black.Withdrawn || white.Withdrawn {
+			by := p.Black
+			if white.Withdrawn {
+				by = p.White
+			}
+			if _, err := s.store.ForfeitPairing(ctx, t.ID, p.Round, p.Board, by); err != nil {
+				return changed, err
+			}
+			changed = true
+			continue
+		}
+		opened, err := s.openGame(ctx, pub, t, p, black, white)
+		if err != nil {
+			return changed, err
+		}
+		changed = changed || opened
+	}
+	return changed, nil
+}
+
+// openGame starts a pairing's game in a new thread off the tournament's
+// channel and pings both players into it.
+func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournament.Tournament, p tournament.Pairing, black, white tournament.Entrant) (bool, error) {
+	start, err := game.NewPosition(t.Size)
+	if err != nil {
+		return false, fmt.Errorf("tournament %d: %w", t.ID, err)
+	}
+	now := s.clock.Now()
+	g := &record.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Rated: t.Rated, State: game.NewGame(start),
+		Black: record.Human(record.Player{ID: black.ID, Name: black.Name}), White: record.Human(record.Player{ID: white.ID, Name: white.Name}),
+		CreatedAt: now, UpdatedAt: now, Control: t.Control, TournamentID: t.ID}
+	s.startClocks(g, now)
+	if err := s.openThread(ctx, pub, t.ChannelID, g); err != nil {
+		return false, fmt.Errorf("a thread for tournament %d round %d: %w", t.ID, p.Round, err)
+	}
+	switch err := s.store.OpenPairingGame(ctx, t.ID, p.Round, p.Board, g); {
+	case errors.Is(err, tournament.ErrAlreadyPaired):
+		s.dropThread(ctx, g)
+		return false, nil
+	case err != nil:
+		s.dropThread(ctx, g)
+		return false, err
+	}
+	s.arm(g)
+	note := pub.T("tournament.game_note", "ID", t.ID, "Name", escape(t.Name), "Round", p.Round)
+	if t.Format == tournament.Arena {
+		note = pub.T("tournament.game_note_arena", "ID", t.ID, "Name", escape(t.Name))
+	}
+	if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(pub, g, []string{note})); err != nil {
+		s.logger(ctx).Warn("posting a tournament game", "game", g.ID, "err", err)
+	}
+	welcome := Message{Content: pub.T("challenge.welcome", "First", mention(black.ID), "ID", g.ID, "Other", mention(white.ID)),
+		Mentions: []string{black.ID, white.ID}}
+	if _, err := s.send(ctx, g.ChannelID, welcome); err != nil {
+		s.logger(ctx).Warn("pinging players into a tournament game", "game", g.ID, "err", err)
+	}
+	s.logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
+	return true, nil
+}
+
+// announceRound posts a round's pairings in the tournament's channel.
+func (s *Service) announceRound(ctx context.Context, t *tournament.Tournament, round int) {
+	pairings, err := s.store.Pairings(ctx, t.ID)
+	if err != nil {
+		s.logger(ctx).Warn("reading a round's pairings", "tournament", t.ID, "err", err)
+		return
+	}
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		s.logger(ctx).Warn("reading a tournament's entrants", "tournament", t.ID, "err", err)
+		return
+	}
+	pub := s.publicPrinter(ctx, t.GuildID)
+	lines := []string{pub.T("tournament.round_title", "ID", t.ID, "Name", escape(t.Name), "Round", round, "Rounds", t.Rounds)}
+	lines = append(lines, s.pairingLines(ctx, pub, pairings, entrants, round)...)
+	if _, err := s.send(ctx, t.ChannelID, Message{Content: joinLines(lines, MaxContent)}); err != nil {
+		s.logger(ctx).Warn("announcing a round", "tournament", t.ID, "err", err)
+	}
+}
+
+// pairingLines are a round's pairings, one a line, with each game's thread.
+func (s *Service) pairingLines(ctx context.Context, t *catalog.Printer, pairings []tournament.Pairing, entrants []tournament.Entrant, round int) []string {
+	names := map[string]string{}
+	for _, e := range entrants {
+		names[e.ID] = escape(clip(e.Name, 32))
+	}
+	var lines []string
+	for _, p := range pairings {
+		if p.Round != round {
+			continue
+		}
+		switch {
+		case p.Bye():
+			lines = append(lines, t.T("tournament.line.bye", "Name", names[p.Black]))
+		case p.ForfeitBy != "":
+			lines = append(lines, t.T("tournament.line.forfeit", "Black", names[p.Black], "White", names[p.White], "Name", names[p.ForfeitBy]))
+		default:
+			where := ""
+			if p.GameID != 0 {
+				if g, err := s.store.Game(ctx, p.GameID); err == nil {
+					where = "<#" + g.ChannelID + ">"
+				}
+			}
+			result := ""
+			if p.Done() {
+				result = t.T("tournament.result." + outcomeKey(p.Outcome))
+			}
+			lines = append(lines, t.T("tournament.line.game", "Board", p.Board, "Black", names[p.Black], "White", names[p.White],
+				"Where", where, "Result", result))
+		}
+	}
+	return lines
+}
+
+func outcomeKey(o tournament.Outcome) string {
+	switch o {
+	case tournament.BlackWins:
+		return "black"
+	case tournament.WhiteWins:
+		return "white"
+	}
+	return "draw"
+}
+
+// postStandings shows the standings in the tournament's channel: edited in
+// place after the first.
+func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) error {
+	pub := s.publicPrinter(ctx, t.GuildID)
+	msg, err := s.standingsMessage(ctx, pub, t, false)
+	if err != nil {
+		return err
+	}
+	if t.StandingsMessageID != "" {
+		if err := s.notify.Edit(ctx, t.ChannelID, t.StandingsMessageID, msg); err == nil {
+			return nil
+		}
+	}
+	id, err := s.send(ctx, t.ChannelID, msg)
+	if err != nil {
+		s.logger(ctx).Warn("posting a tournament's standings", "tournament", t.ID, "err", err)
+		return nil
+	}
+	t.StandingsMessageID = id
+	return s.store.UpdateTournament(ctx, t)
+}
+
+// standingsMessage is the standings table; withRound adds the current
+// round's pairings (for /tournament show).
+func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, withRound bool) (Message, error) {
+	entrants, err := s.store.Entrants(ctx, tour.ID)
+	if err != nil {
+		return Message{}, err
+	}
+	pairings, err := s.store.Pairings(ctx, tour.ID)
+	if err != nil {
+		return Message{}, err
+	}
+	table := standingsTable(t, tour.Format, tournament.Standings(tour.Format, entrants, gamesOf(pairings)))
+	status := t.T("tournament.status." + string(tour.Status))
+	if tour.Status == tournament.Running && tour.Format != tournament.Arena {
+		status = t.T("tournament.round_of", "Round", tour.Round, "Rounds", tour.Rounds)
+	}
+	if tour.Format == tournament.Arena && tour.Status == tournament.Running {
+		status = t.T("tournament.arena_until", "When", stamp(tour.EndsAt, stampRelative))
+	}
+	desc := status + "\n```\n" + table + "\n```"
+	if len(entrants) == 0 {
+		desc = status + "\n" + t.T("tournament.no_entrants")
+	}
+	m := Message{Embed: &Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", escape(tour.Name)),
+		Description: clip(desc, MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format))}}
+	if withRound && tour.Round > 0 && tour.Format != tournament.Arena {
+		lines := s.pairingLines(ctx, t, pairings, entrants, tour.Round)
+		m.Embed.Fields = []Field{{Name: t.T("tournament.round_field", "Round", tour.Round), Value: joinLines(lines, MaxFieldValue)}}
+	}
+	return m, nil
+}
+
+// standingsTable lays the standings out in columns, for a code block.
+func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) string {
+	head := []string{t.T("tournament.col.rank"), t.T("tournament.col.player"), t.T("tournament.col.points"), t.T("tournament.col.games")}
+	switch format {
+	case tournament.Swiss:
+		head = append(head, t.T("tournament.col.buchholz"), t.T("tournament.col.median"), t.T("tournament.col.discs"))
+	case tournament.RoundRobin:
+		head = append(head, t.T("tournament.col.sb"), t.T("tournament.col.discs"))
+	case tournament.Arena:
+		head = append(head, t.T("tournament.col.performance"))
+	}
+	table := [][]string{head}
+	for _, r := range rows {
+		name := clip(r.Name, 16)
+		if r.Withdrawn {
+			name = clip(r.Name, 14) + " ✗"
+		}
+		if r.OnFire {
+			name = clip(r.Name, 14) + " 🔥"
+		}
+		line := []string{strconv.Itoa(r.Rank), name, points(r.Points), strconv.Itoa(r.Games)}
+		switch format {
+		case tournament.Swiss:
+			line = append(line, points(r.Buchholz), points(r.MedianBuchholz), signed(r.Discs))
+		case tournament.RoundRobin:
+			line = append(line, points(r.SonnebornBerger), signed(r.Discs))
+		case tournament.Arena:
+			line = append(line, strconv.Itoa(int(r.Performance+0.5)))
+		}
+		table = append(table, line)
+	}
+	return columns(table)
+}
+
+// points writes a score in halves and quarters as players do: 2½, ¼.
+func points(p float64) string {
+	whole := int(p)
+	frac := p - float64(whole)
+	out := strconv.Itoa(whole)
+	switch {
+	case frac >= 0.74:
+		out += "¾"
+	case frac >= 0.49:
+		out += "½"
+	case frac >= 0.24:
+		out += "¼"
+	}
+	if whole == 0 && frac >= 0.24 {
+		out = out[1:]
+	}
+	return out
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// columns pads each column to its widest cell.
+func columns(rows [][]string) string {
+	width := map[int]int{}
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	var b strings.Builder
+	for n, r := range rows {
+		if n > 0 {
+			b.WriteByte('\n')
+		}
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
+			}
+		}
+	}
+	return b.String()
+}
+
+// finishTournament ends a tournament whose games are all played: the
+// podium in its channel, the full standings attached.
+func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament, entrants []tournament.Entrant, pairings []tournament.Pairing) error {
+	t.Status, t.FinishedAt = tournament.Finished, s.clock.Now()
+	if err := s.store.UpdateTournament(ctx, t); err != nil {
+		return err
+	}
+	s.logger(ctx).Info("tournament finished", "tournament", t.ID, "rounds", t.Round)
+	pub := s.publicPrinter(ctx, t.GuildID)
+	if err := s.postStandings(ctx, t); err != nil {
+		s.logger(ctx).Warn("final standings", "tournament", t.ID, "err", err)
+	}
+	rows := tournament.Standings(t.Format, entrants, gamesOf(pairings))
+	lines := []string{pub.T("tournament.podium_title", "ID", t.ID, "Name", escape(t.Name))}
+	medals := []string{"🥇", "🥈", "🥉"}
+	var ids []string
+	for _, r := range rows {
+		if r.Rank > 3 || r.Withdrawn {
+			continue
+		}
+		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", mention(r.ID), "Points", points(r.Points)))
+		ids = append(ids, r.ID)
+	}
+	table := pub.T("tournament.standings_title", "ID", t.ID, "Name", t.Name) + "\n\n" + standingsTable(pub, t.Format, rows) + "\n"
+	msg := Message{Content: joinLines(lines, MaxContent), Mentions: ids,
+		Files: []File{{Name: fmt.Sprintf("tournament-%d.txt", t.ID), Data: []byte(table)}}}
+	if _, err := s.send(ctx, t.ChannelID, msg); err != nil {
+		s.logger(ctx).Warn("posting a tournament's podium", "tournament", t.ID, "err", err)
+	}
+	s.editSignup(ctx, t)
+	return nil
+}
