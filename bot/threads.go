@@ -96,6 +96,20 @@ func threadName(t *catalog.Printer, g *record.Game) string {
 // tooManyGames refuses a new game to a player who has as many running as
 // the configured limit.
 func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player) (*Response, error) {
+	// A tournament game has the player's whole attention: no other game
+	// starts while it runs.
+	if req.GuildID != "" {
+		running, err := s.store.RunningGames(ctx, req.GuildID, p.ID, 25)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range running {
+			if g.TournamentID != 0 {
+				r := refuse(req.me().T("thread.tournament_game", "Name", name(p), "ID", g.ID, "Where", "<#"+g.ChannelID+">"))
+				return &r, nil
+			}
+		}
+	}
 	if s.cfg.MaxGamesPerPlayer <= 0 {
 		return nil, nil
 	}
@@ -149,6 +163,7 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 		return
 	}
 	defer s.inflight.Done()
+	s.tournamentChannelDeleted(ctx, channelID)
 	unlock := s.lockChannel(channelID)
 	defer unlock()
 	g, err := s.store.ActiveGame(ctx, channelID)

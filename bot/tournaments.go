@@ -1249,3 +1249,46 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 	s.editSignup(ctx, t)
 	return nil
 }
+
+// tournamentChannelDeleted cancels the tournaments of a deleted channel
+// and ends their games under way, whose threads went with it: nothing is
+// left waiting on a channel nobody can see.
+func (s *Service) tournamentChannelDeleted(ctx context.Context, channelID string) {
+	open, err := s.store.OpenTournaments(ctx, channelID)
+	if err != nil {
+		s.logger(ctx).Error("channel deleted: its tournaments", "channel", channelID, "err", err)
+		return
+	}
+	for _, t := range open {
+		var games []int64
+		func() {
+			unlock := s.tournaments.lock(t.ID)
+			defer unlock()
+			t, err := s.store.Tournament(ctx, t.ID)
+			if err == nil && t.Status.Open() {
+				t.Status, t.FinishedAt = tournament.Canceled, s.clock.Now()
+				err = s.store.UpdateTournament(ctx, t)
+			}
+			if err != nil {
+				s.logger(ctx).Error("channel deleted: canceling its tournament", "tournament", t.ID, "err", err)
+				return
+			}
+			s.logger(ctx).Info("tournament canceled: its channel was deleted", "tournament", t.ID, "channel", channelID)
+			pairings, err := s.store.Pairings(ctx, t.ID)
+			if err != nil {
+				s.logger(ctx).Error("channel deleted: its tournament's games", "tournament", t.ID, "err", err)
+				return
+			}
+			for _, p := range pairings {
+				if p.GameID != 0 && !p.Done() {
+					games = append(games, p.GameID)
+				}
+			}
+		}()
+		for _, id := range games {
+			if g, err := s.store.Game(ctx, id); err == nil && g.Status == record.Active && g.ChannelID != channelID {
+				s.ChannelDeleted(ctx, g.ChannelID)
+			}
+		}
+	}
+}

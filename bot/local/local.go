@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -247,13 +248,31 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		a.mu.Lock()
 		_, ok := a.threads[id]
 		delete(a.threads, id)
+		var children []string
+		if !ok && id != "" {
+			// A channel: its threads go with it, as on Discord.
+			for tid, th := range a.threads {
+				if th.parent == id {
+					children = append(children, tid)
+					delete(a.threads, tid)
+				}
+			}
+			sort.Strings(children)
+		}
 		a.mu.Unlock()
-		if !ok {
+		switch {
+		case ok:
+			a.note("%s", t.T("local.deleted", "Thread", id))
+		case id == "" || strings.HasPrefix(id, threadPrefix):
 			a.note("%s", t.T("local.delete_usage", "Example", threadPrefix+"1"))
 			return
+		default:
+			a.note("%s", t.T("local.deleted_channel", "Channel", id))
 		}
-		a.note("%s", t.T("local.deleted", "Thread", id))
 		a.svc.ChannelDeleted(ctx, id)
+		for _, tid := range children {
+			a.svc.ChannelDeleted(ctx, tid)
+		}
 		return
 	case word == "wait":
 		d, err := time.ParseDuration(rest)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"othello-bot/record"
 	"othello-bot/tournament"
@@ -57,6 +58,9 @@ func TestSwissOfEightThroughTheTerminal(t *testing.T) {
 		t.Fatalf("round 1 opened %d games", n)
 	}
 
+	// A player in a tournament game starts no other game.
+	busy := e.activeTournamentGames(1)[0].Black.Player.ID
+	expect(t, e.say(busy+" #lobby: /start level:1"), "is playing a tournament game (#1, #thread-", "no other game starts until it ends")
 	// Round 1: three games played out; in the fourth nobody moves, and the
 	// player to move loses on time once the first-move window is past.
 	games := e.activeTournamentGames(1)
@@ -261,4 +265,190 @@ func signedInt(n int) string {
 		return "+" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// A round-robin of five through the terminal: five rounds (Berger tables
+// with a bye each), everyone meets everyone exactly once, nobody plays
+// twice in a round, and late entries are refused once it has begun.
+func TestRoundRobinOfFive(t *testing.T) {
+	e := openThreads(t, 5)
+	e.say("admin alice")
+	e.say("alice #lobby: /tournament create format:roundrobin time:3+2 size:4 rated:false")
+	names := swissPlayers[:5]
+	for _, p := range names {
+		e.say(p + " #lobby: /tournament join")
+	}
+	expect(t, e.say("alice #lobby: /tournament start"), "has begun with 5 players", "Round 1 of 5")
+	expect(t, e.say("heidi #lobby: /tournament join"), "(only visible to heidi)", "Entries to tournament #1 are closed.")
+	for round := 1; round <= 5; round++ {
+		games := e.activeTournamentGames(1)
+		if len(games) != 2 {
+			t.Fatalf("round %d: %d games", round, len(games))
+		}
+		for _, g := range games {
+			e.playOut(g.ID)
+		}
+	}
+	ps, err := e.store.Pairings(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	met := map[string]int{}
+	byes := map[string]int{}
+	perRound := map[string]bool{}
+	for _, p := range ps {
+		for _, id := range []string{p.Black, p.White} {
+			if id == "" {
+				continue
+			}
+			if perRound[fmt.Sprint(p.Round, id)] {
+				t.Errorf("%s twice in round %d", id, p.Round)
+			}
+			perRound[fmt.Sprint(p.Round, id)] = true
+		}
+		if p.Bye() {
+			byes[p.Black]++
+			continue
+		}
+		a, b := p.Black, p.White
+		if b < a {
+			a, b = b, a
+		}
+		met[a+"-"+b]++
+	}
+	for i, a := range names {
+		if byes[a] != 1 {
+			t.Errorf("%s had %d byes", a, byes[a])
+		}
+		for _, b := range names[i+1:] {
+			x, y := a, b
+			if y < x {
+				x, y = y, x
+			}
+			if met[x+"-"+y] != 1 {
+				t.Errorf("%s and %s met %d times", a, b, met[x+"-"+y])
+			}
+		}
+	}
+	if tour, _ := e.store.Tournament(context.Background(), 1); tour.Status != tournament.Finished {
+		t.Fatalf("after five rounds: %s", tour.Status)
+	}
+	if n := len(e.results()); n != 10 {
+		t.Fatalf("%d results lines, want 10 games", n)
+	}
+}
+
+// A 10-minute arena of six through the terminal: whoever finishes a game
+// is paired again at once when someone else is waiting, and only the two
+// who just played each other wait (at most the arena's patience) for a
+// rematch; at the end no new game starts and the arena finishes when the
+// last game does.
+func TestArenaOfSix(t *testing.T) {
+	e := openThreads(t, 5)
+	e.say("admin alice")
+	e.say("alice #lobby: /tournament create format:arena minutes:10 time:1+0 size:4 rated:false")
+	for _, p := range swissPlayers[:6] {
+		e.say(p + " #lobby: click Join")
+	}
+	e.say("alice #lobby: /tournament start")
+	start := e.clock.Now()
+	for e.clock.Now().Sub(start) < 10*time.Minute {
+		games := e.activeTournamentGames(1)
+		if len(games) == 0 {
+			e.say("wait 5s")
+			continue
+		}
+		for _, g := range games {
+			e.playOut(g.ID)
+		}
+		e.say("wait 20s") // a game takes a while; the waiting are paired on the tick
+	}
+	for _, g := range e.activeTournamentGames(1) {
+		e.playOut(g.ID)
+	}
+	e.say("wait 5s")
+	tour, _ := e.store.Tournament(context.Background(), 1)
+	if tour.Status != tournament.Finished {
+		t.Fatalf("after the arena's end: %s", tour.Status)
+	}
+	ps, err := e.store.Pairings(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 30 {
+		t.Fatalf("only %d arena games in 10 minutes", len(ps))
+	}
+	// Each new game's start against its players' previous ends: a wait
+	// longer than the patience (plus a tick) only with nobody else waiting.
+	ended := map[string]time.Time{}
+	longest := time.Duration(0)
+	for _, p := range ps {
+		g := e.gameByID(p.GameID)
+		if g.CreatedAt.After(tour.EndsAt) {
+			t.Errorf("game %d started after the arena's end", g.ID)
+		}
+		for _, id := range []string{p.Black, p.White} {
+			if at, ok := ended[id]; ok {
+				longest = max(longest, g.CreatedAt.Sub(at))
+			}
+			ended[id] = p.EndedAt
+		}
+	}
+	if longest > tournament.Patience+20*time.Second {
+		t.Errorf("a player waited %v for a new game", longest)
+	}
+	t.Logf("%d games; the longest wait for a new game: %v", len(ps), longest)
+	out := e.say("alice #lobby: /tournament show id:1")
+	expect(t, out, "Finished", "Perf")
+}
+
+// Bad input and the unexpected, each with a clear answer and no standing
+// wrong: a tournament of one, entering twice, leaving before the start,
+// leaving what one is not in, the organiser leaving as a player, and the
+// tournament's channel deleted mid-round.
+func TestTournamentRefusalsAndADeletedChannel(t *testing.T) {
+	e := openThreads(t, 5)
+	expect(t, e.say("bob #lobby: /tournament create format:swiss"), "Only members who may manage events")
+	e.say("admin alice")
+	expect(t, e.say("alice #lobby: /tournament create format:ladder"), "Choose a format: swiss, roundrobin or arena.")
+	expect(t, e.say("alice #lobby: /tournament create format:swiss start:yesterday"), "I can't read yesterday as a start")
+	expect(t, e.say("alice #lobby: /tournament create format:arena time:1d"), "An arena needs a live clock")
+	expect(t, e.say("alice #lobby: /tournament join"), "No tournament is open in this channel.")
+	e.say("alice #lobby: /tournament create format:swiss start:1h size:4")
+	expect(t, e.say("alice #lobby: /tournament join", "alice #lobby: /tournament join"), "You are already in tournament #1.")
+	expect(t, e.say("alice #lobby: /tournament start"), "Tournament #1 needs at least two players to start.")
+	expect(t, e.say("bob #lobby: /tournament leave"), "You are not in tournament #1.")
+	e.say("bob #lobby: /tournament join")
+	expect(t, e.say("bob #lobby: /tournament leave"), "You left tournament #1.")
+	// Nobody else comes: at the start time it is canceled, saying why.
+	expect(t, e.say("wait 50m"), "tournament #1 (Swiss tournament) starts")
+	expect(t, e.say("wait 11m"), "Tournament #1 did not start: it needs at least two players.")
+	expect(t, e.say("alice #lobby: /tournament join id:1"), "Entries to tournament #1 are closed.")
+
+	// A second one, under way when its channel is deleted.
+	e.say("alice #lobby: /tournament create format:roundrobin size:4")
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		e.say(p + " #lobby: click Join")
+	}
+	e.say("alice #lobby: /tournament start")
+	games := e.activeTournamentGames(2)
+	if len(games) != 2 {
+		t.Fatalf("%d games in round 1", len(games))
+	}
+	e.playOut(games[0].ID)
+	out := e.say("delete #lobby")
+	expect(t, out, "(channel #lobby deleted, with its threads)")
+	if tour, _ := e.store.Tournament(context.Background(), 2); tour.Status != tournament.Canceled {
+		t.Fatalf("after its channel was deleted: %s", tour.Status)
+	}
+	if g := e.gameByID(games[1].ID); g.Status == record.Active {
+		t.Fatal("a game of the deleted channel's tournament is still running")
+	}
+	if n := len(e.activeTournamentGames(2)); n != 0 {
+		t.Fatalf("%d games running", n)
+	}
+	e.say("wait 1m") // a tick finds nothing left to do
+	if ps, _ := e.store.Pairings(context.Background(), 2); len(ps) != 2 {
+		t.Fatalf("%d pairings after the cancel: a new round was paired", len(ps))
+	}
 }
