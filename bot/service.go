@@ -72,6 +72,9 @@ type Config struct {
 	// PageURL gives the address of a game's web page from its public id;
 	// nil when there are no pages.
 	PageURL func(publicID string) string
+	// TournamentURL gives the address of a tournament's web page; nil
+	// without one.
+	TournamentURL func(publicID string) string
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for

@@ -428,63 +428,6 @@ func (s *Service) refreshSignup(ctx context.Context, req Request, t *tournament.
 	return resp, nil
 }
 
-// signupMessage shows a tournament's settings, start and entrants, with
-// the Join and Leave buttons while entries are open.
-func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant) Message {
-	var names []string
-	active := 0
-	for _, e := range entrants {
-		if e.Withdrawn {
-			continue
-		}
-		active++
-		names = append(names, escape(clip(e.Name, 32)))
-	}
-	list := t.T("tournament.no_entrants")
-	if len(names) > 0 {
-		list = joinLines([]string{strings.Join(names, ", ")}, MaxFieldValue)
-	}
-	fields := []Field{
-		{Name: t.T("tournament.field.format"), Value: formatLine(t, tour), Inline: true},
-		{Name: t.T("field.time_control"), Value: controlName(t, tour.Control), Inline: true},
-		{Name: t.T("tournament.field.board"), Value: t.T("choice.size", "N", tour.Size), Inline: true},
-		{Name: t.T("tournament.field.rated"), Value: yesNo(t, tour.Rated), Inline: true},
-		{Name: t.T("tournament.field.starts"), Value: stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")", Inline: true},
-		{Name: t.T("tournament.field.entrants", "Count", active), Value: list},
-	}
-	m := Message{Embed: &Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", escape(tour.Name)),
-		Description: t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))), Fields: fields}}
-	if entriesOpen(tour, tour.StartsAt) || tour.Status == tournament.SignUp {
-		id := strconv.FormatInt(tour.ID, 10)
-		m.Components = []Row{{Buttons: []ButtonSpec{
-			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: Success},
-			{Label: t.T("tournament.button.leave"), CustomID: "tleave:" + id, Style: Secondary},
-		}}}
-	}
-	return m
-}
-
-// formatLine names a tournament's format with its length.
-func formatLine(t *catalog.Printer, tour *tournament.Tournament) string {
-	switch tour.Format {
-	case tournament.Swiss:
-		return t.T("tournament.format.swiss_rounds", "Count", tour.Rounds)
-	case tournament.RoundRobin:
-		if tour.Double {
-			return t.T("tournament.format.double")
-		}
-		return t.T("choice.format.roundrobin")
-	}
-	return t.T("tournament.format.arena_minutes", "Count", int(tour.Duration.Minutes()))
-}
-
-func yesNo(t *catalog.Printer, b bool) string {
-	if b {
-		return t.T("tournament.yes")
-	}
-	return t.T("tournament.no")
-}
-
 func (s *Service) tournamentShow(ctx context.Context, req Request) (Response, error) {
 	t, refusal, err := s.findTournament(ctx, req)
 	if refusal != nil || err != nil {
@@ -794,14 +737,14 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 	switch t.Format {
 	case tournament.Arena:
 		if !now.Before(t.EndsAt) {
-			if allDone(pairings) {
+			if tournament.AllDone(pairings) {
 				return s.finishTournament(ctx, t, entrants, pairings)
 			}
 			return s.postStandings(ctx, t)
 		}
-		next = arenaPairings(t, entrants, pairings, now)
+		next = tournament.ArenaPairings(t, entrants, pairings, now)
 	default:
-		if !allDone(pairings) {
+		if !tournament.AllDone(pairings) {
 			return s.postStandings(ctx, t)
 		}
 		if t.Round >= t.Rounds {
@@ -810,7 +753,7 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 		round := t.Round + 1
 		var games []tournament.Game
 		if t.Format == tournament.Swiss {
-			games, err = tournament.PairSwiss(entrants, gamesOf(pairings), round)
+			games, err = tournament.PairSwiss(entrants, tournament.Games(pairings), round)
 			if errors.Is(err, tournament.ErrNoPairing) || errors.Is(err, tournament.ErrTooFew) {
 				// Withdrawals left too few, or too many rounds for those
 				// left: the tournament ends after the rounds played.
@@ -827,7 +770,7 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 			}
 			games = tournament.Berger(seats, round, t.Double)
 		}
-		next = boardsOf(games, entrants)
+		next = tournament.Boards(games, entrants)
 	}
 	if len(next) == 0 {
 		return s.postStandings(ctx, t)
@@ -853,89 +796,6 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 		s.announceRound(ctx, t, from+1)
 	}
 	return s.postStandings(ctx, t)
-}
-
-// gamesOf are the pairings as the rules see them.
-func gamesOf(pairings []tournament.Pairing) []tournament.Game {
-	out := make([]tournament.Game, len(pairings))
-	for i, p := range pairings {
-		out[i] = p.Game
-	}
-	return out
-}
-
-// allDone reports whether every pairing has its result.
-func allDone(pairings []tournament.Pairing) bool {
-	for _, p := range pairings {
-		if !p.Bye() && !p.Done() {
-			return false
-		}
-	}
-	return true
-}
-
-// boardsOf numbers a round's games, and forfeits at once those of a
-// player who has withdrawn (a round-robin's table still lists them).
-func boardsOf(games []tournament.Game, entrants []tournament.Entrant) []tournament.Pairing {
-	withdrawn := map[string]bool{}
-	for _, e := range entrants {
-		withdrawn[e.ID] = e.Withdrawn
-	}
-	out := make([]tournament.Pairing, 0, len(games))
-	for i, g := range games {
-		p := tournament.Pairing{Game: g, Board: i + 1}
-		switch {
-		case withdrawn[g.Black] && !g.Bye():
-			p.ForfeitBy = g.Black
-		case withdrawn[g.White]:
-			p.ForfeitBy = g.White
-		case withdrawn[g.Black]:
-			continue // a withdrawn player's bye is nobody's
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// arenaPairings pairs the arena's waiting players: those entered, not
-// withdrawn, with no game running, waiting since their last game ended.
-func arenaPairings(t *tournament.Tournament, entrants []tournament.Entrant, pairings []tournament.Pairing, now time.Time) []tournament.Pairing {
-	busy := map[string]bool{}
-	last := map[string]tournament.Pairing{}
-	balance := map[string]int{}
-	for _, p := range pairings {
-		for _, id := range []string{p.Black, p.White} {
-			if !p.Done() {
-				busy[id] = true
-			}
-			last[id] = p
-		}
-		if !p.Forfeit {
-			balance[p.Black]++
-			balance[p.White]--
-		}
-	}
-	var waiting []tournament.Waiting
-	for _, e := range entrants {
-		if e.Withdrawn || busy[e.ID] {
-			continue
-		}
-		w := tournament.Waiting{ID: e.ID, Since: t.StartsAt, Rating: e.Rating, Balance: balance[e.ID]}
-		w.Points, _ = tournament.ArenaPoints(e.ID, gamesOf(pairings))
-		if p, ok := last[e.ID]; ok {
-			w.Last = p.Opponent(e.ID)
-			if !p.EndedAt.IsZero() {
-				w.Since = p.EndedAt
-			}
-		}
-		waiting = append(waiting, w)
-	}
-	pairs, _ := tournament.PairArena(waiting, now)
-	out := make([]tournament.Pairing, 0, len(pairs))
-	for i, p := range pairs {
-		out = append(out, tournament.Pairing{Game: tournament.Game{Round: t.Round + i + 1, Black: p[0], White: p[1]}, Board: 1})
-	}
-	return out
 }
 
 // openGames opens a game, in a thread of its own, for each pairing that
@@ -1033,50 +893,6 @@ func (s *Service) announceRound(ctx context.Context, t *tournament.Tournament, r
 	}
 }
 
-// pairingLines are a round's pairings, one a line, with each game's thread.
-func (s *Service) pairingLines(ctx context.Context, t *catalog.Printer, pairings []tournament.Pairing, entrants []tournament.Entrant, round int) []string {
-	names := map[string]string{}
-	for _, e := range entrants {
-		names[e.ID] = escape(clip(e.Name, 32))
-	}
-	var lines []string
-	for _, p := range pairings {
-		if p.Round != round {
-			continue
-		}
-		switch {
-		case p.Bye():
-			lines = append(lines, t.T("tournament.line.bye", "Name", names[p.Black]))
-		case p.ForfeitBy != "":
-			lines = append(lines, t.T("tournament.line.forfeit", "Black", names[p.Black], "White", names[p.White], "Name", names[p.ForfeitBy]))
-		default:
-			where := ""
-			if p.GameID != 0 {
-				if g, err := s.store.Game(ctx, p.GameID); err == nil {
-					where = "<#" + g.ChannelID + ">"
-				}
-			}
-			result := ""
-			if p.Done() {
-				result = t.T("tournament.result." + outcomeKey(p.Outcome))
-			}
-			lines = append(lines, t.T("tournament.line.game", "Board", p.Board, "Black", names[p.Black], "White", names[p.White],
-				"Where", where, "Result", result))
-		}
-	}
-	return lines
-}
-
-func outcomeKey(o tournament.Outcome) string {
-	switch o {
-	case tournament.BlackWins:
-		return "black"
-	case tournament.WhiteWins:
-		return "white"
-	}
-	return "draw"
-}
-
 // postStandings shows the standings in the tournament's channel: edited in
 // place after the first.
 func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) error {
@@ -1099,124 +915,6 @@ func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) e
 	return s.store.UpdateTournament(ctx, t)
 }
 
-// standingsMessage is the standings table; withRound adds the current
-// round's pairings (for /tournament show).
-func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, withRound bool) (Message, error) {
-	entrants, err := s.store.Entrants(ctx, tour.ID)
-	if err != nil {
-		return Message{}, err
-	}
-	pairings, err := s.store.Pairings(ctx, tour.ID)
-	if err != nil {
-		return Message{}, err
-	}
-	table := standingsTable(t, tour.Format, tournament.Standings(tour.Format, entrants, gamesOf(pairings)))
-	status := t.T("tournament.status." + string(tour.Status))
-	if tour.Status == tournament.Running && tour.Format != tournament.Arena {
-		status = t.T("tournament.round_of", "Round", tour.Round, "Rounds", tour.Rounds)
-	}
-	if tour.Format == tournament.Arena && tour.Status == tournament.Running {
-		status = t.T("tournament.arena_until", "When", stamp(tour.EndsAt, stampRelative))
-	}
-	desc := status + "\n```\n" + table + "\n```"
-	if len(entrants) == 0 {
-		desc = status + "\n" + t.T("tournament.no_entrants")
-	}
-	m := Message{Embed: &Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", escape(tour.Name)),
-		Description: clip(desc, MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format))}}
-	if withRound && tour.Round > 0 && tour.Format != tournament.Arena {
-		lines := s.pairingLines(ctx, t, pairings, entrants, tour.Round)
-		m.Embed.Fields = []Field{{Name: t.T("tournament.round_field", "Round", tour.Round), Value: joinLines(lines, MaxFieldValue)}}
-	}
-	return m, nil
-}
-
-// standingsTable lays the standings out in columns, for a code block.
-func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) string {
-	head := []string{t.T("tournament.col.rank"), t.T("tournament.col.player"), t.T("tournament.col.points"), t.T("tournament.col.games")}
-	switch format {
-	case tournament.Swiss:
-		head = append(head, t.T("tournament.col.buchholz"), t.T("tournament.col.median"), t.T("tournament.col.discs"))
-	case tournament.RoundRobin:
-		head = append(head, t.T("tournament.col.sb"), t.T("tournament.col.discs"))
-	case tournament.Arena:
-		head = append(head, t.T("tournament.col.performance"))
-	}
-	table := [][]string{head}
-	for _, r := range rows {
-		name := clip(r.Name, 16)
-		if r.Withdrawn {
-			name = clip(r.Name, 14) + " ✗"
-		}
-		if r.OnFire {
-			name = clip(r.Name, 14) + " 🔥"
-		}
-		line := []string{strconv.Itoa(r.Rank), name, points(r.Points), strconv.Itoa(r.Games)}
-		switch format {
-		case tournament.Swiss:
-			line = append(line, points(r.Buchholz), points(r.MedianBuchholz), signed(r.Discs))
-		case tournament.RoundRobin:
-			line = append(line, points(r.SonnebornBerger), signed(r.Discs))
-		case tournament.Arena:
-			line = append(line, strconv.Itoa(int(r.Performance+0.5)))
-		}
-		table = append(table, line)
-	}
-	return columns(table)
-}
-
-// points writes a score in halves and quarters as players do: 2½, ¼.
-func points(p float64) string {
-	whole := int(p)
-	frac := p - float64(whole)
-	out := strconv.Itoa(whole)
-	switch {
-	case frac >= 0.74:
-		out += "¾"
-	case frac >= 0.49:
-		out += "½"
-	case frac >= 0.24:
-		out += "¼"
-	}
-	if whole == 0 && frac >= 0.24 {
-		out = out[1:]
-	}
-	return out
-}
-
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
-// columns pads each column to its widest cell.
-func columns(rows [][]string) string {
-	width := map[int]int{}
-	for _, r := range rows {
-		for i, c := range r {
-			width[i] = max(width[i], len([]rune(c)))
-		}
-	}
-	var b strings.Builder
-	for n, r := range rows {
-		if n > 0 {
-			b.WriteByte('\n')
-		}
-		for i, c := range r {
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(c)
-			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
-			}
-		}
-	}
-	return b.String()
-}
-
 // finishTournament ends a tournament whose games are all played: the
 // podium in its channel, the full standings attached.
 func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament, entrants []tournament.Entrant, pairings []tournament.Pairing) error {
@@ -1229,7 +927,7 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 	if err := s.postStandings(ctx, t); err != nil {
 		s.logger(ctx).Warn("final standings", "tournament", t.ID, "err", err)
 	}
-	rows := tournament.Standings(t.Format, entrants, gamesOf(pairings))
+	rows := tournament.Standings(t.Format, entrants, tournament.Games(pairings))
 	lines := []string{pub.T("tournament.podium_title", "ID", t.ID, "Name", escape(t.Name))}
 	medals := []string{"🥇", "🥈", "🥉"}
 	var ids []string
@@ -1239,6 +937,9 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 		}
 		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", mention(r.ID), "Points", points(r.Points)))
 		ids = append(ids, r.ID)
+	}
+	if url := s.tournamentURL(t); url != "" {
+		lines = append(lines, pub.T("tournament.page", "URL", url))
 	}
 	table := pub.T("tournament.standings_title", "ID", t.ID, "Name", t.Name) + "\n\n" + standingsTable(pub, t.Format, rows) + "\n"
 	msg := Message{Content: joinLines(lines, MaxContent), Mentions: ids,

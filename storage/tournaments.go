@@ -7,7 +7,9 @@ package storage
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -24,7 +26,7 @@ var (
 
 const tournamentColumns = `id, guild_id, channel_id, organiser_id, name, format, rounds, double_rr, duration_ms, size, rated,
 	time_base_ms, time_increment_ms, time_per_move_ms, status, round, starts_at, ends_at, reminded,
-	signup_message_id, standings_message_id, event_id, created_at, finished_at, version`
+	signup_message_id, standings_message_id, event_id, created_at, finished_at, version, coalesce(public_id, '')`
 
 func scanTournament(row scanner) (*tournament.Tournament, error) {
 	var (
@@ -38,7 +40,7 @@ func scanTournament(row scanner) (*tournament.Tournament, error) {
 	)
 	err := row.Scan(&t.ID, &t.GuildID, &t.ChannelID, &t.OrganiserID, &t.Name, &format, &t.Rounds, &double, &duration,
 		&t.Size, &rated, &base, &inc, &per, &status, &t.Round, &starts, &ends, &rm,
-		&t.SignupMessageID, &t.StandingsMessageID, &t.EventID, &created, &finished, &t.Version)
+		&t.SignupMessageID, &t.StandingsMessageID, &t.EventID, &created, &finished, &t.Version, &t.PublicID)
 	if err != nil {
 		return nil, err
 	}
@@ -55,16 +57,21 @@ func scanTournament(row scanner) (*tournament.Tournament, error) {
 // among the players, and sets its ID and version.
 func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, organiser record.Player) error {
 	t.Status, t.Version, t.OrganiserID = tournament.SignUp, 1, organiser.ID
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return fmt.Errorf("a public id for a tournament: %w", err)
+	}
+	t.PublicID = hex.EncodeToString(b[:])
 	return s.inTx(ctx, func(tx *dbTx) error {
 		if err := upsertPlayer(ctx, tx, organiser, t.CreatedAt); err != nil {
 			return err
 		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, rounds, double_rr,
 			duration_ms, size, rated, time_base_ms, time_increment_ms, time_per_move_ms, status, round, starts_at, ends_at,
-			created_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1) RETURNING id`,
+			created_at, version, public_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1, ?) RETURNING id`,
 			t.GuildID, t.ChannelID, t.OrganiserID, t.Name, string(t.Format), t.Rounds, t.Double, t.Duration.Milliseconds(),
 			t.Size, t.Rated, t.Control.Base.Milliseconds(), t.Control.Increment.Milliseconds(), t.Control.PerMove.Milliseconds(),
-			string(t.Status), millis(t.StartsAt), nullMillis(t.EndsAt), millis(t.CreatedAt)).Scan(&t.ID)
+			string(t.Status), millis(t.StartsAt), nullMillis(t.EndsAt), millis(t.CreatedAt), t.PublicID).Scan(&t.ID)
 		if err != nil {
 			return fmt.Errorf("creating tournament: %w", err)
 		}
@@ -80,6 +87,18 @@ func (s *Store) Tournament(ctx context.Context, id int64) (*tournament.Tournamen
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading tournament %d: %w", id, err)
+	}
+	return t, nil
+}
+
+// TournamentByPublicID loads the tournament whose page has that id.
+func (s *Store) TournamentByPublicID(ctx context.Context, publicID string) (*tournament.Tournament, error) {
+	t, err := scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE public_id = ?`, publicID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, record.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading a tournament by its page: %w", err)
 	}
 	return t, nil
 }
@@ -240,8 +259,8 @@ func (s *Store) PairTournament(ctx context.Context, id int64, from int, pairings
 // counts as a draw without discs), a forfeit as given.
 func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT p.round, p.board, p.black_id, p.white_id, coalesce(p.game_id, 0), p.forfeit_by,
-		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0), r.finished_at
-		FROM tournament_pairings p LEFT JOIN results r ON r.game_id = p.game_id
+		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0), r.finished_at, coalesce(g.public_id, '')
+		FROM tournament_pairings p LEFT JOIN results r ON r.game_id = p.game_id LEFT JOIN games g ON g.id = p.game_id
 		WHERE p.tournament_id = ? ORDER BY p.round, p.board`, id)
 	if err != nil {
 		return nil, fmt.Errorf("listing pairings of tournament %d: %w", id, err)
@@ -253,7 +272,7 @@ func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, e
 		var winner string
 		var ended sql.NullInt64
 		if err := rows.Scan(&p.Round, &p.Board, &p.Black, &p.White, &p.GameID, &p.ForfeitBy, &winner,
-			&p.BlackDiscs, &p.WhiteDiscs, &ended); err != nil {
+			&p.BlackDiscs, &p.WhiteDiscs, &ended, &p.GamePublicID); err != nil {
 			return nil, fmt.Errorf("reading a pairing: %w", err)
 		}
 		p.EndedAt = fromNullMillis(ended)

@@ -22,7 +22,9 @@ func (s Status) Open() bool { return s == SignUp || s == Running || s == Paused 
 
 // Tournament is one event: its settings and where it stands.
 type Tournament struct {
-	ID                 int64
+	ID int64
+	// PublicID finds its web page (random; the number is guessable).
+	PublicID           string
 	GuildID, ChannelID string
 	OrganiserID        string
 	Name               string
@@ -61,4 +63,6 @@ type Pairing struct {
 	// EndedAt is when its game ended (zero while it goes on, and for
 	// byes and forfeits).
 	EndedAt time.Time
+	// GamePublicID finds its game's web page.
+	GamePublicID string
 }

@@ -23,6 +23,7 @@ import (
 	"othello-bot/game"
 	"othello-bot/gametext"
 	"othello-bot/record"
+	"othello-bot/tournament"
 )
 
 // Source is what the pages read: games by public id, and which games
@@ -30,6 +31,9 @@ import (
 type Source interface {
 	GameByPublicID(ctx context.Context, publicID string) (*record.Game, error)
 	GameVersions(ctx context.Context, publicIDs []string) ([]record.GameVersion, error)
+	TournamentByPublicID(ctx context.Context, publicID string) (*tournament.Tournament, error)
+	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
+	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
 }
 
 // Server serves the pages. Start Run to follow running games.
@@ -70,6 +74,7 @@ func New(src Source, log *slog.Logger) *Server {
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)
 	s.mux.HandleFunc("GET /g/{id}/events", s.events)
+	s.mux.HandleFunc("GET /t/{id}", s.tournamentPage)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

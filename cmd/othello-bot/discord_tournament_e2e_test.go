@@ -19,7 +19,9 @@ func TestDiscordRoundRobinOfThree(t *testing.T) {
 	srv := newFake(t)
 	srv.AddChannel(lobby, discordtest.AllText|discordtest.CreatePublicThreads)
 	dir := t.TempDir()
-	r := startBot(t, srv, testBotConfig(srv, dir))
+	c := testBotConfig(srv, dir)
+	c.PublicURL = "https://othello.example"
+	r := startBot(t, srv, c)
 
 	if reply := srv.Reply(r.do(srv.Subcommand(bob, lobby, "tournament", "show", nil))); reply == nil ||
 		!strings.Contains(reply.Text(), "No tournament is open in this channel.") {
@@ -72,7 +74,8 @@ func TestDiscordRoundRobinOfThree(t *testing.T) {
 			podium = m
 		}
 	}
-	if podium == nil || len(podium.Files) != 1 || !strings.Contains(podium.Text(), "🥇") {
+	if podium == nil || len(podium.Files) != 1 || !strings.Contains(podium.Text(), "🥇") ||
+		!strings.Contains(podium.Text(), "https://othello.example/t/") {
 		t.Fatalf("no podium with its table: %+v", podium)
 	}
 	standings := 0

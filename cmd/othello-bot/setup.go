@@ -52,6 +52,7 @@ func botConfig(c config.Config) bot.Config {
 		ArchiveAfter:      c.ArchiveAfter.D(),
 		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
 		PageURL:           pageURL(c.PublicURL),
+		TournamentURL:     tournamentURL(c.PublicURL),
 	}
 }
 

@@ -34,6 +34,16 @@ func pageURL(publicURL string) func(string) string {
 	return func(id string) string { return base + web.PagePath(id) }
 }
 
+// tournamentURL gives a tournament page's public address, or nil without
+// a publicURL.
+func tournamentURL(publicURL string) func(string) string {
+	if publicURL == "" {
+		return nil
+	}
+	base := strings.TrimSuffix(publicURL, "/")
+	return func(id string) string { return base + web.TournamentPath(id) }
+}
+
 // serveWeb serves the game pages on addr until ctx ends; it returns once
 // listening (or failing to), then serves in the background. done is closed
 // when the server has stopped.

@@ -1,0 +1,241 @@
+package bot
+
+// This file is how tournaments look in Discord: the sign-up message, the
+// standings table, the round's pairings.
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"othello-bot/catalog"
+	"othello-bot/tournament"
+)
+
+// signupMessage shows a tournament's settings, start and entrants, with
+// the Join and Leave buttons while entries are open.
+func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant) Message {
+	var names []string
+	active := 0
+	for _, e := range entrants {
+		if e.Withdrawn {
+			continue
+		}
+		active++
+		names = append(names, escape(clip(e.Name, 32)))
+	}
+	list := t.T("tournament.no_entrants")
+	if len(names) > 0 {
+		list = joinLines([]string{strings.Join(names, ", ")}, MaxFieldValue)
+	}
+	fields := []Field{
+		{Name: t.T("tournament.field.format"), Value: formatLine(t, tour), Inline: true},
+		{Name: t.T("field.time_control"), Value: controlName(t, tour.Control), Inline: true},
+		{Name: t.T("tournament.field.board"), Value: t.T("choice.size", "N", tour.Size), Inline: true},
+		{Name: t.T("tournament.field.rated"), Value: yesNo(t, tour.Rated), Inline: true},
+		{Name: t.T("tournament.field.starts"), Value: stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")", Inline: true},
+		{Name: t.T("tournament.field.entrants", "Count", active), Value: list},
+	}
+	m := Message{Embed: &Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", escape(tour.Name)),
+		Description: t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))), Fields: fields,
+		URL: s.tournamentURL(tour)}}
+	if entriesOpen(tour, tour.StartsAt) || tour.Status == tournament.SignUp {
+		id := strconv.FormatInt(tour.ID, 10)
+		m.Components = []Row{{Buttons: []ButtonSpec{
+			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: Success},
+			{Label: t.T("tournament.button.leave"), CustomID: "tleave:" + id, Style: Secondary},
+		}}}
+	}
+	return m
+}
+
+// tournamentURL is the tournament's web page, "" without one.
+func (s *Service) tournamentURL(t *tournament.Tournament) string {
+	if s.cfg.TournamentURL == nil || t.PublicID == "" {
+		return ""
+	}
+	return s.cfg.TournamentURL(t.PublicID)
+}
+
+// formatLine names a tournament's format with its length.
+func formatLine(t *catalog.Printer, tour *tournament.Tournament) string {
+	switch tour.Format {
+	case tournament.Swiss:
+		return t.T("tournament.format.swiss_rounds", "Count", tour.Rounds)
+	case tournament.RoundRobin:
+		if tour.Double {
+			return t.T("tournament.format.double")
+		}
+		return t.T("choice.format.roundrobin")
+	}
+	return t.T("tournament.format.arena_minutes", "Count", int(tour.Duration.Minutes()))
+}
+
+func yesNo(t *catalog.Printer, b bool) string {
+	if b {
+		return t.T("tournament.yes")
+	}
+	return t.T("tournament.no")
+}
+
+// pairingLines are a round's pairings, one a line, with each game's thread.
+func (s *Service) pairingLines(ctx context.Context, t *catalog.Printer, pairings []tournament.Pairing, entrants []tournament.Entrant, round int) []string {
+	names := map[string]string{}
+	for _, e := range entrants {
+		names[e.ID] = escape(clip(e.Name, 32))
+	}
+	var lines []string
+	for _, p := range pairings {
+		if p.Round != round {
+			continue
+		}
+		switch {
+		case p.Bye():
+			lines = append(lines, t.T("tournament.line.bye", "Name", names[p.Black]))
+		case p.ForfeitBy != "":
+			lines = append(lines, t.T("tournament.line.forfeit", "Black", names[p.Black], "White", names[p.White], "Name", names[p.ForfeitBy]))
+		default:
+			where := ""
+			if p.GameID != 0 {
+				if g, err := s.store.Game(ctx, p.GameID); err == nil {
+					where = "<#" + g.ChannelID + ">"
+				}
+			}
+			result := ""
+			if p.Done() {
+				result = t.T("tournament.result." + outcomeKey(p.Outcome))
+			}
+			lines = append(lines, t.T("tournament.line.game", "Board", p.Board, "Black", names[p.Black], "White", names[p.White],
+				"Where", where, "Result", result))
+		}
+	}
+	return lines
+}
+
+func outcomeKey(o tournament.Outcome) string {
+	switch o {
+	case tournament.BlackWins:
+		return "black"
+	case tournament.WhiteWins:
+		return "white"
+	}
+	return "draw"
+}
+
+// standingsMessage is the standings table; withRound adds the current
+// round's pairings (for /tournament show).
+func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, withRound bool) (Message, error) {
+	entrants, err := s.store.Entrants(ctx, tour.ID)
+	if err != nil {
+		return Message{}, err
+	}
+	pairings, err := s.store.Pairings(ctx, tour.ID)
+	if err != nil {
+		return Message{}, err
+	}
+	table := standingsTable(t, tour.Format, tournament.Standings(tour.Format, entrants, tournament.Games(pairings)))
+	status := t.T("tournament.status." + string(tour.Status))
+	if tour.Status == tournament.Running && tour.Format != tournament.Arena {
+		status = t.T("tournament.round_of", "Round", tour.Round, "Rounds", tour.Rounds)
+	}
+	if tour.Format == tournament.Arena && tour.Status == tournament.Running {
+		status = t.T("tournament.arena_until", "When", stamp(tour.EndsAt, stampRelative))
+	}
+	desc := status + "\n```\n" + table + "\n```"
+	if len(entrants) == 0 {
+		desc = status + "\n" + t.T("tournament.no_entrants")
+	}
+	m := Message{Embed: &Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", escape(tour.Name)),
+		Description: clip(desc, MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format))}}
+	if withRound && tour.Round > 0 && tour.Format != tournament.Arena {
+		lines := s.pairingLines(ctx, t, pairings, entrants, tour.Round)
+		m.Embed.Fields = []Field{{Name: t.T("tournament.round_field", "Round", tour.Round), Value: joinLines(lines, MaxFieldValue)}}
+	}
+	return m, nil
+}
+
+// standingsTable lays the standings out in columns, for a code block.
+func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) string {
+	head := []string{t.T("tournament.col.rank"), t.T("tournament.col.player"), t.T("tournament.col.points"), t.T("tournament.col.games")}
+	switch format {
+	case tournament.Swiss:
+		head = append(head, t.T("tournament.col.buchholz"), t.T("tournament.col.median"), t.T("tournament.col.discs"))
+	case tournament.RoundRobin:
+		head = append(head, t.T("tournament.col.sb"), t.T("tournament.col.discs"))
+	case tournament.Arena:
+		head = append(head, t.T("tournament.col.performance"))
+	}
+	table := [][]string{head}
+	for _, r := range rows {
+		name := clip(r.Name, 16)
+		if r.Withdrawn {
+			name = clip(r.Name, 14) + " ✗"
+		}
+		if r.OnFire {
+			name = clip(r.Name, 14) + " 🔥"
+		}
+		line := []string{strconv.Itoa(r.Rank), name, points(r.Points), strconv.Itoa(r.Games)}
+		switch format {
+		case tournament.Swiss:
+			line = append(line, points(r.Buchholz), points(r.MedianBuchholz), signed(r.Discs))
+		case tournament.RoundRobin:
+			line = append(line, points(r.SonnebornBerger), signed(r.Discs))
+		case tournament.Arena:
+			line = append(line, strconv.Itoa(int(r.Performance+0.5)))
+		}
+		table = append(table, line)
+	}
+	return columns(table)
+}
+
+// points writes a score in halves and quarters as players do: 2½, ¼.
+func points(p float64) string {
+	whole := int(p)
+	frac := p - float64(whole)
+	out := strconv.Itoa(whole)
+	switch {
+	case frac >= 0.74:
+		out += "¾"
+	case frac >= 0.49:
+		out += "½"
+	case frac >= 0.24:
+		out += "¼"
+	}
+	if whole == 0 && frac >= 0.24 {
+		out = out[1:]
+	}
+	return out
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// columns pads each column to its widest cell.
+func columns(rows [][]string) string {
+	width := map[int]int{}
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	var b strings.Builder
+	for n, r := range rows {
+		if n > 0 {
+			b.WriteByte('\n')
+		}
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
+			}
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,189 @@
+package web
+
+// This file is a tournament's page: its standings with the tie-breaks,
+// and every round's pairings, each linked to its game's page. It is
+// written on the server, in the reader's language; no script runs.
+
+import (
+	_ "embed"
+	"errors"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"othello-bot/catalog"
+	"othello-bot/record"
+	"othello-bot/tournament"
+)
+
+//go:embed tournament.html
+var tournamentHTML string
+
+var tournamentPage = template.Must(template.New("tournament").Parse(tournamentHTML))
+
+// TournamentPath is the path of a tournament's page.
+func TournamentPath(publicID string) string { return "/t/" + publicID }
+
+type tableRow struct {
+	Cells     []string
+	Withdrawn bool
+}
+
+type pairingLine struct {
+	Text, Link, Result string
+}
+
+type roundView struct {
+	Title string
+	Lines []pairingLine
+}
+
+func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	t := readerWords(r)
+	if len(id) > 64 || strings.Trim(id, "0123456789abcdef") != "" {
+		http.NotFound(w, r)
+		return
+	}
+	tour, err := s.src.TournamentByPublicID(r.Context(), id)
+	if errors.Is(err, record.ErrNotFound) {
+		http.NotFound(w, r)
+		return
+	}
+	var entrants []tournament.Entrant
+	var pairings []tournament.Pairing
+	if err == nil {
+		entrants, err = s.src.Entrants(r.Context(), tour.ID)
+	}
+	if err == nil {
+		pairings, err = s.src.Pairings(r.Context(), tour.ID)
+	}
+	if err != nil {
+		s.log.Error("web: loading a tournament", "id", id, "err", err)
+		http.Error(w, t.T("web.load_failed"), http.StatusInternalServerError)
+		return
+	}
+	names := map[string]string{}
+	for _, e := range entrants {
+		names[e.ID] = e.Name
+	}
+	games := make([]tournament.Game, len(pairings))
+	for i, p := range pairings {
+		games[i] = p.Game
+	}
+	head, rows := standingsRows(t, tour.Format, tournament.Standings(tour.Format, entrants, games))
+	var rounds []roundView
+	for _, p := range pairings {
+		if len(rounds) == 0 || rounds[len(rounds)-1].Title != roundTitle(t, tour, p) {
+			rounds = append(rounds, roundView{Title: roundTitle(t, tour, p)})
+		}
+		rv := &rounds[len(rounds)-1]
+		line := pairingLine{}
+		switch {
+		case p.Bye():
+			line.Text = t.T("tournament.line.bye", "Name", names[p.Black])
+		case p.ForfeitBy != "":
+			line.Text = t.T("tournament.line.forfeit", "Black", names[p.Black], "White", names[p.White], "Name", names[p.ForfeitBy])
+		default:
+			line.Text = t.T("web.tournament.pairing", "Black", names[p.Black], "White", names[p.White])
+			if p.GamePublicID != "" {
+				line.Link = PagePath(p.GamePublicID) + "?lang=" + string(t.Lang())
+			}
+			if p.Done() {
+				line.Result = pairingResult(t, p)
+			} else {
+				line.Result = t.T("web.tournament.playing")
+			}
+		}
+		rv.Lines = append(rv.Lines, line)
+	}
+	// The newest round first: it is what people come to see.
+	for i, j := 0, len(rounds)-1; i < j; i, j = i+1, j-1 {
+		rounds[i], rounds[j] = rounds[j], rounds[i]
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", pagePolicy)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Vary", "Accept-Language")
+	err = tournamentPage.Execute(w, struct {
+		Lang                               catalog.Lang
+		Title, Status, Settings, TieBreaks string
+		Head                               []string
+		Rows                               []tableRow
+		Rounds                             []roundView
+		W                                  struct{ Standings, Reload string }
+	}{Lang: t.Lang(), Title: t.T("tournament.title", "ID", tour.ID, "Name", tour.Name),
+		Status:    t.T("tournament.status." + string(tour.Status)),
+		Settings:  settingsLine(t, tour),
+		TieBreaks: t.T("tournament.tiebreaks." + string(tour.Format)),
+		Head:      head, Rows: rows, Rounds: rounds,
+		W: struct{ Standings, Reload string }{t.T("web.tournament.standings"), t.T("web.tournament.reload")}})
+	if err != nil {
+		s.log.Warn("web: writing a tournament page", "err", err)
+	}
+}
+
+func roundTitle(t *catalog.Printer, tour *tournament.Tournament, p tournament.Pairing) string {
+	if tour.Format == tournament.Arena {
+		return t.T("web.tournament.arena_games")
+	}
+	return t.T("tournament.round_field", "Round", p.Round)
+}
+
+func pairingResult(t *catalog.Printer, p tournament.Pairing) string {
+	key := "draw"
+	switch p.Outcome {
+	case tournament.BlackWins:
+		key = "black"
+	case tournament.WhiteWins:
+		key = "white"
+	}
+	out := t.T("tournament.result." + key)
+	if !p.Forfeit {
+		out += " (" + strconv.Itoa(p.BlackDiscs) + "–" + strconv.Itoa(p.WhiteDiscs) + ")"
+	}
+	return out
+}
+
+func settingsLine(t *catalog.Printer, tour *tournament.Tournament) string {
+	parts := []string{t.T("choice.format." + string(tour.Format)), t.T("time.control", "Control", tour.Control.String(),
+		"Speed", t.T("speed."+string(tour.Control.Category()))), t.T("choice.size", "N", tour.Size)}
+	if tour.Rated {
+		parts = append(parts, t.T("web.tournament.rated"))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// standingsRows lays out the standings with the format's tie-breaks.
+func standingsRows(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) ([]string, []tableRow) {
+	head := []string{t.T("tournament.col.rank"), t.T("tournament.col.player"), t.T("tournament.col.points"), t.T("tournament.col.games")}
+	switch format {
+	case tournament.Swiss:
+		head = append(head, t.T("tournament.col.buchholz"), t.T("tournament.col.median"), t.T("tournament.col.discs"))
+	case tournament.RoundRobin:
+		head = append(head, t.T("tournament.col.sb"), t.T("tournament.col.discs"))
+	case tournament.Arena:
+		head = append(head, t.T("tournament.col.performance"))
+	}
+	var out []tableRow
+	for _, r := range rows {
+		name := r.Name
+		if r.OnFire {
+			name += " 🔥"
+		}
+		cells := []string{strconv.Itoa(r.Rank), name, num(r.Points), strconv.Itoa(r.Games)}
+		switch format {
+		case tournament.Swiss:
+			cells = append(cells, num(r.Buchholz), num(r.MedianBuchholz), strconv.Itoa(r.Discs))
+		case tournament.RoundRobin:
+			cells = append(cells, num(r.SonnebornBerger), strconv.Itoa(r.Discs))
+		case tournament.Arena:
+			cells = append(cells, strconv.Itoa(int(r.Performance+0.5)))
+		}
+		out = append(out, tableRow{Cells: cells, Withdrawn: r.Withdrawn})
+	}
+	return head, out
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
