@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/gametext"
 	"othello-bot/tournament"
 )
 
@@ -156,16 +157,7 @@ func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour
 
 // standingsTable lays the standings out in columns, for a code block.
 func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) string {
-	head := []string{t.T("tournament.col.rank"), t.T("tournament.col.player"), t.T("tournament.col.points"), t.T("tournament.col.games")}
-	switch format {
-	case tournament.Swiss:
-		head = append(head, t.T("tournament.col.buchholz"), t.T("tournament.col.median"), t.T("tournament.col.discs"))
-	case tournament.RoundRobin:
-		head = append(head, t.T("tournament.col.sb"), t.T("tournament.col.discs"))
-	case tournament.Arena:
-		head = append(head, t.T("tournament.col.performance"))
-	}
-	table := [][]string{head}
+	table := [][]string{gametext.Words{T: t}.StandingsHead(format)}
 	for _, r := range rows {
 		name := clip(r.Name, 16)
 		if r.Withdrawn {
@@ -174,44 +166,9 @@ func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournam
 		if r.OnFire {
 			name = clip(r.Name, 14) + " 🔥"
 		}
-		line := []string{strconv.Itoa(r.Rank), name, points(r.Points), strconv.Itoa(r.Games)}
-		switch format {
-		case tournament.Swiss:
-			line = append(line, points(r.Buchholz), points(r.MedianBuchholz), signed(r.Discs))
-		case tournament.RoundRobin:
-			line = append(line, points(r.SonnebornBerger), signed(r.Discs))
-		case tournament.Arena:
-			line = append(line, strconv.Itoa(int(r.Performance+0.5)))
-		}
-		table = append(table, line)
+		table = append(table, gametext.StandingsRow(format, r, name))
 	}
 	return columns(table)
-}
-
-// points writes a score in halves and quarters as players do: 2½, ¼.
-func points(p float64) string {
-	whole := int(p)
-	frac := p - float64(whole)
-	out := strconv.Itoa(whole)
-	switch {
-	case frac >= 0.74:
-		out += "¾"
-	case frac >= 0.49:
-		out += "½"
-	case frac >= 0.24:
-		out += "¼"
-	}
-	if whole == 0 && frac >= 0.24 {
-		out = out[1:]
-	}
-	return out
-}
-
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // columns pads each column to its widest cell.

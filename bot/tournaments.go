@@ -17,6 +17,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/gametext"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
 	"othello-bot/tournament"
@@ -442,40 +443,28 @@ func (s *Service) tournamentShow(ctx context.Context, req Request) (Response, er
 }
 
 func (s *Service) tournamentStart(ctx context.Context, req Request) (Response, error) {
-	t, refusal, err := s.findTournament(ctx, req)
-	if refusal != nil || err != nil {
-		return deref(refusal), err
-	}
 	me := req.me()
-	if !mayRun(req, t) {
-		return refuse(me.T("tournament.organiser_only")), nil
-	}
-	unlock := s.tournaments.lock(t.ID)
-	defer unlock()
-	switch t.Status {
-	case tournament.SignUp:
-		ok, err := s.begin(ctx, t)
-		if err != nil {
-			return Response{}, err
+	return s.organiserAction(ctx, req, func(t *tournament.Tournament, _ string) (string, error) {
+		switch t.Status {
+		case tournament.SignUp:
+			ok, err := s.begin(ctx, t)
+			if err != nil || !ok {
+				return me.T("tournament.too_few", "ID", t.ID), err
+			}
+			s.logger(ctx).Info("tournament started by hand", "tournament", t.ID, "by", req.User.ID)
+		case tournament.Paused:
+			t.Status = tournament.Running
+			if err := s.store.UpdateTournament(ctx, t); err != nil {
+				return "", err
+			}
+			s.logger(ctx).Info("tournament resumed", "tournament", t.ID, "by", req.User.ID)
+			s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.resumed", "ID", t.ID))
+			return "", s.step(ctx, t)
+		default:
+			return me.T("tournament.already_running", "ID", t.ID), nil
 		}
-		if !ok {
-			return refuse(me.T("tournament.too_few", "ID", t.ID)), nil
-		}
-		s.logger(ctx).Info("tournament started by hand", "tournament", t.ID, "by", req.User.ID)
-	case tournament.Paused:
-		t.Status = tournament.Running
-		if err := s.store.UpdateTournament(ctx, t); err != nil {
-			return Response{}, err
-		}
-		s.logger(ctx).Info("tournament resumed", "tournament", t.ID, "by", req.User.ID)
-		s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.resumed", "ID", t.ID))
-		if err := s.step(ctx, t); err != nil {
-			return Response{}, err
-		}
-	default:
-		return refuse(me.T("tournament.already_running", "ID", t.ID)), nil
-	}
-	return refuse(me.T("tournament.done", "ID", t.ID)), nil
+		return "", nil
+	})
 }
 
 func (s *Service) tournamentPause(ctx context.Context, req Request) (Response, error) {
@@ -935,7 +924,7 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 		if r.Rank > 3 || r.Withdrawn {
 			continue
 		}
-		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", mention(r.ID), "Points", points(r.Points)))
+		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", mention(r.ID), "Points", gametext.Points(r.Points)))
 		ids = append(ids, r.ID)
 	}
 	if url := s.tournamentURL(t); url != "" {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/gametext"
 	"othello-bot/record"
 	"othello-bot/tournament"
 )
@@ -157,33 +158,13 @@ func settingsLine(t *catalog.Printer, tour *tournament.Tournament) string {
 
 // standingsRows lays out the standings with the format's tie-breaks.
 func standingsRows(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) ([]string, []tableRow) {
-	head := []string{t.T("tournament.col.rank"), t.T("tournament.col.player"), t.T("tournament.col.points"), t.T("tournament.col.games")}
-	switch format {
-	case tournament.Swiss:
-		head = append(head, t.T("tournament.col.buchholz"), t.T("tournament.col.median"), t.T("tournament.col.discs"))
-	case tournament.RoundRobin:
-		head = append(head, t.T("tournament.col.sb"), t.T("tournament.col.discs"))
-	case tournament.Arena:
-		head = append(head, t.T("tournament.col.performance"))
-	}
 	var out []tableRow
 	for _, r := range rows {
 		name := r.Name
 		if r.OnFire {
 			name += " 🔥"
 		}
-		cells := []string{strconv.Itoa(r.Rank), name, num(r.Points), strconv.Itoa(r.Games)}
-		switch format {
-		case tournament.Swiss:
-			cells = append(cells, num(r.Buchholz), num(r.MedianBuchholz), strconv.Itoa(r.Discs))
-		case tournament.RoundRobin:
-			cells = append(cells, num(r.SonnebornBerger), strconv.Itoa(r.Discs))
-		case tournament.Arena:
-			cells = append(cells, strconv.Itoa(int(r.Performance+0.5)))
-		}
-		out = append(out, tableRow{Cells: cells, Withdrawn: r.Withdrawn})
+		out = append(out, tableRow{Cells: gametext.StandingsRow(format, r, name), Withdrawn: r.Withdrawn})
 	}
-	return head, out
+	return gametext.Words{T: t}.StandingsHead(format), out
 }
-
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

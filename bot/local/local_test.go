@@ -52,8 +52,16 @@ func reopen(e *env) *env {
 
 func openAt(t testing.TB, dir string, now time.Time) *env {
 	t.Helper()
-	s, err := storage.Open(context.Background(), filepath.Join(dir, "bot.db"),
-		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
+	return openOn(t, dir, filepath.Join(dir, "bot.db"), "", now, false, nil)
+}
+
+// openOn opens the terminal bot on a database (a file or a PostgreSQL
+// URL) as the process instance, threads on or off, its store wrapped
+// when wrap is set.
+func openOn(t testing.TB, dir, database, instance string, now time.Time, threads bool, wrap func(*storage.Store) bot.Store) *env {
+	t.Helper()
+	s, err := storage.Open(context.Background(), database,
+		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet, Instance: instance})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +71,12 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 	a := local.New(out, clock, "alice")
 	a.ImageDir = filepath.Join(dir, "boards")
 	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: testConfig()}
-	a.SetService(rebuild(e, quiet))
+	e.cfg.Threads = threads
+	var store bot.Store = s
+	if wrap != nil {
+		store = wrap(s)
+	}
+	a.SetService(bot.New(store, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet))
 	if err := a.Service().Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}

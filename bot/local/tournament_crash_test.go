@@ -17,8 +17,6 @@ import (
 	"time"
 
 	"othello-bot/bot"
-	"othello-bot/bot/local"
-	"othello-bot/engine"
 	"othello-bot/internal/pgtest"
 	"othello-bot/record"
 	"othello-bot/storage"
@@ -93,22 +91,9 @@ func (c *crashingStore) FinishGame(ctx context.Context, g *record.Game, r record
 // crashingStore, with threads, as a process of the kill test does.
 func openCrashing(t testing.TB, dir string, now time.Time, kind string, after int) *env {
 	t.Helper()
-	s, err := storage.Open(context.Background(), filepath.Join(dir, "bot.db"),
-		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := &lockedBuffer{}
-	clock := local.NewClock(now)
-	a := local.New(out, clock, "alice")
-	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: testConfig()}
-	e.cfg.Threads = true
-	store := &crashingStore{Store: s, kind: kind, after: after, rng: rand.New(rand.NewPCG(uint64(after), uint64(now.Unix())))}
-	a.SetService(bot.New(store, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet))
-	if err := a.Service().Resume(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return openOn(t, dir, filepath.Join(dir, "bot.db"), "", now, true, func(s *storage.Store) bot.Store {
+		return &crashingStore{Store: s, kind: kind, after: after, rng: rand.New(rand.NewPCG(uint64(after), uint64(now.Unix())))}
+	})
 }
 
 // TestTournamentCrashChild is a process of TestKill9MidTournament: it

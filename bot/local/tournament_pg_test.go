@@ -2,18 +2,13 @@ package local_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"othello-bot/bot"
-	"othello-bot/bot/local"
-	"othello-bot/engine"
 	"othello-bot/internal/pgtest"
 	"othello-bot/record"
-	"othello-bot/storage"
 	"othello-bot/tournament"
 )
 
@@ -21,20 +16,7 @@ import (
 // database.
 func openShared(t *testing.T, url, name string, now time.Time) *env {
 	t.Helper()
-	dir := t.TempDir()
-	s, err := storage.Open(context.Background(), url,
-		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet, Instance: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	out := &lockedBuffer{}
-	clock := local.NewClock(now)
-	a := local.New(out, clock, "alice")
-	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: testConfig()}
-	e.cfg.Threads = true
-	a.SetService(bot.New(s, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet))
-	return e
+	return openOn(t, t.TempDir(), url, name, now, true, nil)
 }
 
 // Two processes on one PostgreSQL database tick at the same moments
