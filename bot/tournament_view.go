@@ -23,11 +23,28 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 			continue
 		}
 		active++
-		names = append(names, escape(clip(e.Name, 32)))
+		names = append(names, escape(clip(e.Name, 20)))
 	}
+	body := t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))) +
+		"\n\n**" + t.T("tournament.field.entrants", "Count", active) + "**\n"
 	list := t.T("tournament.no_entrants")
 	if len(names) > 0 {
-		list = joinLines([]string{strings.Join(names, ", ")}, MaxFieldValue)
+		// The description holds the most: 64 of the longest names, each
+		// shortened a little; past what fits, a count.
+		room := MaxDescription - length(body)
+		var b strings.Builder
+		for i, n := range names {
+			more := t.T("tournament.more", "Count", len(names)-i)
+			if i > 0 && length(b.String())+2+length(n)+2+length(more) > room {
+				b.WriteString(", " + more)
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(n)
+		}
+		list = b.String()
 	}
 	fields := []Field{
 		{Name: t.T("tournament.field.format"), Value: formatLine(t, tour), Inline: true},
@@ -35,12 +52,10 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 		{Name: t.T("tournament.field.board"), Value: t.T("choice.size", "N", tour.Size), Inline: true},
 		{Name: t.T("tournament.field.rated"), Value: yesNo(t, tour.Rated), Inline: true},
 		{Name: t.T("tournament.field.starts"), Value: stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")", Inline: true},
-		{Name: t.T("tournament.field.entrants", "Count", active), Value: list},
 	}
 	m := Message{Embed: &Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", escape(tour.Name)),
-		Description: t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))), Fields: fields,
-		URL: s.tournamentURL(tour)}}
-	if entriesOpen(tour, tour.StartsAt) || tour.Status == tournament.SignUp {
+		Description: body + list, Fields: fields, URL: s.tournamentURL(tour)}}
+	if entriesOpen(tour, s.clock.Now()) {
 		id := strconv.FormatInt(tour.ID, 10)
 		m.Components = []Row{{Buttons: []ButtonSpec{
 			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: Success},
@@ -123,9 +138,8 @@ func outcomeKey(o tournament.Outcome) string {
 	return "draw"
 }
 
-// standingsMessage is the standings table; withRound adds the current
-// round's pairings (for /tournament show).
-func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, withRound bool) (Message, error) {
+// standingsMessage is the standings table.
+func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament) (Message, error) {
 	entrants, err := s.store.Entrants(ctx, tour.ID)
 	if err != nil {
 		return Message{}, err
@@ -146,13 +160,50 @@ func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour
 	if len(entrants) == 0 {
 		desc = status + "\n" + t.T("tournament.no_entrants")
 	}
-	m := Message{Embed: &Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", escape(tour.Name)),
-		Description: clip(desc, MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format))}}
-	if withRound && tour.Round > 0 && tour.Format != tournament.Arena {
-		lines := s.pairingLines(ctx, t, pairings, entrants, tour.Round)
-		m.Embed.Fields = []Field{{Name: t.T("tournament.round_field", "Round", tour.Round), Value: joinLines(lines, MaxFieldValue)}}
+	return Message{Embed: &Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", escape(tour.Name)),
+		Description: clip(desc, MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format)),
+		URL: s.tournamentURL(tour)}}, nil
+}
+
+// roundMessages are a round's pairings, each with its game's thread: as
+// many messages as the boards need, none cut.
+func (s *Service) roundMessages(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, round int) ([]Message, error) {
+	pairings, err := s.store.Pairings(ctx, tour.ID)
+	if err != nil {
+		return nil, err
 	}
-	return m, nil
+	entrants, err := s.store.Entrants(ctx, tour.ID)
+	if err != nil {
+		return nil, err
+	}
+	title := t.T("tournament.round_title", "ID", tour.ID, "Name", escape(tour.Name), "Round", round, "Rounds", tour.Rounds)
+	var out []Message
+	for _, part := range chunks(s.pairingLines(ctx, t, pairings, entrants, round), MaxDescription) {
+		out = append(out, Message{Embed: &Embed{Title: title, Description: strings.Join(part, "\n"), URL: s.tournamentURL(tour)}})
+	}
+	return out, nil
+}
+
+// chunks splits lines into runs whose joined length stays within max.
+func chunks(lines []string, max int) [][]string {
+	var out [][]string
+	var cur []string
+	size := 0
+	for _, l := range lines {
+		if len(cur) > 0 && size+1+length(l) > max {
+			out = append(out, cur)
+			cur, size = nil, 0
+		}
+		if len(cur) > 0 {
+			size++
+		}
+		cur = append(cur, l)
+		size += length(l)
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // standingsTable lays the standings out in columns, for a code block.

@@ -312,6 +312,13 @@ func (s *Service) join(ctx context.Context, req Request, t *tournament.Tournamen
 	case !errors.Is(err, record.ErrNotFound):
 		return Response{}, err
 	}
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if len(entrants) >= tournament.MaxEntrants {
+		return refuse(me.T("tournament.full", "ID", t.ID, "Count", tournament.MaxEntrants)), nil
+	}
 	switch err := s.store.JoinTournament(ctx, t.ID, req.User, rating, now); {
 	case errors.Is(err, tournament.ErrAlreadyEntered):
 		return refuse(me.T("tournament.already_in", "ID", t.ID)), nil
@@ -434,12 +441,23 @@ func (s *Service) tournamentShow(ctx context.Context, req Request) (Response, er
 	if refusal != nil || err != nil {
 		return deref(refusal), err
 	}
-	msg, err := s.standingsMessage(ctx, req.me(), t, true)
+	msg, err := s.standingsMessage(ctx, req.me(), t)
 	if err != nil {
 		return Response{}, err
 	}
 	msg.Ephemeral = true
-	return Response{Message: &msg}, nil
+	resp := Response{Message: &msg}
+	if t.Round > 0 && t.Format != tournament.Arena {
+		round, err := s.roundMessages(ctx, req.me(), t, t.Round)
+		if err != nil {
+			return Response{}, err
+		}
+		for _, m := range round {
+			m.Ephemeral = true
+			resp.Followups = append(resp.Followups, m)
+		}
+	}
+	return resp, nil
 }
 
 func (s *Service) tournamentStart(ctx context.Context, req Request) (Response, error) {
@@ -784,6 +802,9 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 	if t.Format != tournament.Arena {
 		s.announceRound(ctx, t, from+1)
 	}
+	if t.Format == tournament.Swiss && t.Round == 2 {
+		s.editSignup(ctx, t) // late entries close: the buttons go
+	}
 	return s.postStandings(ctx, t)
 }
 
@@ -864,20 +885,13 @@ func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournam
 
 // announceRound posts a round's pairings in the tournament's channel.
 func (s *Service) announceRound(ctx context.Context, t *tournament.Tournament, round int) {
-	pairings, err := s.store.Pairings(ctx, t.ID)
-	if err != nil {
-		s.logger(ctx).Warn("reading a round's pairings", "tournament", t.ID, "err", err)
-		return
+	msgs, err := s.roundMessages(ctx, s.publicPrinter(ctx, t.GuildID), t, round)
+	for _, m := range msgs {
+		if err == nil {
+			_, err = s.send(ctx, t.ChannelID, m)
+		}
 	}
-	entrants, err := s.store.Entrants(ctx, t.ID)
 	if err != nil {
-		s.logger(ctx).Warn("reading a tournament's entrants", "tournament", t.ID, "err", err)
-		return
-	}
-	pub := s.publicPrinter(ctx, t.GuildID)
-	lines := []string{pub.T("tournament.round_title", "ID", t.ID, "Name", escape(t.Name), "Round", round, "Rounds", t.Rounds)}
-	lines = append(lines, s.pairingLines(ctx, pub, pairings, entrants, round)...)
-	if _, err := s.send(ctx, t.ChannelID, Message{Content: joinLines(lines, MaxContent)}); err != nil {
 		s.logger(ctx).Warn("announcing a round", "tournament", t.ID, "err", err)
 	}
 }
@@ -886,7 +900,7 @@ func (s *Service) announceRound(ctx context.Context, t *tournament.Tournament, r
 // place after the first.
 func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) error {
 	pub := s.publicPrinter(ctx, t.GuildID)
-	msg, err := s.standingsMessage(ctx, pub, t, false)
+	msg, err := s.standingsMessage(ctx, pub, t)
 	if err != nil {
 		return err
 	}

@@ -52,6 +52,10 @@ var (
 	ErrAlreadyPaired = errors.New("already paired")
 )
 
+// MaxEntrants is the most players a tournament takes: a round's 32
+// boards and the standings' 64 rows each fit one Discord message.
+const MaxEntrants = 64
+
 // Color is the colour a player has in a game.
 type Color int8
 

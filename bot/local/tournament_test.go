@@ -3,6 +3,7 @@ package local_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"sort"
 	"strconv"
@@ -450,5 +451,40 @@ func TestTournamentRefusalsAndADeletedChannel(t *testing.T) {
 	e.say("wait 1m") // a tick finds nothing left to do
 	if ps, _ := e.store.Pairings(context.Background(), 2); len(ps) != 2 {
 		t.Fatalf("%d pairings after the cancel: a new round was paired", len(ps))
+	}
+}
+
+// Discord's limits as a contract at the largest tournament: 64 entrants
+// with the longest names Discord allows (32 characters, every one a
+// markdown character that needs escaping). The sign-up lists them all,
+// the round's 32 boards are announced whole, the standings hold 64 rows,
+// and no message breaks a limit (the service logs an error when it must
+// cut one).
+func TestTournamentMessagesAtTheLimits(t *testing.T) {
+	e := openThreads(t, 5)
+	logs := &lockedBuffer{}
+	e.adapter.SetService(rebuild(e, slog.New(slog.NewTextHandler(logs, nil))))
+	e.say("admin alice")
+	e.say("alice #lobby: /tournament create format:swiss rounds:6 size:4 name:" + strings.Repeat("*", 50))
+	var names []string
+	var signup string
+	for i := 0; i < 64; i++ {
+		name := fmt.Sprintf("p%02d", i) + strings.Repeat("_", 29)
+		names = append(names, name)
+		signup = e.say(name + " #lobby: click Join")
+	}
+	expect(t, signup, "64 players", "p00", "p63")
+	expect(t, e.say("late #lobby: click Join"), "Tournament #1 is full: it takes 64 players at most.")
+	out := e.say("alice #lobby: /tournament start")
+	expect(t, out, "Round 1 of 6", "32. ⚫")
+	if strings.Contains(out, "more") {
+		t.Errorf("the round was cut:\n%s", out)
+	}
+	show := e.say(names[0] + " #lobby: /tournament show")
+	if rows := strings.Count(show, strings.Repeat("_", 13)); rows < 64 {
+		t.Errorf("the standings show %d of 64 players:\n%s", rows, show)
+	}
+	if strings.Contains(logs.String(), "broke Discord's limits") {
+		t.Fatalf("a message broke Discord's limits:\n%s", logs)
 	}
 }

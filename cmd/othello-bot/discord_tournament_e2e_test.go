@@ -42,7 +42,7 @@ func TestDiscordRoundRobinOfThree(t *testing.T) {
 	for _, u := range []discordtest.User{alice, bob, carol} {
 		r.do(srv.Click(u, signup, join))
 	}
-	if text := srv.Message(signup.ID).Text(); !strings.Contains(text, "3 players: alice, bob, carol") {
+	if text := srv.Message(signup.ID).Text(); !strings.Contains(text, "**3 players**\nalice, bob, carol") {
 		t.Fatalf("the sign-up after three joins:\n%s", text)
 	}
 	r.do(srv.Subcommand(alice, lobby, "tournament", "start", nil))
