@@ -44,6 +44,28 @@ type Notifier interface {
 	EditReply(ctx context.Context, token string, m Message) (messageID string, err error)
 }
 
+// EventScheduler is a transport that can list a tournament among the
+// server's events (Discord's scheduled events); a Notifier may be one.
+type EventScheduler interface {
+	ScheduleEvent(ctx context.Context, guildID string, e ScheduledEvent) (eventID string, err error)
+	SetEventStatus(ctx context.Context, guildID, eventID string, status EventStatus) error
+}
+
+// ScheduledEvent is an event in a server's calendar.
+type ScheduledEvent struct {
+	Name, Description, Location string
+	Start, End                  time.Time
+}
+
+// EventStatus is where a scheduled event stands, as Discord numbers it.
+type EventStatus int
+
+const (
+	EventActive    EventStatus = 2
+	EventCompleted EventStatus = 3
+	EventCanceled  EventStatus = 4
+)
+
 // Config is what the service needs from the configuration.
 type Config struct {
 	DefaultLevel      int

@@ -225,6 +225,7 @@ func (s *Service) tournamentCreate(ctx context.Context, req Request) (Response, 
 		return Response{}, fmt.Errorf("posting tournament %d: %w", t.ID, err)
 	}
 	t.SignupMessageID = id
+	t.EventID = s.scheduleEvent(ctx, req, t)
 	if err := s.store.UpdateTournament(ctx, t); err != nil {
 		return Response{}, err
 	}
@@ -505,11 +506,17 @@ func (s *Service) tournamentCancel(ctx context.Context, req Request) (Response, 
 		if !t.Status.Open() {
 			return req.me().T("tournament.over", "ID", t.ID), nil
 		}
+		// An event under way can only be completed, one not begun canceled.
+		ending := EventCompleted
+		if t.Status == tournament.SignUp {
+			ending = EventCanceled
+		}
 		t.Status, t.FinishedAt = tournament.Canceled, s.clock.Now()
 		if err := s.store.UpdateTournament(ctx, t); err != nil {
 			return "", err
 		}
 		s.logger(ctx).Info("tournament canceled", "tournament", t.ID, "by", req.User.ID, "reason", reason)
+		s.eventStatus(ctx, t, ending)
 		pub := s.publicPrinter(ctx, t.GuildID)
 		s.announce(ctx, t, pub.T("tournament.canceled", "ID", t.ID, "Reason", reasonText(reason)))
 		s.editSignup(ctx, t)
@@ -623,6 +630,7 @@ func (s *Service) begin(ctx context.Context, t *tournament.Tournament) (bool, er
 		return false, err
 	}
 	s.logger(ctx).Info("tournament started", "tournament", t.ID, "players", len(entrants), "rounds", t.Rounds)
+	s.eventStatus(ctx, t, EventActive)
 	pub := s.publicPrinter(ctx, t.GuildID)
 	s.announce(ctx, t, pub.T("tournament.started", "ID", t.ID, "Name", escape(t.Name), "Count", len(entrants)))
 	s.editSignup(ctx, t)
@@ -667,6 +675,7 @@ func (s *Service) tickTournament(ctx context.Context, t *tournament.Tournament, 
 				return err
 			}
 			s.logger(ctx).Info("tournament canceled: too few players", "tournament", t.ID)
+			s.eventStatus(ctx, t, EventCanceled)
 			s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.canceled_too_few", "ID", t.ID))
 			s.editSignup(ctx, t)
 			return nil
@@ -926,6 +935,7 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 		return err
 	}
 	s.logger(ctx).Info("tournament finished", "tournament", t.ID, "rounds", t.Round)
+	s.eventStatus(ctx, t, EventCompleted)
 	pub := s.publicPrinter(ctx, t.GuildID)
 	if err := s.postStandings(ctx, t); err != nil {
 		s.logger(ctx).Warn("final standings", "tournament", t.ID, "err", err)
@@ -969,6 +979,10 @@ func (s *Service) tournamentChannelDeleted(ctx context.Context, channelID string
 			unlock := s.tournaments.lock(t.ID)
 			defer unlock()
 			t, err := s.store.Tournament(ctx, t.ID)
+			ending := EventCompleted
+			if err == nil && t.Status == tournament.SignUp {
+				ending = EventCanceled
+			}
 			if err == nil && t.Status.Open() {
 				t.Status, t.FinishedAt = tournament.Canceled, s.clock.Now()
 				err = s.store.UpdateTournament(ctx, t)
@@ -978,6 +992,7 @@ func (s *Service) tournamentChannelDeleted(ctx context.Context, channelID string
 				return
 			}
 			s.logger(ctx).Info("tournament canceled: its channel was deleted", "tournament", t.ID, "channel", channelID)
+			s.eventStatus(ctx, t, ending)
 			pairings, err := s.store.Pairings(ctx, t.ID)
 			if err != nil {
 				s.logger(ctx).Error("channel deleted: its tournament's games", "tournament", t.ID, "err", err)
@@ -994,5 +1009,59 @@ func (s *Service) tournamentChannelDeleted(ctx context.Context, channelID string
 				s.ChannelDeleted(ctx, g.ChannelID)
 			}
 		}
+	}
+}
+
+// PermCreateEvents is Discord's Create Events permission.
+const PermCreateEvents int64 = 1 << 44
+
+// scheduleEvent lists a tournament that starts later among the server's
+// events, where the transport can and the bot may; it returns the event's
+// id, "" for none. A failure only costs the listing.
+func (s *Service) scheduleEvent(ctx context.Context, req Request, t *tournament.Tournament) string {
+	es, ok := s.notify.(EventScheduler)
+	if !ok || !req.PermissionsKnown || req.AppPermissions&(PermManageEvents|PermCreateEvents) == 0 ||
+		!t.StartsAt.After(s.clock.Now().Add(time.Minute)) {
+		return ""
+	}
+	pub := req.pub()
+	location := s.tournamentURL(t)
+	if location == "" {
+		location = pub.T("tournament.event_location")
+	}
+	e := ScheduledEvent{Name: clip(t.Name, 100), Location: clip(location, 100), Start: t.StartsAt, End: t.StartsAt.Add(expectedLength(t)),
+		Description: clip(pub.T("tournament.event_description", "ID", t.ID, "Format", formatLine(pub, t),
+			"Control", controlName(pub, t.Control)), 1000)}
+	id, err := es.ScheduleEvent(ctx, t.GuildID, e)
+	if err != nil {
+		s.logger(ctx).Warn("listing a tournament among the server's events", "tournament", t.ID, "err", err)
+		return ""
+	}
+	return id
+}
+
+// expectedLength is about how long a tournament runs: an arena its
+// duration; a round a game with both clocks used up (about 30 moves each
+// on a correspondence clock) and a few minutes between rounds.
+func expectedLength(t *tournament.Tournament) time.Duration {
+	if t.Format == tournament.Arena {
+		return t.Duration
+	}
+	rounds := t.Rounds
+	if t.Format == tournament.RoundRobin {
+		rounds = 7 // the table's length is known at the start only
+	}
+	game := 2 * (t.Control.Base + 30*t.Control.Increment + 30*t.Control.PerMove)
+	return time.Duration(max(rounds, 1)) * (game + 5*time.Minute)
+}
+
+// eventStatus moves a tournament's scheduled event on, if it has one.
+func (s *Service) eventStatus(ctx context.Context, t *tournament.Tournament, status EventStatus) {
+	es, ok := s.notify.(EventScheduler)
+	if !ok || t.EventID == "" {
+		return
+	}
+	if err := es.SetEventStatus(ctx, t.GuildID, t.EventID, status); err != nil {
+		s.logger(ctx).Warn("updating a tournament's scheduled event", "tournament", t.ID, "event", t.EventID, "err", err)
 	}
 }

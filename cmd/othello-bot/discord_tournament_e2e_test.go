@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"othello-bot/bot/discord/discordtest"
 )
@@ -86,6 +87,54 @@ func TestDiscordRoundRobinOfThree(t *testing.T) {
 	}
 	if standings != 1 {
 		t.Errorf("%d standings messages: edited in place, there should be one", standings)
+	}
+	checkClean(t, srv, r)
+}
+
+// Where the bot may manage events, a tournament that starts later is
+// listed among the server's events (an external event, as Discord
+// requires for one in a text channel), made active when it starts and
+// completed when it ends; one canceled before its start is canceled. Where
+// the bot may not, nothing is asked of Discord that it would refuse.
+func TestDiscordTournamentEvents(t *testing.T) {
+	srv := newFake(t)
+	srv.AddChannel(lobby, discordtest.AllText|discordtest.CreatePublicThreads)
+	dir := t.TempDir()
+	r := startBot(t, srv, testBotConfig(srv, dir))
+
+	r.do(srv.Subcommand(alice, lobby, "tournament", "create", map[string]any{"format": "swiss", "start": "30m", "name": "No events"}))
+	if ev := srv.Events(); len(ev) != 0 {
+		t.Fatalf("events without the permission: %+v", ev)
+	}
+	r.do(srv.Subcommand(alice, lobby, "tournament", "cancel", map[string]any{"id": 1}))
+
+	srv.SetGuildPermissions(discordtest.ManageEvents)
+	r.do(srv.Subcommand(alice, lobby, "tournament", "create",
+		map[string]any{"format": "roundrobin", "start": "30m", "name": "Evening Cup", "time": "1+0", "size": 4, "rated": false}))
+	ev := srv.Events()
+	if len(ev) != 1 || ev[0].Name != "Evening Cup" || ev[0].Status != discordtest.EventScheduled ||
+		!strings.Contains(ev[0].Description, "Othello tournament #2") || time.Until(ev[0].Start) < 29*time.Minute {
+		t.Fatalf("events after create: %+v; log:\n%s", ev, r.logs)
+	}
+	msgs := srv.Messages(lobby, "")
+	signup := msgs[len(msgs)-1]
+	join, _ := signup.Button("Join")
+	for _, u := range []discordtest.User{alice, bob} {
+		r.do(srv.Click(u, signup, join))
+	}
+	r.do(srv.Subcommand(alice, lobby, "tournament", "start", map[string]any{"id": 2}))
+	if ev := srv.Events(); ev[0].Status != discordtest.EventActive {
+		t.Fatalf("the event after the start: %+v", ev[0])
+	}
+	playToTheEnd(t, r, srv.Threads()[0].ID, map[string]discordtest.User{alice.ID: alice, bob.ID: bob})
+	if ev := srv.Events(); ev[0].Status != discordtest.EventCompleted {
+		t.Fatalf("the event after the end: %+v; log:\n%s", ev[0], r.logs)
+	}
+
+	r.do(srv.Subcommand(alice, lobby, "tournament", "create", map[string]any{"format": "arena", "start": "2h", "minutes": 30, "time": "3+2"}))
+	r.do(srv.Subcommand(alice, lobby, "tournament", "cancel", map[string]any{"reason": "rain"}))
+	if ev := srv.Events(); len(ev) != 2 || ev[1].Status != discordtest.EventCanceled || ev[1].End.Sub(ev[1].Start) != 30*time.Minute {
+		t.Fatalf("the canceled arena's event: %+v", ev)
 	}
 	checkClean(t, srv, r)
 }

@@ -121,6 +121,8 @@ type Server struct {
 	nextID       atomic.Int64
 	backdate     time.Duration // see SetBackdate
 	perms        map[string]int64
+	guildPerms   int64
+	events       []*Event
 	threads      map[string]*Thread
 	endpoint     string // interactions go here over HTTP when set
 	signingKey   ed25519.PrivateKey
@@ -531,7 +533,7 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 	// that moment earlier than the delivery, as a slow path to the bot does.
 	ia := &Interaction{ID: s.idAt(time.Now().Add(-s.backdate)), Kind: kind, User: u, ChannelID: channel}
 	ia.Token = "tok-" + ia.ID
-	perms := s.perms[channel]
+	perms := s.perms[channel] | s.guildPerms
 	s.interactions[ia.Token] = ia
 	guild := s.guildOf(channel)
 	payload := map[string]any{"id": ia.ID, "application_id": s.AppID, "type": kind, "data": data, "guild_id": guild,
@@ -881,6 +883,11 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 			guild = p[3]
 		}
 		return s.registerCommands(guild, body)
+	case p[0] == "guilds" && len(p) >= 3 && p[2] == "scheduled-events":
+		if !bot {
+			return nil, &apiError{401, 0, "401: Unauthorized"}
+		}
+		return s.eventRoute(r.Method, p, body)
 	case p[0] == "interactions" && len(p) == 4 && p[3] == "callback" && r.Method == http.MethodPost:
 		return s.callback(p[1], p[2], body, files)
 	case p[0] == "webhooks" && len(p) >= 3:
