@@ -51,7 +51,7 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 		{Name: t.T("field.time_control"), Value: controlName(t, tour.Control), Inline: true},
 		{Name: t.T("tournament.field.board"), Value: t.T("choice.size", "N", tour.Size), Inline: true},
 		{Name: t.T("tournament.field.rated"), Value: yesNo(t, tour.Rated), Inline: true},
-		{Name: t.T("tournament.field.starts"), Value: stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")", Inline: true},
+		{Name: t.T("tournament.field.starts"), Value: startsText(t, tour), Inline: true},
 	}
 	m := Message{Embed: &Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", escape(tour.Name)),
 		Description: body + list, Fields: fields, URL: s.tournamentURL(tour)}}
@@ -71,6 +71,14 @@ func (s *Service) tournamentURL(t *tournament.Tournament) string {
 		return ""
 	}
 	return s.cfg.TournamentURL(t.PublicID)
+}
+
+// startsText says when a tournament starts (or started).
+func startsText(t *catalog.Printer, tour *tournament.Tournament) string {
+	if tour.StartsAt.IsZero() {
+		return t.T("tournament.by_hand")
+	}
+	return stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")"
 }
 
 // formatLine names a tournament's format with its length.

@@ -327,7 +327,7 @@ func (s *Service) join(ctx context.Context, req Request, t *tournament.Tournamen
 		return Response{}, err
 	}
 	s.logger(ctx).Info("tournament joined", "tournament", t.ID, "player", req.User.ID)
-	resp := refuse(me.T("tournament.joined", "ID", t.ID, "Name", escape(t.Name), "When", stamp(t.StartsAt, stampRelative)))
+	resp := refuse(me.T("tournament.joined", "ID", t.ID, "Name", escape(t.Name), "When", startsText(me, t)))
 	if t.Status != tournament.SignUp {
 		resp = refuse(me.T("tournament.joined_late", "ID", t.ID, "Name", escape(t.Name)))
 	}
@@ -665,6 +665,9 @@ func (s *Service) tickTournaments(ctx context.Context, now time.Time) {
 func (s *Service) tickTournament(ctx context.Context, t *tournament.Tournament, now time.Time) error {
 	switch t.Status {
 	case tournament.SignUp:
+		if t.StartsAt.IsZero() {
+			return nil // the organiser starts it
+		}
 		if !now.Before(t.StartsAt) {
 			ok, err := s.begin(ctx, t)
 			if err != nil || ok {

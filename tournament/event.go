@@ -40,7 +40,9 @@ type Tournament struct {
 	Control  timecontrol.Control
 	Status   Status
 	// Round is the rounds paired so far (an arena's games paired).
-	Round    int
+	Round int
+	// StartsAt is when it starts (then when it started); zero: when its
+	// organiser starts it.
 	StartsAt time.Time
 	// EndsAt is when an arena stops pairing.
 	EndsAt   time.Time

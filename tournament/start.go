@@ -18,12 +18,16 @@ var (
 	ErrStartFar = errors.New("start time too far ahead")
 )
 
-// ParseStart reads when a tournament starts, relative to now: "now" (or
-// nothing), a delay ("10m", "1h30m"), or a date and time in UTC
-// ("2026-11-30 20:00", "2026-11-30T20:00Z").
+// ParseStart reads when a tournament starts, relative to now: nothing
+// (the zero time: when its organiser starts it), "now", a delay ("10m",
+// "1h30m"), or a date and time in UTC ("2026-11-30 20:00",
+// "2026-11-30T20:00Z").
 func ParseStart(s string, now time.Time) (time.Time, error) {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.EqualFold(s, "now") {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if strings.EqualFold(s, "now") {
 		return now, nil
 	}
 	var at time.Time
