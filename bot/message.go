@@ -55,6 +55,8 @@ type Request struct {
 	// transport knows them (PermissionsKnown).
 	AppPermissions   int64
 	PermissionsKnown bool
+	// Roles are the user's roles in the server, by id (none outside one).
+	Roles []string
 	// MemberPermissions are the user's own permissions in the channel (0
 	// outside a server).
 	MemberPermissions int64

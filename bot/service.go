@@ -94,6 +94,9 @@ type Config struct {
 	// PageURL gives the address of a game's web page from its public id;
 	// nil when there are no pages.
 	PageURL func(publicID string) string
+	// TournamentRoles may create tournaments, besides members with Manage
+	// Events or Manage Server.
+	TournamentRoles []string
 	// TournamentURL gives the address of a tournament's web page; nil
 	// without one.
 	TournamentURL func(publicID string) string

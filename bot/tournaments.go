@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,7 +151,7 @@ func (s *Service) tournamentCreate(ctx context.Context, req Request) (Response, 
 	if req.GuildID == "" {
 		return refuse(me.T("tournament.server_only")), nil
 	}
-	if req.MemberPermissions&(PermManageEvents|PermManageGuild) == 0 {
+	if req.MemberPermissions&(PermManageEvents|PermManageGuild) == 0 && !s.hasTournamentRole(req) {
 		return refuse(me.T("tournament.create_not_allowed")), nil
 	}
 	format, err := tournament.ParseFormat(strings.TrimSpace(req.Options["format"]))
@@ -232,6 +233,17 @@ func (s *Service) tournamentCreate(ctx context.Context, req Request) (Response, 
 	s.logger(ctx).Info("tournament created", "tournament", t.ID, "format", string(t.Format), "organiser", req.User.ID,
 		"starts", t.StartsAt, "time", t.Control.String())
 	return refuse(me.T("tournament.created", "ID", t.ID, "Name", escape(t.Name))), nil
+}
+
+// hasTournamentRole reports whether the user has a role the config lets
+// create tournaments.
+func (s *Service) hasTournamentRole(req Request) bool {
+	for _, r := range req.Roles {
+		if slices.Contains(s.cfg.TournamentRoles, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // startError says why a typed start was refused.

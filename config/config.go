@@ -63,6 +63,9 @@ type Config struct {
 	// TimeControl is the server's default time control of games between
 	// members ("3+2", "1d"); "" gives moveTimeout per move.
 	TimeControl string `json:"timeControl"`
+	// TournamentRoles are roles (by id) whose members may create
+	// tournaments, besides those with Manage Events or Manage Server.
+	TournamentRoles []string `json:"tournamentRoles"`
 	// AbandonAfter ends a game against the bot whose player has not moved
 	// for this long, so it never blocks its channel for good.
 	AbandonAfter Duration `json:"abandonAfter"`
@@ -337,6 +340,11 @@ func (c Config) Validate() error {
 	for i, g := range c.GuildIDs {
 		if g == "" || strings.Trim(g, "0123456789") != "" {
 			return fmt.Errorf("key \"guildIds\": entry %d (%q) is not a server id (digits)", i+1, g)
+		}
+	}
+	for i, r := range c.TournamentRoles {
+		if r == "" || strings.Trim(r, "0123456789") != "" {
+			return fmt.Errorf("key \"tournamentRoles\": entry %d (%q) is not a role id (digits)", i+1, r)
 		}
 	}
 	if c.ApplicationID != "" && strings.Trim(c.ApplicationID, "0123456789") != "" {

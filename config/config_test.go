@@ -27,12 +27,15 @@ func TestExampleIsCompleteAndDefault(t *testing.T) {
 	if c.GuildIDs != nil && len(c.GuildIDs) == 0 {
 		c.GuildIDs = nil
 	}
+	if c.TournamentRoles != nil && len(c.TournamentRoles) == 0 {
+		c.TournamentRoles = nil
+	}
 	if !reflect.DeepEqual(c, d) {
 		t.Errorf("example differs from defaults:\nexample  %+v\ndefaults %+v", c, d)
 	}
 	for _, key := range []string{"applicationId", "guildIds", "database", "resultsLog", "defaultLevel", "defaultSize",
 		"engineMoveTime", "challengeExpiry", "challengeCooldown", "moveTimeout", "reminderBefore", "maxEmojiBoardSize",
-		"imageDir", "logLevel", "discordAPI"} {
+		"imageDir", "logLevel", "discordAPI", "tournamentRoles"} {
 		if !strings.Contains(string(data), `"`+key+`"`) {
 			t.Errorf("example lacks %q", key)
 		}
@@ -41,27 +44,28 @@ func TestExampleIsCompleteAndDefault(t *testing.T) {
 
 func TestErrorsNameTheKey(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"defaultLevel": 11}`:         `key "defaultLevel" must be 1..10`,
-		`{"defaultLevel": "5"}`:        `key "defaultLevel": want a whole number`,
-		`{"moveTimeout": "forever"}`:   `key "moveTimeout": "forever" is not a duration`,
-		`{"moveTimeout": 24}`:          `key "moveTimeout": want a duration in quotes`,
-		`{"colour": "red"}`:            `unknown key "colour"`,
-		`{"guildIds": ["12", "abc"]}`:  `key "guildIds": entry 2 ("abc") is not a server id`,
-		`{"maxEmojiBoardSize": 12}`:    `key "maxEmojiBoardSize" must be an even number 4..10`,
-		`{"reminderBefore": "25h"}`:    `key "reminderBefore" must be at least 0s and less than moveTimeout`,
-		`{"logLevel": "loud"}`:         `key "logLevel" must be debug, info, warn or error`,
-		`{"database": ""}`:             `key "database" must name a file`,
-		`{"defaultSize": 9`:            `not valid JSON`,
-		`[1, 2]`:                       `want a JSON object`,
-		`{"applicationId": "my app"}`:  `key "applicationId" must be the application's id`,
-		`{"engineMoveTime": "1ms"}`:    `key "engineMoveTime" must be between 50ms and 1m`,
-		`{"challengeCooldown": "-1s"}`: `key "challengeCooldown" must be between 0s and 1h`,
-		`{"defaultLevel": null}`:       `key "defaultLevel": want a whole number, not null`,
-		`{"moveTimeout": null}`:        `key "moveTimeout": want a duration in quotes`,
-		`{"guildIds": null}`:           `key "guildIds": want a list, not null`,
-		`{"timeControl": "0+0"}`:       `key "timeControl" must be minutes+seconds like 3+2`,
-		`{"timeControl": "5 minutes"}`: `key "timeControl" must be minutes+seconds like 3+2`,
-		`{"guildIds": [null]}`:         `key "guildIds": entry 1 ("") is not a server id`,
+		`{"defaultLevel": 11}`:                `key "defaultLevel" must be 1..10`,
+		`{"defaultLevel": "5"}`:               `key "defaultLevel": want a whole number`,
+		`{"moveTimeout": "forever"}`:          `key "moveTimeout": "forever" is not a duration`,
+		`{"moveTimeout": 24}`:                 `key "moveTimeout": want a duration in quotes`,
+		`{"colour": "red"}`:                   `unknown key "colour"`,
+		`{"guildIds": ["12", "abc"]}`:         `key "guildIds": entry 2 ("abc") is not a server id`,
+		`{"maxEmojiBoardSize": 12}`:           `key "maxEmojiBoardSize" must be an even number 4..10`,
+		`{"reminderBefore": "25h"}`:           `key "reminderBefore" must be at least 0s and less than moveTimeout`,
+		`{"logLevel": "loud"}`:                `key "logLevel" must be debug, info, warn or error`,
+		`{"database": ""}`:                    `key "database" must name a file`,
+		`{"defaultSize": 9`:                   `not valid JSON`,
+		`[1, 2]`:                              `want a JSON object`,
+		`{"applicationId": "my app"}`:         `key "applicationId" must be the application's id`,
+		`{"engineMoveTime": "1ms"}`:           `key "engineMoveTime" must be between 50ms and 1m`,
+		`{"challengeCooldown": "-1s"}`:        `key "challengeCooldown" must be between 0s and 1h`,
+		`{"defaultLevel": null}`:              `key "defaultLevel": want a whole number, not null`,
+		`{"moveTimeout": null}`:               `key "moveTimeout": want a duration in quotes`,
+		`{"guildIds": null}`:                  `key "guildIds": want a list, not null`,
+		`{"timeControl": "0+0"}`:              `key "timeControl" must be minutes+seconds like 3+2`,
+		`{"timeControl": "5 minutes"}`:        `key "timeControl" must be minutes+seconds like 3+2`,
+		`{"guildIds": [null]}`:                `key "guildIds": entry 1 ("") is not a server id`,
+		`{"tournamentRoles": ["99", "mods"]}`: `key "tournamentRoles": entry 2 ("mods") is not a role id`,
 	} {
 		_, err := Parse([]byte(in))
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {

@@ -540,6 +540,7 @@ func readRequest(i *discordgo.Interaction) (bot.Request, bool) {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = record.Player{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member.Nick)}
 		req.MemberPermissions = i.Member.Permissions
+		req.Roles = i.Member.Roles
 	case i.User != nil:
 		req.User = record.Player{ID: i.User.ID, Name: displayName(i.User, "")}
 	default:

@@ -138,3 +138,25 @@ func TestDiscordTournamentEvents(t *testing.T) {
 	}
 	checkClean(t, srv, r)
 }
+
+// Creating a tournament takes Manage Events (or Manage Server), or a role
+// the config names: a member with neither is refused, one with the role is
+// not.
+func TestDiscordTournamentRole(t *testing.T) {
+	srv := newFake(t)
+	srv.AddChannel(lobby, discordtest.AllText|discordtest.CreatePublicThreads)
+	c := testBotConfig(srv, t.TempDir())
+	c.TournamentRoles = []string{"6000000000000000001"}
+	r := startBot(t, srv, c)
+	plain := discordtest.User{ID: "7000000000000000009", Name: "dave", Permissions: "3072"} // view and send only
+	if reply := srv.Reply(r.do(srv.Subcommand(plain, lobby, "tournament", "create", map[string]any{"format": "swiss"}))); reply == nil ||
+		!strings.Contains(reply.Text(), "Only members who may manage events") {
+		t.Fatalf("a plain member: %+v", reply)
+	}
+	plain.Roles = []string{"6000000000000000002", "6000000000000000001"}
+	if reply := srv.Reply(r.do(srv.Subcommand(plain, lobby, "tournament", "create", map[string]any{"format": "swiss"}))); reply == nil ||
+		!strings.Contains(reply.Text(), "is open for sign-up") {
+		t.Fatalf("a member with the tournament role: %+v; log:\n%s", reply, r.logs)
+	}
+	checkClean(t, srv, r)
+}

@@ -53,6 +53,7 @@ func botConfig(c config.Config) bot.Config {
 		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
 		PageURL:           pageURL(c.PublicURL),
 		TournamentURL:     tournamentURL(c.PublicURL),
+		TournamentRoles:   c.TournamentRoles,
 	}
 }
 

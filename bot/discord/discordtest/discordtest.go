@@ -56,6 +56,10 @@ type User struct {
 	// Locale is the user's Discord language, sent as the interaction's
 	// locale ("en-US" when empty).
 	Locale string
+	// Permissions are the member's own permissions in the server (every
+	// one when empty), and Roles their roles' ids.
+	Permissions string
+	Roles       []string
 }
 
 // Message is a message as the fake keeps it.
@@ -517,7 +521,15 @@ func cmpOr(a, b string) string {
 
 func (s *Server) member(u User) map[string]any {
 	return map[string]any{"user": map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "bot": u.Bot},
-		"nick": nilIfEmpty(u.Nick), "permissions": "2199023255551", "roles": []any{}}
+		"nick": nilIfEmpty(u.Nick), "permissions": cmpOr(u.Permissions, "2199023255551"), "roles": roleList(u.Roles)}
+}
+
+func roleList(ids []string) []any {
+	out := []any{}
+	for _, id := range ids {
+		out = append(out, id)
+	}
+	return out
 }
 
 func nilIfEmpty(s string) any {
