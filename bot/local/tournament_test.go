@@ -82,13 +82,28 @@ func TestSwissOfEightThroughTheTerminal(t *testing.T) {
 	for _, g := range e.activeTournamentGames(1) {
 		e.playOut(g.ID)
 	}
-	// Round 3 pairs the seven left: one of them has the bye.
-	for _, g := range e.activeTournamentGames(1) {
+	// Round 3 pairs the seven left: one of them has the bye. In one game
+	// both sides move twice, then a flag falls mid-game.
+	round3 := e.activeTournamentGames(1)
+	for _, g := range round3 {
 		if g.Black.Player.ID == leaver || g.White.Player.ID == leaver {
 			t.Fatalf("the withdrawn %s was paired in game %d", leaver, g.ID)
 		}
+	}
+	flagged := round3[0]
+	for i := 0; i < 4; i++ {
+		g := e.gameByID(flagged.ID)
+		e.say(g.ToMove().Player.ID + " #" + g.ChannelID + ": select " + g.Position().LegalMoves()[0].String())
+	}
+	for _, g := range round3[1:] {
 		e.playOut(g.ID)
 	}
+	expect(t, e.say("wait 61s"), "Tournament #1 (Friday Swiss) is over.", "🥇")
+	if g := e.gameByID(flagged.ID); g.Result == nil || g.Result.Reason != record.EndTimeout || len(g.Plies()) < 4 {
+		t.Fatalf("the flagged game ended as %+v after %d plies", g.Result, len(g.Plies()))
+	}
+	// Its games were rated: the players are on the bullet leaderboard.
+	expect(t, e.say("alice #lobby: /leaderboard speed:bullet"), "Bullet")
 	tour, err := e.store.Tournament(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -216,10 +231,17 @@ func checkStandings(t *testing.T, shown string, lines []string, ps []tournament.
 			opponents[p.ForfeitBy] = append(opponents[p.ForfeitBy], winner)
 		}
 	}
-	buchholz := map[string]float64{}
+	buchholz, median := map[string]float64{}, map[string]float64{}
 	for id, os := range opponents {
+		var ps []float64
 		for _, o := range os {
 			buchholz[id] += points[o]
+			ps = append(ps, points[o])
+		}
+		sort.Float64s(ps)
+		median[id] = buchholz[id]
+		if len(ps) >= 3 {
+			median[id] -= ps[0] + ps[len(ps)-1]
 		}
 	}
 	table := shown[strings.Index(shown, "```")+4:]
@@ -229,10 +251,10 @@ func checkStandings(t *testing.T, shown string, lines []string, ps []tournament.
 	for _, row := range rows {
 		cols := strings.Fields(strings.ReplaceAll(row, " ✗", "")) // the withdrawn player's mark
 		name := cols[1]
-		want := fmt.Sprintf("%s %s %s", half(points[name]), half(buchholz[name]), signedInt(discs[name]))
-		got := cols[2] + " " + cols[4] + " " + cols[len(cols)-1]
+		want := fmt.Sprintf("%s %s %s %s", half(points[name]), half(buchholz[name]), half(median[name]), signedInt(discs[name]))
+		got := cols[2] + " " + cols[4] + " " + cols[5] + " " + cols[len(cols)-1]
 		if got != want {
-			t.Errorf("%s: shown points, Buchholz, discs %q; recomputed %q", name, got, want)
+			t.Errorf("%s: shown points, Buchholz, median Buchholz, discs %q; recomputed %q", name, got, want)
 		}
 		order = append(order, name)
 	}
