@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -508,5 +509,28 @@ func TestTournamentMessagesAtTheLimits(t *testing.T) {
 	}
 	if strings.Contains(logs.String(), "broke Discord's limits") {
 		t.Fatalf("a message broke Discord's limits:\n%s", logs)
+	}
+}
+
+// BenchmarkStartSwiss64 times the start of a 64-player Swiss through the
+// terminal on SQLite: round 1 paired, its 32 games opened in their
+// threads and announced, the standings posted.
+func BenchmarkStartSwiss64(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		dir := b.TempDir()
+		e := openOn(b, dir, filepath.Join(dir, "bot.db"), "", time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC), true, nil)
+		e.say("admin alice", "alice #lobby: /tournament create format:swiss rounds:6 size:8")
+		for i := 0; i < 64; i++ {
+			e.say(fmt.Sprintf("p%02d #lobby: /tournament join", i))
+		}
+		b.StartTimer()
+		e.say("alice #lobby: /tournament start")
+		b.StopTimer()
+		if ps, _ := e.store.Pairings(context.Background(), 1); len(ps) != 32 {
+			b.Fatalf("%d pairings", len(ps))
+		}
+		e.store.Close()
+		b.StartTimer()
 	}
 }
