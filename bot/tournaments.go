@@ -77,6 +77,24 @@ var tournamentCommand = CommandSpec{Name: "tournament", Subcommands: []CommandSp
 type tournamentLocks struct {
 	mu    sync.Mutex
 	locks map[int64]*sync.Mutex
+	// shown is the standings each tournament's message shows, as this
+	// process last wrote them: a tick that changes nothing edits nothing.
+	shown map[int64]string
+}
+
+// changedSince records text as tournament id's standings, reporting
+// whether they differ from what was shown.
+func (l *tournamentLocks) changedSince(id int64, text string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.shown == nil {
+		l.shown = map[int64]string{}
+	}
+	if l.shown[id] == text {
+		return false
+	}
+	l.shown[id] = text
+	return true
 }
 
 // steppingKey marks a context whose caller holds a tournament's lock: a
@@ -928,6 +946,10 @@ func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) e
 	if err != nil {
 		return err
 	}
+	text := t.StandingsMessageID + "\x00" + msg.Embed.Title + "\x00" + msg.Embed.Description + "\x00" + msg.Embed.Footer
+	if t.StandingsMessageID != "" && !s.tournaments.changedSince(t.ID, text) {
+		return nil
+	}
 	if t.StandingsMessageID != "" {
 		if err := s.notify.Edit(ctx, t.ChannelID, t.StandingsMessageID, msg); err == nil {
 			return nil
@@ -939,6 +961,7 @@ func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) e
 		return nil
 	}
 	t.StandingsMessageID = id
+	s.tournaments.changedSince(t.ID, id+"\x00"+msg.Embed.Title+"\x00"+msg.Embed.Description+"\x00"+msg.Embed.Footer)
 	return s.store.UpdateTournament(ctx, t)
 }
 

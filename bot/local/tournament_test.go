@@ -534,3 +534,21 @@ func BenchmarkStartSwiss64(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// A tick that changes nothing edits nothing: the standings message is
+// edited when a game ends, not every few seconds (Discord limits edits).
+func TestIdleTicksLeaveTheStandingsAlone(t *testing.T) {
+	e := openThreads(t, 5)
+	e.say("admin alice", "alice #lobby: /tournament create format:roundrobin size:4 time:10+0")
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		e.say(p + " #lobby: click Join")
+	}
+	e.say("alice #lobby: /tournament start")
+	if out := e.say("wait 5s", "wait 5s", "wait 5s"); strings.Contains(out, "Standings") {
+		t.Fatalf("idle ticks edited the standings:\n%s", out)
+	}
+	e.playOut(e.activeTournamentGames(1)[0].ID)
+	if out := e.say("wait 5s"); strings.Contains(out, "Standings") {
+		t.Fatalf("a tick after the game's end edited the standings again:\n%s", out)
+	}
+}
