@@ -47,6 +47,10 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if refusal != nil {
 		return *refusal, nil
 	}
+	useXOT, refusal := xotOption(req, opts.size)
+	if refusal != nil {
+		return *refusal, nil
+	}
 	if missing := s.missingPermission(req, opts.size, opts.style); missing != "" {
 		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
@@ -55,7 +59,7 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 		return deref(refusal), err
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
-		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style, Control: control}
+		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style, Control: control, XOT: useXOT}
 	return s.issue(ctx, req, c, 0, !inThread && s.threadsHere(req))
 }
 
@@ -149,6 +153,9 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 	what := t.T(kind, "Size", c.Size, "Colors", colorWords(t, c))
 	if !c.Control.IsZero() {
 		what = t.T("challenge.with_time", "What", what, "Control", controlName(t, c.Control))
+	}
+	if c.XOT {
+		what = t.T("xot.challenge", "What", what)
 	}
 	var text string
 	m := &Message{}
@@ -258,6 +265,12 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if color == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
+	var xotNote string
+	if c.XOT {
+		if xotNote, err = openXOT(pub, g); err != nil {
+			return Response{}, err
+		}
+	}
 	s.startClocks(g, now)
 	for _, p := range []record.Player{c.Challenger, c.Opponent} {
 		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
@@ -293,6 +306,9 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
 	s.arm(g)
 	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
+	if xotNote != "" {
+		note += " " + xotNote
+	}
 	first := g.ToMove().Player
 	if threaded {
 		if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(pub, g, []string{note})); err != nil {

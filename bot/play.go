@@ -47,6 +47,10 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if refusal != nil {
 		return *refusal, nil
 	}
+	useXOT, refusal := xotOption(req, size)
+	if refusal != nil {
+		return *refusal, nil
+	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	refusal, inThread, err := s.finishedThread(ctx, req)
@@ -74,8 +78,14 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if settle(opts.color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
-	s.startClocks(g, now) // a game never moved in ends too
 	pub := req.pub()
+	var xotNote string
+	if useXOT {
+		if xotNote, err = openXOT(pub, g); err != nil {
+			return Response{}, err
+		}
+	}
+	s.startClocks(g, now) // a game never moved in ends too
 	var followups []Message
 	if threaded {
 		switch err := s.openThread(ctx, pub, req.ChannelID, g); {
@@ -109,6 +119,9 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		"time", control.String())
 	s.arm(g)
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
+	if xotNote != "" {
+		notes = append(notes, xotNote)
+	}
 	more, err := s.advance(ctx, pub, g)
 	if err != nil {
 		return Response{}, err

@@ -216,6 +216,8 @@ type Challenge struct {
 	Style      Style // the board style of the game it becomes
 	// Control is the time control of the game it becomes.
 	Control timecontrol.Control
+	// XOT starts the game from a random balanced 8-move opening.
+	XOT bool
 }
 
 // ChallengeStatus is where a challenge stands.

@@ -33,11 +33,11 @@ func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error 
 			opp = sql.NullString{String: c.Opponent.ID, Valid: true}
 		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, color, size,
-			rated, status, created_at, expires_at, message_id, style, time_base_ms, time_increment_ms, time_per_move_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			rated, status, created_at, expires_at, message_id, style, time_base_ms, time_increment_ms, time_per_move_ms, xot)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			c.GuildID, c.ChannelID, c.Challenger.ID, opp, challengeColor(c.Color), c.Size, c.Rated, string(c.Status),
 			millis(c.CreatedAt), millis(c.ExpiresAt), c.MessageID, string(styleOr(c.Style)),
-			c.Control.Base.Milliseconds(), c.Control.Increment.Milliseconds(), c.Control.PerMove.Milliseconds()).Scan(&c.ID)
+			c.Control.Base.Milliseconds(), c.Control.Increment.Milliseconds(), c.Control.PerMove.Milliseconds(), c.XOT).Scan(&c.ID)
 		if err != nil {
 			if isUnique(err) {
 				return record.ErrChallengePending
@@ -50,7 +50,7 @@ func (s *Store) CreateChallenge(ctx context.Context, c *record.Challenge) error 
 
 const challengeSelect = `SELECT c.id, c.guild_id, c.channel_id, c.challenger_id, pc.name, c.opponent_id, coalesce(po.name, ''),
 	c.color, c.size, c.rated, c.status, c.created_at, c.expires_at, c.message_id, coalesce(c.game_id, 0), c.style,
-	c.time_base_ms, c.time_increment_ms, c.time_per_move_ms
+	c.time_base_ms, c.time_increment_ms, c.time_per_move_ms, c.xot
 	FROM challenges c JOIN players pc ON pc.id = c.challenger_id LEFT JOIN players po ON po.id = c.opponent_id`
 
 func scanChallenge(row scanner) (*record.Challenge, error) {
@@ -62,7 +62,7 @@ func scanChallenge(row scanner) (*record.Challenge, error) {
 		base, inc, per   int64
 	)
 	err := row.Scan(&c.ID, &c.GuildID, &c.ChannelID, &c.Challenger.ID, &c.Challenger.Name, &opp, &c.Opponent.Name,
-		&color, &c.Size, &c.Rated, &status, &created, &expires, &c.MessageID, &c.GameID, &c.Style, &base, &inc, &per)
+		&color, &c.Size, &c.Rated, &status, &created, &expires, &c.MessageID, &c.GameID, &c.Style, &base, &inc, &per, &c.XOT)
 	if err != nil {
 		return nil, err
 	}
