@@ -513,3 +513,8 @@ func (n *fakeNotifier) ArchiveThread(context.Context, string) error { return nil
 func (f *fakeStore) OpenTournaments(context.Context, string) ([]*tournament.Tournament, error) {
 	return nil, nil
 }
+
+// ActiveTournamentGame: none (the fake holds no tournaments).
+func (f *fakeStore) ActiveTournamentGame(context.Context, string) (int64, string, error) {
+	return 0, "", record.ErrNotFound
+}

@@ -129,4 +129,5 @@ type TournamentStore interface {
 	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
 	OpenPairingGame(ctx context.Context, id int64, round, board int, g *record.Game) error
 	ForfeitPairing(ctx context.Context, id int64, round, board int, by string) (bool, error)
+	ActiveTournamentGame(ctx context.Context, playerID string) (gameID int64, channelID string, err error)
 }

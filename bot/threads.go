@@ -98,17 +98,12 @@ func threadName(t *catalog.Printer, g *record.Game) string {
 func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player) (*Response, error) {
 	// A tournament game has the player's whole attention: no other game
 	// starts while it runs.
-	if req.GuildID != "" {
-		running, err := s.store.RunningGames(ctx, req.GuildID, p.ID, 25)
-		if err != nil {
-			return nil, err
-		}
-		for _, g := range running {
-			if g.TournamentID != 0 {
-				r := refuse(req.me().T("thread.tournament_game", "Name", name(p), "ID", g.ID, "Where", "<#"+g.ChannelID+">"))
-				return &r, nil
-			}
-		}
+	switch id, channel, err := s.store.ActiveTournamentGame(ctx, p.ID); {
+	case err == nil:
+		r := refuse(req.me().T("thread.tournament_game", "Name", name(p), "ID", id, "Where", "<#"+channel+">"))
+		return &r, nil
+	case !errors.Is(err, record.ErrNotFound):
+		return nil, err
 	}
 	if s.cfg.MaxGamesPerPlayer <= 0 {
 		return nil, nil

@@ -103,7 +103,7 @@ func yesNo(t *catalog.Printer, b bool) string {
 }
 
 // pairingLines are a round's pairings, one a line, with each game's thread.
-func (s *Service) pairingLines(ctx context.Context, t *catalog.Printer, pairings []tournament.Pairing, entrants []tournament.Entrant, round int) []string {
+func pairingLines(t *catalog.Printer, pairings []tournament.Pairing, entrants []tournament.Entrant, round int) []string {
 	names := map[string]string{}
 	for _, e := range entrants {
 		names[e.ID] = escape(clip(e.Name, 32))
@@ -120,10 +120,8 @@ func (s *Service) pairingLines(ctx context.Context, t *catalog.Printer, pairings
 			lines = append(lines, t.T("tournament.line.forfeit", "Black", names[p.Black], "White", names[p.White], "Name", names[p.ForfeitBy]))
 		default:
 			where := ""
-			if p.GameID != 0 {
-				if g, err := s.store.Game(ctx, p.GameID); err == nil {
-					where = "<#" + g.ChannelID + ">"
-				}
+			if p.GameChannelID != "" {
+				where = "<#" + p.GameChannelID + ">"
 			}
 			result := ""
 			if p.Done() {
@@ -186,7 +184,7 @@ func (s *Service) roundMessages(ctx context.Context, t *catalog.Printer, tour *t
 	}
 	title := t.T("tournament.round_title", "ID", tour.ID, "Name", escape(tour.Name), "Round", round, "Rounds", tour.Rounds)
 	var out []Message
-	for _, part := range chunks(s.pairingLines(ctx, t, pairings, entrants, round), MaxDescription) {
+	for _, part := range chunks(pairingLines(t, pairings, entrants, round), MaxDescription) {
 		out = append(out, Message{Embed: &Embed{Title: title, Description: strings.Join(part, "\n"), URL: s.tournamentURL(tour)}})
 	}
 	return out, nil

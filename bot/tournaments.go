@@ -526,7 +526,8 @@ func (s *Service) tournamentPause(ctx context.Context, req Request) (Response, e
 			return "", err
 		}
 		s.logger(ctx).Info("tournament paused", "tournament", t.ID, "by", req.User.ID, "reason", reason)
-		s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.paused", "ID", t.ID, "Reason", reasonText(reason)))
+		pub := s.publicPrinter(ctx, t.GuildID)
+		s.announce(ctx, t, pub.T("tournament.paused", "ID", t.ID, "Reason", reasonText(pub, reason)))
 		return "", nil
 	})
 }
@@ -548,7 +549,7 @@ func (s *Service) tournamentCancel(ctx context.Context, req Request) (Response, 
 		s.logger(ctx).Info("tournament canceled", "tournament", t.ID, "by", req.User.ID, "reason", reason)
 		s.eventStatus(ctx, t, ending)
 		pub := s.publicPrinter(ctx, t.GuildID)
-		s.announce(ctx, t, pub.T("tournament.canceled", "ID", t.ID, "Reason", reasonText(reason)))
+		s.announce(ctx, t, pub.T("tournament.canceled", "ID", t.ID, "Reason", reasonText(pub, reason)))
 		s.editSignup(ctx, t)
 		return "", nil
 	})
@@ -569,7 +570,7 @@ func (s *Service) tournamentKick(ctx context.Context, req Request) (Response, er
 		}
 		s.logger(ctx).Info("tournament kick", "tournament", t.ID, "player", who, "by", req.User.ID, "reason", reason)
 		pub := s.publicPrinter(ctx, t.GuildID)
-		s.announce(ctx, t, pub.T("tournament.kicked", "ID", t.ID, "Player", mention(who), "Reason", reasonText(reason)))
+		s.announce(ctx, t, pub.T("tournament.kicked", "ID", t.ID, "Player", mention(who), "Reason", reasonText(pub, reason)))
 		s.editSignup(ctx, t)
 		if t.Status == tournament.Running {
 			return "", s.step(ctx, t)
@@ -607,11 +608,13 @@ func (s *Service) organiserAction(ctx context.Context, req Request, act func(*to
 	return refuse(me.T("tournament.done", "ID", t.ID)), nil
 }
 
-func reasonText(reason string) string {
+// reasonText is an organiser's reason as the announcement quotes it, ""
+// for none.
+func reasonText(t *catalog.Printer, reason string) string {
 	if reason == "" {
 		return ""
 	}
-	return " (" + escape(reason) + ")"
+	return t.T("tournament.reason", "Reason", escape(reason))
 }
 
 // announce posts a line about a tournament in its channel.

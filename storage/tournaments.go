@@ -259,7 +259,7 @@ func (s *Store) PairTournament(ctx context.Context, id int64, from int, pairings
 // counts as a draw without discs), a forfeit as given.
 func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT p.round, p.board, p.black_id, p.white_id, coalesce(p.game_id, 0), p.forfeit_by,
-		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0), r.finished_at, coalesce(g.public_id, '')
+		coalesce(r.winner, ''), coalesce(r.black_discs, 0), coalesce(r.white_discs, 0), r.finished_at, coalesce(g.public_id, ''), coalesce(g.channel_id, '')
 		FROM tournament_pairings p LEFT JOIN results r ON r.game_id = p.game_id LEFT JOIN games g ON g.id = p.game_id
 		WHERE p.tournament_id = ? ORDER BY p.round, p.board`, id)
 	if err != nil {
@@ -272,7 +272,7 @@ func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, e
 		var winner string
 		var ended sql.NullInt64
 		if err := rows.Scan(&p.Round, &p.Board, &p.Black, &p.White, &p.GameID, &p.ForfeitBy, &winner,
-			&p.BlackDiscs, &p.WhiteDiscs, &ended, &p.GamePublicID); err != nil {
+			&p.BlackDiscs, &p.WhiteDiscs, &ended, &p.GamePublicID, &p.GameChannelID); err != nil {
 			return nil, fmt.Errorf("reading a pairing: %w", err)
 		}
 		p.EndedAt = fromNullMillis(ended)
@@ -336,4 +336,20 @@ func (s *Store) ForfeitPairing(ctx context.Context, id int64, round, board int, 
 		return err
 	})
 	return n == 1, err
+}
+
+// ActiveTournamentGame is a player's running tournament game, if any: its
+// number and its thread (record.ErrNotFound when there is none).
+func (s *Store) ActiveTournamentGame(ctx context.Context, playerID string) (int64, string, error) {
+	var id int64
+	var channel string
+	err := s.db.QueryRowContext(ctx, `SELECT id, channel_id FROM games WHERE status = 'active' AND tournament_id IS NOT NULL
+		AND (black_id = ? OR white_id = ?) ORDER BY id LIMIT 1`, playerID, playerID).Scan(&id, &channel)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", record.ErrNotFound
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("%s's tournament game: %w", playerID, err)
+	}
+	return id, channel, nil
 }

@@ -65,6 +65,7 @@ type Pairing struct {
 	// EndedAt is when its game ended (zero while it goes on, and for
 	// byes and forfeits).
 	EndedAt time.Time
-	// GamePublicID finds its game's web page.
-	GamePublicID string
+	// GamePublicID finds its game's web page; GameChannelID is where it
+	// is played (its thread).
+	GamePublicID, GameChannelID string
 }
