@@ -150,7 +150,7 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "bot/local", "bot/discord", "render", "analysis", "termgame", "catalog", "gametext", "web"}
+var userFacing = []string{"bot", "opening", "bot/local", "bot/discord", "render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two
 // words.
