@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"othello-bot/opening"
 	"strconv"
 	"strings"
 	"sync"
@@ -159,6 +160,16 @@ func (s *Service) WaitAnalyses() { s.analyses.wg.Wait() }
 // blunders, and the graph.
 func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *record.Game, rep *analysis.Report) *Message {
 	var lines []string
+	if opening.AppliesTo(g.State.Start()) {
+		switch m := opening.Standard().Recognise(g.State.Moves()); {
+		case m.Named && m.LeftTheory > 0:
+			lines = append(lines, t.T("analysis.theory_left", "Opening", m.Opening.Name(t), "Move", m.LeftTheory))
+		case m.Named:
+			lines = append(lines, t.T("analysis.theory_kept", "Opening", m.Opening.Name(t)))
+		case m.LeftTheory > 0:
+			lines = append(lines, t.T("analysis.theory_none", "Move", m.LeftTheory))
+		}
+	}
 	for _, c := range []game.Color{game.Black, game.White} {
 		sum := rep.Summary(c)
 		if sum.Moves == 0 {

@@ -65,7 +65,7 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 	}
 	t := req.pub()
 	b, w := g.Position().Count()
-	data, err := render.Replay(g.State.Start(), g.Plies(), plain(t).Frame, t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g)))
+	data, err := render.Replay(g.State.Start(), g.Plies(), plain(t).Framer(g.State.Start(), g.Plies()), t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g)))
 	if err != nil {
 		return Response{}, fmt.Errorf("replay of game %d: %w", g.ID, err)
 	}

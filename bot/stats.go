@@ -5,6 +5,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"othello-bot/opening"
 	"slices"
 	"strconv"
 	"strings"
@@ -228,6 +229,11 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		}
 		if h.Control != "" {
 			how += t.T("history.control", "Control", h.Control)
+		}
+		if h.Size == 8 {
+			if o, ok := opening.Standard().Name(movesIn(h.Transcript, h.Size)); ok {
+				how += t.T("history.opening", "Name", o.Name(t))
+			}
 		}
 		b.WriteString(t.T("history.entry", "ID", h.GameID, "Date", h.FinishedAt.Format("2006-01-02"),
 			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", sideName(t, h.Opponent),

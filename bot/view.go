@@ -194,6 +194,9 @@ func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string
 	if !g.Control.IsZero() {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.time_control"), Value: controlName(t, g.Control), Inline: true})
 	}
+	if name := plain(t).Opening(g.State.Start(), g.State.Moves()); name != "" {
+		e.Fields = append(e.Fields, Field{Name: t.T("field.opening"), Value: name, Inline: true})
+	}
 	if g.Status != record.Active {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.result"), Value: resultLine(t, g), Inline: true})
 		if g.Takebacks > 0 {

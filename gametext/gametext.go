@@ -8,6 +8,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/opening"
 	"othello-bot/record"
 )
 
@@ -74,4 +75,61 @@ func (w Words) color(c game.Color) string {
 		return w.T.T("caption.white")
 	}
 	return w.T.T("caption.black")
+}
+
+// Opening names the opening a game from the standard 8x8 start has
+// reached ("Tiger"); "" for other boards and starts, or no named line.
+func (w Words) Opening(start game.Position, moves []game.Square) string {
+	if !opening.AppliesTo(start) {
+		return ""
+	}
+	if o, ok := opening.Standard().Name(moves); ok {
+		return o.Name(w.T)
+	}
+	return ""
+}
+
+// Framer captions a replay of plies from start as Frame does, each step
+// after the game has reached a named opening adding its name (the
+// deepest one so far).
+func (w Words) Framer(start game.Position, plies []game.Ply) func(n int, ply *game.Ply, after game.Position) string {
+	names := make([]string, len(plies)+1)
+	if opening.AppliesTo(start) {
+		moves := game.MovesOf(plies)
+		m := opening.Standard().Recognise(moves)
+		if m.Named {
+			// Names by move count: walk again only up to the match.
+			name := ""
+			for k := 1; k <= len(moves) && k <= m.Ply; k++ {
+				if o, ok := opening.Standard().Name(moves[:k]); ok {
+					name = o.Name(w.T)
+				}
+				names[plyOf(plies, k)] = name
+			}
+			for n := plyOf(plies, m.Ply) + 1; n < len(names); n++ {
+				names[n] = name
+			}
+		}
+	}
+	return func(n int, ply *game.Ply, after game.Position) string {
+		c := w.Frame(n, ply, after)
+		if n >= 0 && n < len(names) && names[n] != "" {
+			return w.T.T("caption.with_opening", "Caption", c, "Opening", names[n])
+		}
+		return c
+	}
+}
+
+// plyOf is the ply number (passes counted) of the k-th move.
+func plyOf(plies []game.Ply, k int) int {
+	moves := 0
+	for i, p := range plies {
+		if !p.Square.IsPass() {
+			moves++
+			if moves == k {
+				return i + 1
+			}
+		}
+	}
+	return len(plies)
 }

@@ -54,3 +54,39 @@ func TestFrames(t *testing.T) {
 		t.Errorf("a pass %q", got)
 	}
 }
+
+// The replay's captions name the opening from the move that reaches it,
+// the deepest so far, and keep it after the game leaves theory; a 6x6 game
+// has no theory.
+func TestFramerNamesTheOpening(t *testing.T) {
+	w := Words{T: catalog.For(catalog.English)}
+	start, _ := game.NewPosition(8)
+	moves, _ := game.ParseTranscript("f5d6c3d3c4f4c5b3c2e3", 8)
+	g, err := game.Replay(start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := w.Framer(start, g.Plies())
+	pos := start
+	var got []string
+	for i, p := range g.Plies() {
+		pos, _ = pos.Play(p.Square)
+		got = append(got, frame(i+1, &p, pos))
+	}
+	for n, want := range map[int]string{1: "", 2: "Perpendicular Opening", 4: "Perpendicular Opening", 5: "Tiger", 8: "Tiger", 9: "Rose-Bill", 10: "Rose-Bill"} {
+		c := got[n-1]
+		if want == "" && strings.Contains(c, "·  ") {
+			t.Errorf("move %d: %q", n, c)
+		}
+		if want != "" && !strings.HasSuffix(c, " · "+want) {
+			t.Errorf("move %d: %q, want it to end with %s", n, c, want)
+		}
+	}
+	if strings.Contains(got[0], "Opening") {
+		t.Errorf("move 1 named: %q", got[0])
+	}
+	six, _ := game.NewPosition(6)
+	if w.Opening(six, nil) != "" || w.Opening(start, moves) != "Rose-Bill" {
+		t.Error("Opening names a 6x6 game, or not the 8x8 one")
+	}
+}

@@ -78,6 +78,12 @@ func start() game.Position {
 	return p
 }
 
+// AppliesTo says whether theory speaks of games from start: 8x8 games
+// from the usual starting position.
+func AppliesTo(start game.Position) bool { return start.Equal(standardStart) }
+
+var standardStart = start()
+
 // Book recognises a set of openings.
 type Book struct {
 	all []Opening

@@ -128,6 +128,8 @@ type Data struct {
 	Summary        string   `json:"summary"`
 	Captions       []string `json:"captions"`
 	TranscriptLine string   `json:"transcriptLine"`
+	// Opening names the opening reached ("Opening: Tiger"); "" for none.
+	Opening string `json:"opening"`
 	// Clock is a live game's clocks; nil without one.
 	Clock *Clock `json:"clock,omitempty"`
 }
@@ -181,9 +183,10 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) (*record.Game, boo
 func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	words := gametext.Words{T: t}
 	start := g.State.Start()
+	frame := words.Framer(start, g.Plies())
 	n := start.Size()
 	d := Data{Number: g.ID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
-		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{words.Frame(0, nil, start)},
+		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
 		Clock: clockOf(g)}
 	var cells strings.Builder
 	for _, c := range start.Cells() {
@@ -217,10 +220,13 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 			pos = next
 		}
 		d.Plies = append(d.Plies, ply)
-		d.Captions = append(d.Captions, words.Frame(i+1, &p, pos))
+		d.Captions = append(d.Captions, frame(i+1, &p, pos))
 	}
 	d.Result = resultText(words, g, pos)
 	d.Summary = t.T("web.summary", "Black", d.Black, "White", d.White, "Result", d.Result)
+	if name := words.Opening(start, g.State.Moves()); name != "" {
+		d.Opening = t.T("web.opening", "Name", name)
+	}
 	d.TranscriptLine = t.T("web.no_moves")
 	if d.Transcript != "" {
 		d.TranscriptLine = t.T("game.transcript", "Moves", d.Transcript)

@@ -75,6 +75,7 @@ function show(k) {
 function header() {
   document.getElementById("status").textContent = game.summary;
   document.getElementById("transcript").textContent = game.transcriptLine;
+  document.getElementById("opening").textContent = game.opening;
   document.body.classList.toggle("live", game.status === "active");
   tick();
 }
