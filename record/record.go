@@ -307,3 +307,29 @@ func (c ColorChoice) Color() (game.Color, bool) {
 type Languages struct {
 	User, Guild, GuildLocale string
 }
+
+// PuzzleStanding is one line of a server's puzzle leaderboard: a player's
+// puzzle rating, their best streak, and the puzzles they tried and solved
+// in that server.
+type PuzzleStanding struct {
+	Player            Player
+	Rating, Deviation float64
+	BestStreak        int
+	Solved, Tried     int
+}
+
+// DailySetting is where and when a server's daily puzzle is posted: a
+// channel ("" for none) and an hour of the day, UTC.
+type DailySetting struct {
+	GuildID, ChannelID string
+	Hour               int
+}
+
+// Daily is a server's daily puzzle of one day (YYYY-MM-DD, UTC): the
+// puzzle, and the message that posted it once it is out.
+type Daily struct {
+	GuildID, Day         string
+	PuzzleID             int64
+	ChannelID, MessageID string
+	Posted               time.Time
+}
