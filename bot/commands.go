@@ -7,6 +7,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"othello-bot/opening"
 	"strings"
 
 	"othello-bot/catalog"
@@ -140,6 +141,9 @@ var commands = localize([]CommandSpec{
 	{Name: "history",
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}},
 		handle:  (*Service).history},
+	{Name: "openings",
+		Options: []OptionSpec{{Name: "moves", Kind: StringOption, MaxLength: 4 * opening.MaxLine}},
+		handle:  (*Service).openings},
 	{Name: "hint", Private: true, handle: (*Service).hint},
 	{Name: "resign", Private: true, handle: (*Service).resignAsk},
 	{Name: "games",

@@ -20,6 +20,7 @@ type fakeStore struct {
 	// Tournaments are tested against the real store (bot/local); a call
 	// here panics, which the service's handlers recover from.
 	TournamentStore
+	PuzzleStore
 	mu         sync.Mutex
 	games      map[int64]*record.Game
 	analyses   map[int64][]byte

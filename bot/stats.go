@@ -149,6 +149,9 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	}
 	fields = append(fields, Field{Name: t.T("stats.all_games"), Value: all, Inline: true},
 		Field{Name: t.T("stats.streak"), Value: streak(t, history), Inline: true})
+	if fav := favouriteOpenings(t, history, 3); fav != "" {
+		fields = append(fields, Field{Name: t.T("stats.favourite_openings"), Value: fav})
+	}
 	levels, err := s.store.RecordAgainstBot(ctx, who.ID)
 	if err != nil {
 		return Response{}, err

@@ -157,7 +157,7 @@ type IllegalMoveError struct {
 }
 
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("move %d, %s, is not legal there", e.N, e.Move)
+	return fmt.Errorf("move %d, %s, is not legal there", e.N, e.Move).Error()
 }
 
 // ParseLine reads a line of moves from the start, like "f5d6c3" or

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"errors"
 	"time"
 
 	"othello-bot/rating"
@@ -21,6 +22,9 @@ type Record struct {
 	// Plays and Wins count first tries, and those that solved it.
 	Plays, Wins int
 }
+
+// ErrTried is a second try at a puzzle by the same player.
+var ErrTried = errors.New("this puzzle was tried already")
 
 // Status is where a try stands.
 type Status string

@@ -195,11 +195,8 @@ func (s *Store) PuzzleCount(ctx context.Context, guildID string) (int, error) {
 	return n, err
 }
 
-// ErrTried is a second try at a puzzle by the same player.
-var ErrTried = errors.New("this puzzle was tried already")
-
-// StartTry opens a player's try at a puzzle; ErrTried (with the try there
-// is) if they have one.
+// StartTry opens a player's try at a puzzle; puzzle.ErrTried (with the try
+// there is) if they have one.
 func (s *Store) StartTry(ctx context.Context, p record.Player, guildID string, puzzleID int64, daily string, now time.Time) (puzzle.Try, error) {
 	var t puzzle.Try
 	err := s.inTx(ctx, func(tx *dbTx) error {
@@ -215,7 +212,7 @@ func (s *Store) StartTry(ctx context.Context, p record.Player, guildID string, p
 		n, _ := res.RowsAffected()
 		t, err = loadTry(ctx, tx, `a.puzzle_id = ? AND a.player_id = ?`, puzzleID, p.ID)
 		if err == nil && n == 0 {
-			err = ErrTried
+			err = puzzle.ErrTried
 		}
 		return err
 	})

@@ -95,7 +95,7 @@ func TestPuzzleStore(t *testing.T) {
 			if err != nil || tr.Status != puzzle.Open || !tr.Expires.Equal(t0.Add(puzzle.TimeToAnswer)) {
 				t.Fatalf("try: %+v %v", tr, err)
 			}
-			if _, err := s.StartTry(ctx, alice, "guild1", p.ID, "", t0); !errors.Is(err, ErrTried) {
+			if _, err := s.StartTry(ctx, alice, "guild1", p.ID, "", t0); !errors.Is(err, puzzle.ErrTried) {
 				t.Errorf("second try: %v", err)
 			}
 			if ok, _ := s.AdvanceTry(ctx, tr.ID, 0, 2); !ok {

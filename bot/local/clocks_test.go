@@ -211,7 +211,7 @@ func TestRatingsPerSpeed(t *testing.T) {
 	if !strings.Contains(out, "Rating everywhere · Bullet: 1338, provisional") || !strings.Contains(out, "Rating everywhere: not rated yet") {
 		t.Fatalf("stats per speed:\n%s", out)
 	}
-	if out := e.say("/history"); !strings.Contains(out, "lost 4–4 by time · 1+0 (8x8)") {
+	if out := e.say("/history"); !strings.Contains(out, "lost 4–4 by time · 1+0 · Diagonal Opening (8x8)") {
 		t.Errorf("the history does not name the control:\n%s", out)
 	}
 	if out := e.say("/leaderboard speed:ultra"); !strings.Contains(out, "The speed must be bullet") {

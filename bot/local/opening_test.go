@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Playing the Tiger and on into the Rose-Bill names each on the game
@@ -59,4 +60,56 @@ func TestOpeningNamesThroughTheTerminal(t *testing.T) {
 		out = e.say(g.ToMove().Player.ID + " #den: /move " + m)
 	}
 	expect(t, out, "定石", "虎")
+}
+
+// playLine plays moves in a channel's game, each by the side to move.
+func (e *env) playLine(channel, moves string) string {
+	e.t.Helper()
+	var out string
+	for i := 0; i+1 < len(moves); i += 2 {
+		g, err := e.store.ActiveGame(context.Background(), channel)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		out = e.say(g.ToMove().Player.ID + " #" + channel + ": /move " + moves[i:i+2])
+	}
+	return out
+}
+
+// /openings over a fixture of games played here: each opening's count and
+// how each side scored, the continuations of a line (a game from d3
+// counted as the same line from f5), the refusals of bad lines, and the
+// favourite openings on /stats.
+func TestOpeningsCountsTheServersGames(t *testing.T) {
+	e := open(t, t.TempDir())
+	expect(t, e.say("alice #lobby: /openings"), "No finished 8x8 game here has reached a named opening yet.")
+	fixture := []struct{ moves, loser string }{
+		{"f5d6c3d3c4", "bob"},   // Tiger, Black wins
+		{"f5d6c3d3c4", "alice"}, // Tiger, White wins
+		{"f5f6e6f4e3", "bob"},   // Cow, Black wins
+		{"d3c5f6f5e6", "alice"}, // Tiger from d3, White wins
+	}
+	for _, f := range fixture {
+		e.say("alice #lobby: /challenge @bob color:black rated:false", "bob #lobby: click Accept")
+		e.playLine("lobby", f.moves)
+		e.say(f.loser+" #lobby: /resign", f.loser+" #lobby: click Resign")
+		e.clock.Advance(time.Minute)
+	}
+	if lines := e.results(); len(lines) != len(fixture) {
+		t.Fatalf("%d results lines, want %d", len(lines), len(fixture))
+	}
+	out := e.say("carol #lobby: /openings")
+	expect(t, out, "Openings played here", "Tiger `f5d6c3d3c4` · 3 games · ⚫ 33% · ⚪ 67%",
+		"Cow `f5f6e6f4e3` · 1 game · ⚫ 100% · ⚪ 0%", "From the last 4 finished 8x8 games here.")
+	if strings.Index(out, "Tiger") > strings.Index(out, "Cow") {
+		t.Error("the most played opening is not first")
+	}
+	expect(t, e.say("carol #lobby: /openings moves:f5d6"), "After f5d6 (Perpendicular Opening)",
+		"3 games here went this way · ⚫ 33% · ⚪ 67%", "c3 · 3 games")
+	expect(t, e.say("carol #lobby: /openings moves:e6f4c3c4"), "After f5d6c3d3 (Perpendicular Opening)", "c4 → Tiger · 3 games")
+	expect(t, e.say("carol #lobby: /openings moves:f5f4"), "No game here has gone f5f4 yet.")
+	expect(t, e.say("carol #lobby: /openings moves:f5d6a1"), "Move 3, a1, is not legal there.")
+	expect(t, e.say("carol #lobby: /openings moves:hello"), "I can't read that as moves from the start")
+	expect(t, e.say("carol #lobby: /openings moves:"+strings.Repeat("f5d6", 16)), "That line is too long: give at most 30 moves.")
+	expect(t, e.say("alice #lobby: /stats"), "Favourite openings", "Tiger ×3 (1-2-0) · Cow ×1 (1-0-0)")
 }
