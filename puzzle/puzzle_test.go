@@ -121,6 +121,9 @@ func TestPuzzlesAreUniqueAndExact(t *testing.T) {
 				checkOnly(t, e, pos, p.Line[i+1], p.Result)
 				pos, _ = pos.Play(p.Line[i+1])
 			}
+			if err := Verify(context.Background(), e, p); err != nil {
+				t.Errorf("Verify: %v", err)
+			}
 			if p.Moves() > 3 {
 				t.Errorf("a puzzle of %d moves", p.Moves())
 			}
@@ -172,4 +175,35 @@ func replayRight(t *testing.T, e *engine.Engine, start game.Position, moves []ga
 		}
 	}
 	return len(ps)
+}
+
+// Verify refuses a puzzle whose answer, result or cost is wrong.
+func TestVerifyCatchesWrongPuzzles(t *testing.T) {
+	e := engine.New(engine.Options{Searches: 1})
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := 0; n < 12; n++ {
+		start, moves := randomGame(t, rng)
+		ps, err := Find(context.Background(), e, start, moves, Options{MaxEmpties: 12, MaxMoves: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		p := ps[0]
+		if err := Verify(context.Background(), e, p); err != nil {
+			t.Fatalf("a right puzzle: %v", err)
+		}
+		wrongMove, wrongResult, wrongCost := p, p, p
+		wrongMove.Line = []game.Square{p.Played}
+		wrongResult.Result++
+		wrongCost.Cost++
+		for name, q := range map[string]Puzzle{"move": wrongMove, "result": wrongResult, "cost": wrongCost} {
+			if Verify(context.Background(), e, q) == nil {
+				t.Errorf("a wrong %s passed", name)
+			}
+		}
+		return
+	}
+	t.Fatal("no puzzle found to spoil")
 }
