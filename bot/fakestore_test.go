@@ -519,3 +519,8 @@ func (f *fakeStore) OpenTournaments(context.Context, string) ([]*tournament.Tour
 func (f *fakeStore) ActiveTournamentGame(context.Context, string) (int64, string, error) {
 	return 0, "", record.ErrNotFound
 }
+
+// No server here has a daily puzzle.
+func (f *fakeStore) DailyPuzzleSettings(context.Context) ([]record.DailySetting, error) {
+	return nil, nil
+}

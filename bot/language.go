@@ -85,6 +85,12 @@ func (s *Service) publicPrinter(ctx context.Context, guildID string) *catalog.Pr
 
 // settings shows or changes a member's language or the server's.
 func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
+	if req.Options["puzzle-channel"] != "" || req.Options["puzzle-hour"] != "" {
+		if req.Options["language"] != "" {
+			return refuse(req.me().T("daily.one_at_a_time")), nil
+		}
+		return s.puzzleSettings(ctx, req)
+	}
 	value := strings.ToLower(strings.TrimSpace(req.Options["language"]))
 	scope := strings.ToLower(strings.TrimSpace(req.Options["scope"]))
 	me := req.me()
@@ -147,6 +153,15 @@ func (s *Service) showSettings(ctx context.Context, req Request) (Response, erro
 			server = catalog.For(lang).T("language.name")
 		}
 		lines = append(lines, me.T("settings.show_server", "Language", server))
+		daily, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
+		if err != nil {
+			return Response{}, err
+		}
+		if daily.ChannelID == "" {
+			lines = append(lines, me.T("settings.show_daily_off"))
+		} else {
+			lines = append(lines, me.T("settings.show_daily", "Channel", "<#"+daily.ChannelID+">", "Hour", daily.Hour))
+		}
 	}
 	lines = append(lines, me.T("settings.how"))
 	return refuse(strings.Join(lines, "\n")), nil

@@ -100,6 +100,9 @@ type Config struct {
 	// TournamentURL gives the address of a tournament's web page; nil
 	// without one.
 	TournamentURL func(publicID string) string
+	// PuzzleEmpties is the most empty squares of a puzzle found in a game;
+	// 0 is 20, the solver's quick range.
+	PuzzleEmpties int
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for
@@ -250,6 +253,10 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 		return s.replayButton(ctx, req, args)
 	case "tjoin", "tleave":
 		return s.tournamentButton(ctx, req, action, args)
+	case "puzzle":
+		return s.puzzleAnswer(ctx, req, args)
+	case "daily":
+		return s.dailyButton(ctx, req, args)
 	}
 	return refuse(req.me().T("error.dead_button")), nil
 }

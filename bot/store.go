@@ -141,6 +141,7 @@ type PuzzleStore interface {
 	PostedDaily(ctx context.Context, guildID, day, messageID string, now time.Time) error
 	Daily(ctx context.Context, guildID, day string) (record.Daily, error)
 	DailySolvers(ctx context.Context, guildID, day string) ([]record.Player, error)
+	DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error)
 }
 
 // TournamentStore keeps tournaments: see storage for what each does once

@@ -54,6 +54,7 @@ func (s *Service) Tick(ctx context.Context) {
 		}
 	}
 	s.archiveThreads(ctx)
+	s.postDailyPuzzles(ctx, now)
 	// With exact timers, the games due before the next tick get a timer
 	// of their own: those another process (or the process before a
 	// restart) armed fire at their time too.

@@ -461,3 +461,39 @@ func (s *Store) DailySolvers(ctx context.Context, guildID, day string) ([]record
 	}
 	return out, rows.Err()
 }
+
+// DailyCandidate is the puzzle for a server's next daily post: the newest
+// from its own games not posted before, else a built-in one it has not
+// had; record.ErrNotFound when none is left.
+func (s *Store) DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error) {
+	for _, q := range []string{
+		`WHERE p.guild_id = ? AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
+			ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
+		`WHERE p.guild_id = '' AND ? <> '' AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
+			ORDER BY p.id LIMIT 1`,
+	} {
+		r, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p `+q, guildID, guildID))
+		if !errors.Is(err, record.ErrNotFound) {
+			return r, err
+		}
+	}
+	return puzzle.Record{}, record.ErrNotFound
+}
+
+// GuildPuzzles lists the puzzles found in a server's games, in order.
+func (s *Store) GuildPuzzles(ctx context.Context, guildID string) ([]puzzle.Record, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.guild_id = ? ORDER BY p.id`, guildID)
+	if err != nil {
+		return nil, fmt.Errorf("listing a server's puzzles: %w", err)
+	}
+	defer rows.Close()
+	var out []puzzle.Record
+	for rows.Next() {
+		r, err := scanPuzzle(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

@@ -73,6 +73,9 @@ type Adapter struct {
 	DefaultUser string
 	// ImageDir is where attached board pictures are saved.
 	ImageDir string
+	// SearchPuzzles makes each wait search finished games for puzzles, as
+	// a running bot does in the background (off in tests, which ask).
+	SearchPuzzles bool
 	// ShutdownGrace is how long a line in flight may go on after Run's
 	// context is cancelled.
 	ShutdownGrace time.Duration
@@ -103,6 +106,9 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards", ShutdownGrace: 30 * time.Second,
 		run: strconv.FormatInt(time.Now().UnixNano(), 36)}
 }
+
+// maxPuzzleSearch is how many finished games one wait searches for puzzles.
+const maxPuzzleSearch = 20
 
 // SetService gives the adapter the command logic.
 func (a *Adapter) SetService(svc *bot.Service) { a.svc = svc }
@@ -283,6 +289,14 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		a.Clock.Advance(d)
 		a.note("%s", t.T("local.later", "Duration", t.Duration(d)))
 		a.svc.Tick(ctx)
+		// Time passing is when a running bot searches finished games for
+		// puzzles.
+		if !a.SearchPuzzles {
+			return
+		}
+		if _, err := a.svc.SearchPuzzles(ctx, maxPuzzleSearch); err != nil {
+			a.note("%s", t.T("local.puzzles_failed"))
+		}
 		return
 	default:
 		a.note("%s", t.T("local.not_understood", "Line", strconv.Quote(text)))

@@ -60,12 +60,16 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir
 	adapter.Locale = *locale
+	adapter.SearchPuzzles = true
 	svc := newService(store, c, clock, adapter, logger)
 	work, cancelWork := bot.Detach(ctx, shutdownGrace)
 	defer cancelWork()
 	adapter.ShutdownGrace = shutdownGrace
 	if err := svc.Resume(work); err != nil {
 		return fmt.Errorf("resuming games: %w", err)
+	}
+	if err := svc.AddBuiltinPuzzles(work); err != nil {
+		return fmt.Errorf("adding the built-in puzzles: %w", err)
 	}
 	return adapter.Run(ctx, stdin)
 }

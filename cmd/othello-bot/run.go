@@ -61,6 +61,9 @@ const shutdownGrace = 30 * time.Second
 // tickEvery is how often the timers in the database are looked at.
 const tickEvery = 5 * time.Second
 
+// puzzleEvery is how often one finished game is searched for puzzles.
+const puzzleEvery = 20 * time.Second
+
 func runBot(args []string, _ io.Reader, _ io.Writer) error {
 	fs := newFlags("run")
 	df := addDataFlags(fs)
@@ -149,6 +152,13 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	alive := &pulse{path: c.Heartbeat, store: store, logger: logger}
 	alive.beat(ctx)
 
+	// Finished games become puzzles in the background.
+	puzzling := make(chan struct{})
+	go func() {
+		defer close(puzzling)
+		svc.RunPuzzles(ctx, puzzleEvery)
+	}()
+
 	// Timers (expiries, reminders, timeouts) live in the database; a tick
 	// every few seconds fires the ones due.
 	ticking := make(chan struct{})
@@ -172,6 +182,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	stopEndpoint()
 	closeGateways()
 	<-ticking
+	<-puzzling
 	adapter.Wait()
 	svc.Shutdown()
 	return nil

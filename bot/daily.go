@@ -1,0 +1,185 @@
+package bot
+
+// This file is the daily puzzle: a server picks a channel and an hour
+// (/settings puzzle-channel: puzzle-hour:), and each day from that hour the
+// tick posts one puzzle from its own games there, once across restarts and
+// processes, with who solved the day before's. Anyone presses Solve to try
+// it, only-you, as /puzzle does.
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/puzzle"
+	"othello-bot/record"
+	"othello-bot/render"
+)
+
+// dailyRetry is how long a claimed day's post may stay unposted (a crash,
+// Discord refusing) before a tick tries again.
+const dailyRetry = 10 * time.Minute
+
+// postDailyPuzzles posts each server's puzzle of the day once its hour has
+// come and it is not out yet.
+func (s *Service) postDailyPuzzles(ctx context.Context, now time.Time) {
+	settings, err := s.store.DailyPuzzleSettings(ctx)
+	if err != nil {
+		s.logger(ctx).Error("tick: daily puzzle settings", "err", err)
+		return
+	}
+	for _, set := range settings {
+		day, due := puzzle.DailyDue(now, set.Hour)
+		if !due {
+			continue
+		}
+		if err := s.postDaily(ctx, set, day, now); err != nil {
+			s.logger(ctx).Error("tick: daily puzzle", "guild", set.GuildID, "day", day, "err", err)
+		}
+	}
+}
+
+func (s *Service) postDaily(ctx context.Context, set record.DailySetting, day string, now time.Time) error {
+	var rec puzzle.Record
+	d, err := s.store.Daily(ctx, set.GuildID, day)
+	switch {
+	case err == nil && d.MessageID != "":
+		return nil // out already
+	case err == nil:
+		// Claimed before and never posted: the same puzzle, when it is time
+		// to try again (ClaimDaily says).
+		if rec, err = s.store.Puzzle(ctx, d.PuzzleID); err != nil {
+			return err
+		}
+	case errors.Is(err, record.ErrNotFound):
+		rec, err = s.store.DailyCandidate(ctx, set.GuildID)
+		if errors.Is(err, record.ErrNotFound) {
+			return nil // nothing left to post; /puzzle says so to players
+		}
+		if err != nil {
+			return err
+		}
+	default:
+		return err
+	}
+	claim := record.Daily{GuildID: set.GuildID, Day: day, PuzzleID: rec.ID, ChannelID: set.ChannelID}
+	ok, err := s.store.ClaimDaily(ctx, claim, dailyRetry, now)
+	if err != nil || !ok {
+		return err
+	}
+	solvers, err := s.store.DailySolvers(ctx, set.GuildID, puzzle.PreviousDay(day))
+	if err != nil {
+		return err
+	}
+	t := s.publicPrinter(ctx, set.GuildID)
+	id, err := s.send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, solvers))
+	if err != nil {
+		return err // claimed: tried again after dailyRetry
+	}
+	s.logger(ctx).Info("daily puzzle posted", "guild", set.GuildID, "day", day, "puzzle", rec.ID)
+	return s.store.PostedDaily(ctx, set.GuildID, day, id, now)
+}
+
+// dailyMessage is a day's post: who solved the day before's, the board,
+// what is at stake, and the Solve button.
+func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string, solvers []record.Player) Message {
+	var lines []string
+	if len(solvers) == 0 {
+		lines = append(lines, t.T("daily.nobody_yesterday"))
+	} else {
+		var names []string
+		for _, p := range solvers {
+			names = append(names, name(p))
+		}
+		lines = append(lines, t.T("daily.solved_yesterday", "Names", strings.Join(names, ", "), "Count", len(solvers)))
+	}
+	lines = append(lines, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec))
+	if rec.Moves() > 1 {
+		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
+	}
+	e := &Embed{Title: t.T("daily.title", "Day", day), Description: joinLines(lines, MaxDescription), Footer: sourceLine(t, rec), Color: 0x6a1b9a}
+	return Message{Embed: e, Components: []Row{{Buttons: []ButtonSpec{{Label: t.T("daily.solve"),
+		CustomID: "daily:" + strconv.FormatInt(rec.ID, 10) + ":" + day, Style: Primary}}}}}
+}
+
+// dailyButton starts a player's try at the day's puzzle ("daily:PUZZLE:DAY").
+func (s *Service) dailyButton(ctx context.Context, req Request, args string) (Response, error) {
+	me := req.me()
+	a, day, _ := strings.Cut(args, ":")
+	id, err := strconv.ParseInt(a, 10, 64)
+	if err != nil || req.GuildID == "" {
+		return refuse(me.T("error.dead_button")), nil
+	}
+	d, err := s.store.Daily(ctx, req.GuildID, day)
+	if errors.Is(err, record.ErrNotFound) || (err == nil && d.PuzzleID != id) {
+		return refuse(me.T("error.dead_button")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	if today := puzzle.Day(s.clock.Now()); day != today {
+		return refuse(me.T("daily.over", "Day", day)), nil
+	}
+	rec, err := s.store.Puzzle(ctx, id)
+	if err != nil {
+		return Response{}, err
+	}
+	try, err := s.store.StartTry(ctx, req.User, req.GuildID, id, day, s.clock.Now())
+	if errors.Is(err, puzzle.ErrTried) {
+		if try.Status == puzzle.Open {
+			return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil // their menu, again
+		}
+		return refuse(me.T("daily.tried")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
+}
+
+// puzzleSettings is /settings puzzle-channel: and puzzle-hour: (Manage
+// Server): where and when the daily puzzle is posted.
+func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, error) {
+	me := req.me()
+	if req.GuildID == "" {
+		return refuse(me.T("settings.no_server")), nil
+	}
+	if req.MemberPermissions&PermManageGuild == 0 {
+		return refuse(me.T("settings.need_manage_server")), nil
+	}
+	set, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
+	if err != nil {
+		return Response{}, err
+	}
+	if h := strings.TrimSpace(req.Options["puzzle-hour"]); h != "" {
+		hour, err := strconv.Atoi(h)
+		if err != nil || hour < 0 || hour > 23 {
+			return refuse(me.T("daily.bad_hour")), nil
+		}
+		set.Hour = hour
+	}
+	switch strings.TrimSpace(req.Options["puzzle-channel"]) {
+	case "":
+	case "here":
+		if missing := s.missingPermission(req, 8, record.StyleEmoji); missing != "" {
+			return refuse(me.T("daily.cannot_post", "Permission", me.T(missing))), nil
+		}
+		set.ChannelID = req.ChannelID
+	case "off":
+		set.ChannelID = ""
+	default:
+		return refuse(me.T("daily.bad_channel")), nil
+	}
+	if err := s.store.SetDailyPuzzle(ctx, req.GuildID, set.ChannelID, set.Hour, s.clock.Now()); err != nil {
+		return Response{}, err
+	}
+	s.logger(ctx).Info("daily puzzle set", "guild", req.GuildID, "channel", set.ChannelID, "hour", set.Hour)
+	if set.ChannelID == "" {
+		return refuse(me.T("daily.off")), nil
+	}
+	return refuse(me.T("daily.set", "Channel", "<#"+set.ChannelID+">", "Hour", set.Hour)), nil
+}

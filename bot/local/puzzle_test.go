@@ -1,0 +1,183 @@
+package local_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/bot/local"
+	"othello-bot/engine"
+	"othello-bot/game"
+	"othello-bot/puzzle"
+)
+
+// playRandomGames plays n games between alice and bob in a channel to the
+// end, each move a random legal one (beginners' mistakes make puzzles).
+func (e *env) playRandomGames(channel string, n int, rng *rand.Rand) {
+	e.t.Helper()
+	ctx := context.Background()
+	for i := 0; i < n; i++ {
+		e.say("alice #"+channel+": /challenge @bob color:black rated:false", "bob #"+channel+": click Accept")
+		for ply := 0; ply < 70; ply++ {
+			g, err := e.store.ActiveGame(ctx, channel)
+			if err != nil {
+				break
+			}
+			moves := g.Position().LegalMoves()
+			e.say(g.ToMove().Player.ID + " #" + channel + ": /move " + moves[rng.IntN(len(moves))].String())
+		}
+		if _, err := e.store.ActiveGame(ctx, channel); err == nil {
+			e.t.Fatal("a random game did not end")
+		}
+		e.clock.Advance(time.Minute)
+	}
+}
+
+var puzzleNumber = regexp.MustCompile(`Puzzle #(\d+)`)
+
+// lastPuzzle is the puzzle the latest output shows.
+func (e *env) lastPuzzle(out string) puzzle.Record {
+	e.t.Helper()
+	m := puzzleNumber.FindAllStringSubmatch(out, -1)
+	if m == nil {
+		e.t.Fatalf("no puzzle shown:\n%s", out)
+	}
+	id, _ := strconv.ParseInt(m[len(m)-1][1], 10, 64)
+	rec, err := e.store.Puzzle(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return rec
+}
+
+// Puzzles from a fixture of finished games: each game searched once, every
+// puzzle re-solved a second way and checked against its game; then /puzzle
+// answered wrong, right (a whole line, the replies played for the player),
+// twice, by someone else and after its time, with the ratings, streaks and
+// the server's leaderboard moving as they should.
+func TestPuzzlesThroughTheTerminal(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.cfg.PuzzleEmpties = 12 // quick solves; the bot searches 20
+	e.adapter.SetService(rebuild(e, quiet))
+	svc := e.adapter.Service()
+	ctx := context.Background()
+	expect(t, e.say("alice #lobby: /puzzle"), "You have tried every puzzle there is for now")
+
+	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
+	if n, err := svc.SearchPuzzles(ctx, 10); err != nil || n != 6 {
+		t.Fatalf("searched %d games: %v", n, err)
+	}
+	if n, _ := svc.SearchPuzzles(ctx, 10); n != 0 {
+		t.Fatalf("searched %d games twice", n)
+	}
+	recs, err := e.store.GuildPuzzles(ctx, local.GuildID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) < 3 {
+		t.Fatalf("only %d puzzles in 6 random games", len(recs))
+	}
+	eng := engine.New(engine.Options{Searches: 1})
+	multi := 0
+	for _, r := range recs {
+		if err := puzzle.Verify(ctx, eng, r.Puzzle); err != nil {
+			t.Errorf("puzzle %d: %v", r.ID, err)
+		}
+		g, err := e.store.Game(ctx, r.GameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := g.State.Moves()
+		at, err := game.Replay(g.State.Start(), moves[:r.Ply])
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := at.Position()
+		if pos.MustPass() {
+			pos = pos.Pass()
+		}
+		if !pos.Equal(r.Start) || moves[r.Ply] != r.Played || r.Start.Empties() > 12 {
+			t.Errorf("puzzle %d is not move %d of game %d (played %s)", r.ID, r.Ply+1, r.GameID, r.Played)
+		}
+		if r.Moves() > 1 {
+			multi++
+		}
+	}
+	t.Logf("%d puzzles from 6 games, %d of several moves", len(recs), multi)
+
+	// Wrong.
+	out := e.say("alice #lobby: /puzzle")
+	expect(t, out, "(only visible to alice)", "to move and", "From game #")
+	first := e.lastPuzzle(out)
+	var wrong game.Square
+	for _, m := range first.Start.LegalMoves() {
+		if m != first.Line[0] {
+			wrong = m
+			break
+		}
+	}
+	out = e.say("alice #lobby: select " + wrong.String())
+	expect(t, out, "❌ "+wrong.String()+" is not it: the move was "+first.Line[0].String(), "Solution: "+game.FormatTranscript(first.Line, 8),
+		"Puzzle rating 1500 → ")
+	v, _ := e.store.Solver(ctx, "alice")
+	if v.Rating.Rating >= 1500 || v.Streak != 0 || v.Attempts != 1 {
+		t.Errorf("after a miss: %+v", v)
+	}
+	// The same menu again, and someone else's hand on it.
+	again := func(user, customID string, value game.Square) string {
+		resp := e.handle(user, local.GuildID, "lobby", bot.Request{Kind: bot.Select, CustomID: customID, Values: []string{value.String()}})
+		if resp.Message == nil || !resp.Message.Ephemeral {
+			t.Fatalf("%s pressing %s: %+v", user, customID, resp.Message)
+		}
+		return resp.Message.Content
+	}
+	expect(t, again("alice", "puzzle:1:0", first.Line[0]), "You have answered this already")
+
+	// Right, every move of the line.
+	out = e.say("alice #lobby: /puzzle")
+	second := e.lastPuzzle(out)
+	if second.ID == first.ID {
+		t.Fatal("the same puzzle twice")
+	}
+	expect(t, again("bob", "puzzle:2:0", second.Line[0]), "This puzzle is someone else's")
+	for step := 0; step < len(second.Line); step += 2 {
+		out = e.say("alice #lobby: select " + second.Line[step].String())
+		if step+2 < len(second.Line) {
+			expect(t, out, "✅ "+second.Line[step].String()+" is right. The reply: "+second.Line[step+1].String())
+		}
+	}
+	expect(t, out, "✅ "+second.Line[len(second.Line)-1].String()+": solved!", "Streak: 1 solved in a row (best 1)")
+	v2, _ := e.store.Solver(ctx, "alice")
+	if v2.Rating.Rating <= v.Rating.Rating || v2.Streak != 1 || v2.Solved != 1 {
+		t.Errorf("after a solve: %+v (before %+v)", v2, v)
+	}
+
+	// Too late.
+	out = e.say("alice #lobby: /puzzle")
+	third := e.lastPuzzle(out)
+	e.say("wait 16m")
+	expect(t, e.say("alice #lobby: select "+third.Line[0].String()), "Time is up (you have 15 minutes)")
+	if v3, _ := e.store.Solver(ctx, "alice"); v3.Streak != 0 || v3.Attempts != 3 {
+		t.Errorf("after an expired try: %+v", v3)
+	}
+
+	// bob solves one: he leads the leaderboard.
+	out = e.say("bob #lobby: /puzzle")
+	bobs := e.lastPuzzle(out)
+	for step := 0; step < len(bobs.Line); step += 2 {
+		out = e.say("bob #lobby: select " + bobs.Line[step].String())
+	}
+	expect(t, out, "solved!")
+	board := e.say("carol #lobby: /puzzle show:leaderboard")
+	expect(t, board, "Puzzle leaderboard · this server", "1. bob · ", "solved 1 of 1 here", "2. alice · ", "solved 1 of 3 here")
+	if strings.Contains(board, "carol") && !strings.Contains(board, "only visible to carol") {
+		t.Errorf("carol, who tried none, is listed:\n%s", board)
+	}
+	expect(t, e.say("alice #lobby: /puzzle show:me"), "solved 1 of 3 · streak 0 (best 1)")
+	expect(t, e.say("carol #lobby: /puzzle show:me"), "You haven't tried a puzzle yet")
+}

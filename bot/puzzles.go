@@ -1,0 +1,300 @@
+package bot
+
+// This file is puzzles: /puzzle gives a player a position from this
+// server's own games (the built-in set while there are none left), they
+// answer with the move menu, right or wrong is rated as lichess rates
+// puzzles, and /puzzle show: gives the leaderboard or one's own record.
+// Package puzzle holds the rules; the store keeps each try, answered once.
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/puzzle"
+	"othello-bot/record"
+	"othello-bot/render"
+)
+
+// puzzleSearch bounds the search of a game for puzzles: about 20 empty
+// squares (Config.PuzzleEmpties), up to three moves to find.
+func (s *Service) puzzleSearch() puzzle.Options {
+	o := puzzle.Options{MaxEmpties: 20, MaxMoves: 3}
+	if s.cfg.PuzzleEmpties > 0 {
+		o.MaxEmpties = s.cfg.PuzzleEmpties
+	}
+	return o
+}
+
+// SearchPuzzles searches up to n finished games for puzzles, oldest first,
+// storing what it finds (each game once, whoever searches); it returns how
+// many games it searched. The run loop calls it when it is idle.
+func (s *Service) SearchPuzzles(ctx context.Context, n int) (int, error) {
+	ids, err := s.store.UnsearchedGames(ctx, n)
+	if err != nil {
+		return 0, err
+	}
+	searched := 0
+	for _, id := range ids {
+		g, err := s.store.Game(ctx, id)
+		if err != nil {
+			return searched, err
+		}
+		found, err := puzzle.Find(ctx, s.eng, g.State.Start(), g.State.Moves(), s.puzzleSearch())
+		if err != nil {
+			return searched, err
+		}
+		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, found, s.clock.Now()); err != nil {
+			return searched, err
+		}
+		s.log.Info("searched a game for puzzles", "game", id, "found", len(found))
+		searched++
+	}
+	return searched, nil
+}
+
+// AddBuiltinPuzzles stores the built-in set once (each puzzle by its key).
+func (s *Service) AddBuiltinPuzzles(ctx context.Context) error {
+	set, err := puzzle.Builtin()
+	if err != nil {
+		return err
+	}
+	n, err := s.store.AddBuiltinPuzzles(ctx, set, s.clock.Now())
+	if n > 0 {
+		s.log.Info("built-in puzzles added", "count", n)
+	}
+	return err
+}
+
+func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, error) {
+	me := req.me()
+	switch strings.TrimSpace(req.Options["show"]) {
+	case "":
+	case "leaderboard":
+		return s.puzzleLeaderboard(ctx, req)
+	case "me":
+		v, err := s.store.Solver(ctx, req.User.ID)
+		if err != nil {
+			return Response{}, err
+		}
+		if v.Attempts == 0 {
+			return refuse(me.T("puzzle.none_tried")), nil
+		}
+		return refuse(me.T("puzzle.record", "Rating", math.Round(v.Rating.Rating), "Deviation", math.Round(v.Rating.Deviation),
+			"Solved", v.Solved, "Tried", v.Attempts, "Streak", v.Streak, "Best", v.BestStreak)), nil
+	default:
+		return refuse(me.T("puzzle.bad_show")), nil
+	}
+	v, err := s.store.Solver(ctx, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		rec, err := s.store.PickPuzzle(ctx, req.GuildID, req.User.ID, v.Rating.Rating)
+		if errors.Is(err, record.ErrNotFound) {
+			return refuse(me.T("puzzle.all_tried")), nil
+		}
+		if err != nil {
+			return Response{}, err
+		}
+		try, err := s.store.StartTry(ctx, req.User, req.GuildID, rec.ID, "", s.clock.Now())
+		if errors.Is(err, puzzle.ErrTried) {
+			continue // taken by a second /puzzle at the same moment: pick again
+		}
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
+	}
+	return refuse(me.T("error.changed_meanwhile")), nil
+}
+
+// puzzleMessage shows a try where it stands: the board, whose move and
+// what is at stake, and the move menu; notes (what the last answer did)
+// go first.
+func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzle.Try, notes []string) *Message {
+	pos, err := rec.Position(try.Step)
+	if err != nil {
+		pos = rec.Start
+	}
+	last := game.Pass
+	if try.Step > 0 {
+		last = rec.Line[try.Step-1]
+	}
+	stakes := stakesLine(t, rec)
+	lines := append(append([]string(nil), notes...), render.Emoji(pos, last, true), stakes)
+	if rec.Moves() > 1 && try.Step == 0 {
+		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
+	}
+	lines = append(lines, t.T("puzzle.expires", "When", stamp(try.Expires, stampRelative)))
+	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: joinLines(lines, MaxDescription),
+		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
+	menu := &Menu{CustomID: "puzzle:" + strconv.FormatInt(try.ID, 10) + ":" + strconv.Itoa(try.Step), Placeholder: clip(t.T("puzzle.pick"), MaxPlaceholder)}
+	for i, sq := range pos.LegalMoves() {
+		if i == MaxMenuOptions {
+			break
+		}
+		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})
+	}
+	return &Message{Embed: e, Components: []Row{{Menu: menu}}, Ephemeral: true}
+}
+
+// stakesLine says whose move it is and what the right moves achieve.
+func stakesLine(t *catalog.Printer, rec puzzle.Record) string {
+	black := rec.Start.ToMove() == game.Black
+	switch {
+	case rec.Result > 0 && black:
+		return t.T("puzzle.win_black", "Margin", rec.Result)
+	case rec.Result > 0:
+		return t.T("puzzle.win_white", "Margin", rec.Result)
+	case black:
+		return t.T("puzzle.draw_black")
+	}
+	return t.T("puzzle.draw_white")
+}
+
+// sourceLine says where a puzzle came from.
+func sourceLine(t *catalog.Printer, rec puzzle.Record) string {
+	if rec.GameID == 0 {
+		return t.T("puzzle.from_builtin")
+	}
+	return t.T("puzzle.from_game", "ID", rec.GameID, "Move", rec.Ply+1, "Played", rec.Played.String(), "Cost", rec.Cost)
+}
+
+// puzzleAnswer takes a move from a puzzle's menu ("puzzle:TRY:STEP").
+func (s *Service) puzzleAnswer(ctx context.Context, req Request, args string) (Response, error) {
+	me := req.me()
+	a, b, _ := strings.Cut(args, ":")
+	id, err1 := strconv.ParseInt(a, 10, 64)
+	step, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || len(req.Values) != 1 {
+		return refuse(me.T("error.dead_button")), nil
+	}
+	try, err := s.store.Try(ctx, id)
+	if errors.Is(err, record.ErrNotFound) {
+		return refuse(me.T("error.dead_button")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	switch {
+	case try.PlayerID != req.User.ID:
+		return refuse(me.T("puzzle.not_yours")), nil
+	case try.Status != puzzle.Open || try.Step != step:
+		return refuse(me.T("puzzle.answered")), nil
+	}
+	rec, err := s.store.Puzzle(ctx, try.PuzzleID)
+	if err != nil {
+		return Response{}, err
+	}
+	now := s.clock.Now()
+	if try.Expired(now) {
+		return s.endTry(ctx, me, rec, try, false, []string{me.T("puzzle.expired", "Minutes", int(puzzle.TimeToAnswer.Minutes()))})
+	}
+	move, err := game.ParseSquare(req.Values[0], 8)
+	if err != nil {
+		return refuse(me.T("error.dead_button")), nil
+	}
+	verdict, reply, next := rec.Answer(step, move)
+	switch verdict {
+	case puzzle.Wrong:
+		return s.endTry(ctx, me, rec, try, false, []string{me.T("puzzle.wrong", "Move", move.String(), "Right", rec.Line[step].String())})
+	case puzzle.Solved:
+		return s.endTry(ctx, me, rec, try, true, []string{me.T("puzzle.right", "Move", move.String())})
+	}
+	ok, err := s.store.AdvanceTry(ctx, try.ID, step, next)
+	if err != nil {
+		return Response{}, err
+	}
+	if !ok {
+		return refuse(me.T("puzzle.answered")), nil
+	}
+	try.Step = next
+	notes := []string{me.T("puzzle.right_go_on", "Move", move.String(), "Reply", reply.String())}
+	return Response{Update: true, Message: s.puzzleMessage(me, rec, try, notes)}, nil
+}
+
+// endTry finishes a try, rated, and shows the solution and what it did to
+// the player's rating and streak.
+func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Record, try puzzle.Try, solved bool, notes []string) (Response, error) {
+	before, err := s.store.Solver(ctx, try.PlayerID)
+	if err != nil {
+		return Response{}, err
+	}
+	after, done, err := s.store.FinishTry(ctx, try.ID, try.Step, solved, s.clock.Now())
+	if err != nil {
+		return Response{}, err
+	}
+	if !done {
+		return refuse(t.T("puzzle.answered")), nil
+	}
+	change := math.Round(after.Rating.Rating) - math.Round(before.Rating.Rating)
+	lines := append(notes, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec),
+		t.T("puzzle.solution", "Line", game.FormatTranscript(rec.Line, 8)),
+		t.T("puzzle.rating_change", "Before", math.Round(before.Rating.Rating), "After", math.Round(after.Rating.Rating), "Change", signedText(change)))
+	if solved {
+		lines = append(lines, t.T("puzzle.streak", "Count", after.Streak, "Best", after.BestStreak))
+	}
+	lines = append(lines, t.T("puzzle.again"))
+	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: joinLines(lines, MaxDescription),
+		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
+	return Response{Update: true, Message: &Message{Embed: e, Ephemeral: true}}, nil
+}
+
+// signedText writes a rating change with its sign: +12, −8, ±0.
+func signedText(v float64) string {
+	switch {
+	case v > 0:
+		return "+" + strconv.FormatFloat(v, 'f', 0, 64)
+	case v < 0:
+		return "−" + strconv.FormatFloat(-v, 'f', 0, 64)
+	}
+	return "±0"
+}
+
+func (s *Service) puzzleLeaderboard(ctx context.Context, req Request) (Response, error) {
+	me := req.me()
+	if req.GuildID == "" {
+		return refuse(me.T("puzzle.leaderboard_server")), nil
+	}
+	board, err := s.store.PuzzleLeaderboard(ctx, req.GuildID, 20)
+	if err != nil {
+		return Response{}, err
+	}
+	if len(board) == 0 {
+		return refuse(me.T("puzzle.leaderboard_empty")), nil
+	}
+	var lines []string
+	for i, st := range board {
+		lines = append(lines, me.T("puzzle.leaderboard_line", "Rank", i+1, "Name", name(st.Player), "Rating", st.Rating,
+			"Solved", st.Solved, "Tried", st.Tried, "Best", st.BestStreak))
+	}
+	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{Title: me.T("puzzle.leaderboard_title"), Description: joinLines(lines, MaxDescription)}}}, nil
+}
+
+// RunPuzzles is the puzzle work of a running bot, until ctx ends: the
+// built-in set stored once, then every so often one finished game
+// searched for puzzles (a few seconds of the solver each), so the search
+// never holds the engine from players for long.
+func (s *Service) RunPuzzles(ctx context.Context, every time.Duration) {
+	if err := s.AddBuiltinPuzzles(ctx); err != nil {
+		s.log.Error("adding the built-in puzzles", "err", err)
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.SearchPuzzles(ctx, 1); err != nil && ctx.Err() == nil {
+				s.log.Error("searching games for puzzles", "err", err)
+			}
+		}
+	}
+}
