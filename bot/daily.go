@@ -149,7 +149,7 @@ func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, er
 		return refuse(me.T("settings.no_server")), nil
 	}
 	if req.MemberPermissions&PermManageGuild == 0 {
-		return refuse(me.T("settings.need_manage_server")), nil
+		return refuse(me.T("daily.need_manage_server")), nil
 	}
 	set, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
 	if err != nil {

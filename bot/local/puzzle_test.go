@@ -181,3 +181,61 @@ func TestPuzzlesThroughTheTerminal(t *testing.T) {
 	expect(t, e.say("alice #lobby: /puzzle show:me"), "solved 1 of 3 · streak 0 (best 1)")
 	expect(t, e.say("carol #lobby: /puzzle show:me"), "You haven't tried a puzzle yet")
 }
+
+// The daily puzzle: set by a member who may manage the server, posted once
+// its hour comes and only once, across a restart; solved by a member
+// through its button (once), listed in the next day's post; yesterday's
+// button then says its day is over.
+func TestDailyPuzzleOnceAcrossARestart(t *testing.T) {
+	e := open(t, t.TempDir()) // 2026-11-22 12:00 UTC
+	e.cfg.PuzzleEmpties = 12
+	e.adapter.SetService(rebuild(e, quiet))
+	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
+	if _, err := e.adapter.Service().SearchPuzzles(context.Background(), 10); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, e.say("bob #daily: /settings puzzle-channel:here"), "Only members with the Manage Server permission can set the daily puzzle.")
+	e.say("admin alice")
+	expect(t, e.say("alice #daily: /settings puzzle-hour:24"), "The hour is a whole number from 0 to 23")
+	expect(t, e.say("alice #daily: /settings puzzle-channel:here puzzle-hour:13"),
+		"The daily puzzle will be posted in #daily every day at 13:00 UTC.")
+	expect(t, e.say("alice #daily: /settings"), "Daily puzzle: #daily at 13:00 UTC")
+	if out := e.say("wait 30m"); strings.Contains(out, "Daily puzzle ·") {
+		t.Fatalf("posted before its hour:\n%s", out)
+	}
+	out := e.say("wait 31m")
+	expect(t, out, "🧩 Daily puzzle · 2026-11-22", "Nobody solved yesterday's puzzle.", "[Solve]")
+
+	out = e.say("bob #daily: click Solve")
+	expect(t, out, "(only visible to bob)", "to move and")
+	p := e.lastPuzzle(out)
+	for step := 0; step < len(p.Line); step += 2 {
+		out = e.say("bob #daily: select " + p.Line[step].String())
+	}
+	expect(t, out, "solved!")
+	expect(t, e.say("bob #daily: click Solve"), "You have answered today's puzzle already.")
+
+	e = reopen(e) // 13:0x: posted already, by the process before
+	e.say("admin alice")
+	if out := e.say("wait 1m"); strings.Contains(out, "Daily puzzle ·") {
+		t.Fatalf("posted again after a restart:\n%s", out)
+	}
+	button := "daily:" + strconv.FormatInt(p.ID, 10) + ":2026-11-22"
+	if resp := e.handle("bob", local.GuildID, "daily", bot.Request{Kind: bot.Button, CustomID: button}); resp.Message == nil ||
+		!strings.Contains(resp.Message.Content, "You have answered today's puzzle already.") {
+		t.Errorf("bob's second press after the restart: %+v", resp.Message)
+	}
+	out = e.say("wait 24h")
+	expect(t, out, "🧩 Daily puzzle · 2026-11-23", "Yesterday's puzzle was solved by 1 player: bob.")
+	if strings.Count(out, "Daily puzzle ·") != 1 {
+		t.Errorf("%d posts in a day:\n%s", strings.Count(out, "Daily puzzle ·"), out)
+	}
+	resp := e.handle("carol", local.GuildID, "daily", bot.Request{Kind: bot.Button, CustomID: button})
+	if resp.Message == nil || !strings.Contains(resp.Message.Content, "That was the puzzle of 2026-11-22") {
+		t.Errorf("yesterday's button: %+v", resp.Message)
+	}
+	expect(t, e.say("alice #daily: /settings puzzle-channel:off"), "The daily puzzle is off.")
+	if out := e.say("wait 24h"); strings.Contains(out, "Daily puzzle ·") {
+		t.Errorf("posted while off:\n%s", out)
+	}
+}
