@@ -114,6 +114,12 @@ func TestPagesAndData(t *testing.T) {
 	if d.Plies[0].Move != "d3" || d.Plies[0].Index != 2*8+3 || len(d.Plies[0].Flips) != 1 {
 		t.Errorf("first ply %+v", d.Plies[0])
 	}
+	// The opening the game reached, named on the page and in the caption
+	// of its last move.
+	name, ok := strings.CutPrefix(d.Opening, "Opening: ")
+	if !ok || name == "" || !strings.HasSuffix(d.Captions[len(d.Captions)-1], " · "+name) || strings.Contains(d.Captions[0], name) {
+		t.Errorf("opening %q, captions %q … %q", d.Opening, d.Captions[0], d.Captions[len(d.Captions)-1])
+	}
 	// Not by number, not by a made-up id, not with odd characters.
 	for _, p := range []string{"/g/1", "/g/" + strings.Repeat("a", 24), "/g/%3Cscript%3E", "/g/" + g.PublicID + "x"} {
 		if code, _ := f.get(p); code != 404 {

@@ -85,8 +85,11 @@ func TestJapaneseReaderSeesNoEnglish(t *testing.T) {
 	tail := e.out.String()[len(e.out.String())-min(len(e.out.String()), 4000):]
 	_, tail, _ = strings.Cut(tail, "\n") // from a whole line: a cut word reads as English
 	out += tail
-	out += e.say("/成績", "/履歴", "/ランキング", "/ヘルプ", "/対局一覧", "/設定", "/再生 対局番号:2")
-	for _, want := range []string{"対局 #1 の解析", "成績 · alice", "最近の対局 · alice", "オセロボット：遊び方", "あなたの言語"} {
+	out += e.say("/成績", "/履歴", "/ランキング", "/ヘルプ", "/対局一覧", "/設定", "/再生 対局番号:2",
+		"/定石", "/定石 手順:f5d6c3d3c4", "/定石 手順:f5a1", "/パズル", "/パズル 表示:自分の成績", "/パズル 表示:ランキング")
+	for _, want := range []string{"対局 #1 の解析", "成績 · alice", "最近の対局 · alice", "オセロボット：遊び方", "あなたの言語",
+		"名前のある定石を通った", "まだ f5d6c3d3c4 と進んだ対局がありません", "2手目の a1 は", "今あるパズルはすべて挑戦済みです",
+		"まだパズルに挑戦していません", "まだ誰もパズルを解いていません", "毎日のパズル：オフ"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
