@@ -24,6 +24,10 @@ import (
 // Discord refusing) before a tick tries again.
 const dailyRetry = 10 * time.Minute
 
+// maxDailyNames is how many of the day before's solvers a post names: 30
+// names of Discord's longest fit well within an embed.
+const maxDailyNames = 30
+
 // postDailyPuzzles posts each server's puzzle of the day once its hour has
 // come and it is not out yet.
 func (s *Service) postDailyPuzzles(ctx context.Context, now time.Time) {
@@ -92,10 +96,14 @@ func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string
 		lines = append(lines, t.T("daily.nobody_yesterday"))
 	} else {
 		var names []string
-		for _, p := range solvers {
+		for _, p := range solvers[:min(len(solvers), maxDailyNames)] {
 			names = append(names, name(p))
 		}
-		lines = append(lines, t.T("daily.solved_yesterday", "Names", strings.Join(names, ", "), "Count", len(solvers)))
+		list := strings.Join(names, ", ")
+		if len(solvers) > maxDailyNames {
+			list = t.T("daily.and_more", "Names", list, "More", len(solvers)-maxDailyNames)
+		}
+		lines = append(lines, t.T("daily.solved_yesterday", "Names", list, "Count", len(solvers)))
 	}
 	lines = append(lines, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec))
 	if rec.Moves() > 1 {
