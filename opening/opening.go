@@ -15,6 +15,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/internal/datafile"
 )
 
 //go:embed openings.txt
@@ -38,16 +39,10 @@ func (o Opening) Name(t *catalog.Printer) string { return t.T("opening.name." + 
 func Parse(text string) ([]Opening, error) {
 	var out []Opening
 	seen := map[string]bool{}
-	for n, line := range strings.Split(text, "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
+	for _, l := range datafile.Lines(text) {
+		n, f := l.N-1, l.Fields
 		if len(f) != 2 {
-			return nil, fmt.Errorf("line %d: want a transcript and a key, got %q", n+1, line)
+			return nil, fmt.Errorf("line %d: want a transcript and a key, got %q", n+1, strings.Join(f, " "))
 		}
 		moves, err := game.ParseTranscript(f[0], 8)
 		if err != nil {

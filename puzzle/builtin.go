@@ -6,9 +6,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"othello-bot/game"
+	"othello-bot/internal/datafile"
 )
 
 // builtin.txt is the set a server without puzzles of its own starts from:
@@ -24,31 +24,14 @@ func Builtin() (map[string]Puzzle, error) { return ParseSet(builtinData) }
 
 // Key names a puzzle by its position and line, the same on every machine.
 func Key(p Puzzle) string {
-	h := sha256.Sum256([]byte(Cells(p.Start) + " " + p.Start.ToMove().Letter() + " " + game.FormatTranscript(p.Line, 8)))
+	h := sha256.Sum256([]byte(p.Start.Board64() + " " + p.Start.ToMove().Letter() + " " + game.FormatTranscript(p.Line, 8)))
 	return hex.EncodeToString(h[:6])
-}
-
-// Cells writes an 8x8 board as 64 characters, row by row: X black, O
-// white, - empty.
-func Cells(p game.Position) string {
-	var b strings.Builder
-	for _, c := range p.Cells() {
-		switch c {
-		case game.Black:
-			b.WriteByte('X')
-		case game.White:
-			b.WriteByte('O')
-		default:
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
 }
 
 // FormatSet writes one line of a set: key, cells, side to move, line,
 // result, cost and the game's move.
 func FormatSet(p Puzzle) string {
-	return fmt.Sprintf("%s %s %s %s %d %d %s", Key(p), Cells(p.Start), p.Start.ToMove().Letter(),
+	return fmt.Sprintf("%s %s %s %s %d %d %s", Key(p), p.Start.Board64(), p.Start.ToMove().Letter(),
 		game.FormatTranscript(p.Line, 8), p.Result, p.Cost, p.Played)
 }
 
@@ -56,34 +39,16 @@ func FormatSet(p Puzzle) string {
 // must be playable and its key right.
 func ParseSet(text string) (map[string]Puzzle, error) {
 	out := map[string]Puzzle{}
-	for n, line := range strings.Split(text, "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
+	for _, l := range datafile.Lines(text) {
+		n, f := l.N-1, l.Fields
 		if len(f) != 7 || len(f[1]) != 64 {
 			return nil, fmt.Errorf("line %d: want 7 fields and 64 cells", n+1)
-		}
-		cells := make([]game.Color, 64)
-		for i, c := range f[1] {
-			switch c {
-			case 'X':
-				cells[i] = game.Black
-			case 'O':
-				cells[i] = game.White
-			case '-':
-			default:
-				return nil, fmt.Errorf("line %d: cell %q", n+1, c)
-			}
 		}
 		toMove, ok := game.ParseColor(f[2])
 		if !ok {
 			return nil, fmt.Errorf("line %d: side %q", n+1, f[2])
 		}
-		start, err := game.FromCells(8, cells, toMove)
+		start, err := game.ParseBoard64(f[1], toMove)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n+1, err)
 		}

@@ -13,9 +13,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 
 	"othello-bot/game"
+	"othello-bot/internal/datafile"
 )
 
 //go:embed xot.txt
@@ -56,14 +56,8 @@ func Pick(rng *rand.Rand) Opening { return openings[rng.IntN(len(openings))] }
 // space; '#' starts a comment.
 func Parse(text string) ([]Opening, error) {
 	var out []Opening
-	for n, line := range strings.Split(text, "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
+	for _, l := range datafile.Lines(text) {
+		n, f := l.N-1, l.Fields
 		if len(f) != 2 {
 			return nil, fmt.Errorf("xot line %d: want a transcript and a value", n+1)
 		}
