@@ -11,6 +11,8 @@
 // before that a search of -depth plies whose leaves fall in the stages
 // already fitted. Both show progress and go on where a killed run stopped.
 // A second round plays its games with the first round's weights (-weights).
+//
+//	go run ./cmd/train mpc -data DIR -out engine/mpc.txt   # Multi-ProbCut's regressions
 package main
 
 import (
@@ -34,7 +36,7 @@ func main() {
 
 func run(ctx context.Context, args []string, log io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: train gen|fit [flags] (train gen -h for the flags)")
+		return fmt.Errorf("usage: train gen|fit|mpc [flags] (train gen -h for the flags)")
 	}
 	switch args[0] {
 	case "gen":
@@ -66,6 +68,20 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 			return err
 		}
 		return fit(ctx, o, log)
+	case "mpc":
+		fs := flag.NewFlagSet("mpc", flag.ContinueOnError)
+		var o mpcOptions
+		fs.StringVar(&o.dir, "data", "", "directory of the run's files (required)")
+		fs.StringVar(&o.out, "out", "", "the regression table to write (required)")
+		fs.IntVar(&o.positions, "positions", 2000, "positions to sample")
+		fs.IntVar(&o.depth, "depth", 10, "deepest search fitted")
+		fs.IntVar(&o.minEmpties, "min-empties", 16, "fewest empty squares of a sampled position")
+		fs.IntVar(&o.maxEmpties, "max-empties", 54, "most empty squares of a sampled position")
+		fs.Uint64Var(&o.seed, "seed", 1, "random seed: the same flags give the same positions")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return mpcRun(ctx, o, log)
 	}
-	return fmt.Errorf("unknown command %q: want gen or fit", args[0])
+	return fmt.Errorf("unknown command %q: want gen, fit or mpc", args[0])
 }
