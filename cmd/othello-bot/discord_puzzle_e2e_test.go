@@ -32,9 +32,12 @@ func TestDiscordPuzzleAndDailyPuzzle(t *testing.T) {
 	if !ok || len(values) == 0 {
 		t.Fatalf("no move menu: %s", reply.Text())
 	}
-	answer := srv.Reply(r.do(srv.Select(bob, reply, id, values[0])))
-	if answer == nil || !strings.Contains(answer.Text(), "Puzzle rating 1500 → ") {
-		t.Fatalf("the answer: %+v", answer)
+	r.do(srv.Select(bob, reply, id, values[0]))
+	// The answer replaces the puzzle's message (an ephemeral update): rated,
+	// or (the first move of a longer line) the reply played.
+	if answer := srv.Message(reply.ID); answer == nil || !answer.Ephemeral ||
+		!strings.Contains(answer.Text(), "Puzzle rating 1500 → ") && !strings.Contains(answer.Text(), "is right. The reply: ") {
+		t.Fatalf("the answer: %+v; violations %q", answer, srv.Violations())
 	}
 
 	set := srv.Reply(r.do(srv.Command(alice, lobby, "settings", map[string]any{"puzzle-channel": "here", "puzzle-hour": 0})))
