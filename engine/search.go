@@ -23,6 +23,11 @@ type searcher struct {
 	weights   *pattern.Weights // the engine's own, if any
 	handTuned bool             // 8x8 without trained weights
 	own       evaluator        // the 8x8 evaluator with those weights
+	// mpc is Multi-ProbCut's table on 8x8 when mpcT (its confidence) is
+	// set; inProbCut is set during its shallow searches, which cut nothing.
+	mpc       *mpcTable
+	mpcT      float64
+	inProbCut bool
 }
 
 func newSearcher() *searcher {
@@ -37,6 +42,10 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 		s.own = *s.ev
 		s.own.pw = s.weights // nil: hand-tuned
 		s.ev = &s.own
+	}
+	s.mpc = nil
+	if size == 8 && s.mpcT > 0 {
+		s.mpc = defaultMPC
 	}
 	s.nodes = 0
 	s.stop = stop
@@ -155,6 +164,9 @@ func (s *searcher) search(p, o uint64, depth int, alpha, beta int32) int32 {
 				return e.score
 			}
 		}
+	}
+	if v, ok := s.probCut(p, o, depth, alpha, beta); ok {
+		return v
 	}
 	var list [40]scoredMove
 	order := orderShallow

@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+)
+
+// mpcPositions are n seeded midgame positions of 20-50 empties: random
+// openings, then level 4 with a random move now and then.
+func mpcPositions(t testing.TB, n int, seed uint64) []game.Position {
+	t.Helper()
+	e := New(Options{Searches: 1})
+	var out []game.Position
+	for i := 0; len(out) < n; i++ {
+		rng := rand.New(rand.NewPCG(seed, uint64(i)))
+		p, _ := game.NewPosition(8)
+		stop := 20 + rng.IntN(31)
+		for p.Empties() > stop && !p.GameOver() {
+			if p.MustPass() {
+				p = p.Pass()
+				continue
+			}
+			moves := p.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			if rng.IntN(4) != 0 {
+				r, err := e.Move(context.Background(), p, 4, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = r.Move
+			}
+			p, _ = p.Play(m)
+		}
+		if !p.GameOver() && p.HasMoves() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func searcherFor(probCut float64) *searcher {
+	s := newSearcher()
+	s.mpcT = probCut
+	var stop atomic.Bool
+	s.reset(8, &stop)
+	return s
+}
+
+func TestMPCTableCoversTheMidgame(t *testing.T) {
+	for _, empties := range []int{12, 20, 30, 40, 50, 59} {
+		for depth := mpcMinDepth; depth <= 10; depth++ {
+			f := defaultMPC.fit(empties, depth)
+			if f.shallow == 0 || f.shallow >= depth || f.sigma <= 0 || f.a < 0.8 || f.a > 1.2 {
+				t.Errorf("%d empties, depth %d: %+v", empties, depth, f)
+			}
+		}
+	}
+	if f := defaultMPC.fit(8, 6); f.shallow != 0 {
+		t.Errorf("a cut below the fitted stages: %+v", f)
+	}
+	for _, bad := range []string{"1 2 3", "12 23 1 3 x 0 1 5", "12 23 3 3 1 0 1 5", "12 23 1 3 1 0 -1 5"} {
+		if _, err := parseMPC(bad); err == nil {
+			t.Errorf("parseMPC(%q) took it", bad)
+		}
+	}
+}
+
+// TestProbCutErrorsWithinConfidence: over held-out positions (not those
+// the table was fitted on), every cut ProbCut makes with confidence 1.5
+// is checked against the full-width search of the same depth: wrong cuts
+// stay near the one-sided 6.7% a normal spread of 1.5σ allows (at most
+// 10% here, for a finite sample), and it does cut.
+func TestProbCutErrorsWithinConfidence(t *testing.T) {
+	n, depth := 80, 7
+	if raceEnabled || testing.Short() {
+		n, depth = 24, 5
+	}
+	full, cut := searcherFor(0), searcherFor(1.5)
+	rng := rand.New(rand.NewPCG(99, 1))
+	cuts, wrong := 0, 0
+	for _, pos := range mpcPositions(t, n, 12345) {
+		p, o, _ := pos.Bitboards()
+		if pos.ToMove() == game.White {
+			p, o = o, p
+		}
+		v := full.search(p, o, depth, -infinity, infinity)
+		for k := 0; k < 6; k++ {
+			// A null window near the value, as the search meets them.
+			beta := v + int32(rng.IntN(1201)-600)
+			alpha := beta - 1
+			cut.inProbCut = false
+			b, ok := cut.probCut(p, o, depth, alpha, beta)
+			if !ok {
+				continue
+			}
+			cuts++
+			if (b == beta && v < beta) || (b == alpha && v > alpha) {
+				wrong++
+			}
+		}
+	}
+	if cuts < 20 {
+		t.Fatalf("only %d cuts", cuts)
+	}
+	rate := float64(wrong) / float64(cuts)
+	t.Logf("depth %d: %d cuts, %d wrong (%.1f%%)", depth, cuts, wrong, 100*rate)
+	if rate > 0.10 {
+		t.Errorf("%.1f%% of cuts wrong at 1.5σ", 100*rate)
+	}
+}
+
+// BenchmarkProbCut is the node count and time of searches to a fixed
+// depth with Multi-ProbCut off and on, over the same positions:
+//
+//	go test ./engine -run '^$' -bench ProbCut -benchtime 1x -count 3
+func BenchmarkProbCut(b *testing.B) {
+	positions := mpcPositions(b, 30, 777)
+	for _, t := range []float64{0, 1.5} {
+		name := "off"
+		if t > 0 {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				for _, pos := range positions {
+					s := searcherFor(t)
+					p, o, _ := pos.Bitboards()
+					if pos.ToMove() == game.White {
+						p, o = o, p
+					}
+					s.search(p, o, 9, -infinity, infinity)
+					nodes += s.nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N*len(positions)), "nodes/search")
+		})
+	}
+}
+
+// BenchmarkDepthInASecond is the depth the engine's timed search reaches
+// in one second on the same positions, Multi-ProbCut off and on.
+//
+//	go test ./engine -run '^$' -bench DepthInASecond -benchtime 1x -count 3
+func BenchmarkDepthInASecond(b *testing.B) {
+	positions := mpcPositions(b, 10, 778)
+	for _, t := range []float64{0, 1.5} {
+		name := "off"
+		if t > 0 {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			depth := 0
+			for i := 0; i < b.N; i++ {
+				for _, pos := range positions {
+					s := searcherFor(t)
+					p, o, _ := pos.Bitboards()
+					if pos.ToMove() == game.White {
+						p, o = o, p
+					}
+					end := time.Now().Add(time.Second)
+					s.deadline = end
+					r := s.iterate(p, o, 60, pos.Empties(), true, end)
+					depth += r.Depth
+				}
+			}
+			b.ReportMetric(float64(depth)/float64(b.N*len(positions)), "depth")
+		})
+	}
+}
