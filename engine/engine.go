@@ -74,9 +74,10 @@ type Options struct {
 	// played with).
 	Weights   *pattern.Weights
 	HandTuned bool
-	// ProbCut turns Multi-ProbCut on in the midgame search on 8x8 with
-	// this confidence (in spreads of the regression; 1.5 cuts wrongly
-	// about 7% of the time it cuts); 0 leaves it off.
+	// ProbCut turns Multi-ProbCut on in level 10's timed midgame search
+	// on 8x8, with this confidence (in spreads of the regression; 1.5 cuts
+	// wrongly about 7% of the time it cuts); 0 leaves it off. Fixed-depth
+	// searches (the other levels, hints, analyses, evaluations) never cut.
 	ProbCut float64
 }
 
@@ -422,6 +423,9 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int) Resul
 		solve = solveLimit(time.Until(end))
 	}
 	if empties > solve {
+		if level == MaxLevel && s.mpcT > 0 && p.Size() == 8 {
+			s.mpc = defaultMPC
+		}
 		return s.iterate(mine, theirs, min(spec.depth, empties), empties, level == MaxLevel, end)
 	}
 	// A short midgame search first, so a solve that does not finish in

@@ -26,6 +26,10 @@ type mpcFit struct {
 	sigma   float64
 }
 
+// DefaultProbCut is the confidence level 10 cuts with unless told
+// otherwise (Options.ProbCut): 0 until matches at equal time justify it.
+const DefaultProbCut = 0.0
+
 // mpcMinDepth is the shallowest search cut; below it a cut saves little.
 const mpcMinDepth = 3
 

@@ -49,6 +49,9 @@ func searcherFor(probCut float64) *searcher {
 	s.mpcT = probCut
 	var stop atomic.Bool
 	s.reset(8, &stop)
+	if probCut > 0 {
+		s.mpc = defaultMPC
+	}
 	return s
 }
 

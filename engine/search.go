@@ -23,8 +23,9 @@ type searcher struct {
 	weights   *pattern.Weights // the engine's own, if any
 	handTuned bool             // 8x8 without trained weights
 	own       evaluator        // the 8x8 evaluator with those weights
-	// mpc is Multi-ProbCut's table on 8x8 when mpcT (its confidence) is
-	// set; inProbCut is set during its shallow searches, which cut nothing.
+	// mpc is Multi-ProbCut's table while a search may cut (level 10 on
+	// 8x8 when mpcT, its confidence, is set); inProbCut is set during its
+	// shallow searches, which cut nothing.
 	mpc       *mpcTable
 	mpcT      float64
 	inProbCut bool
@@ -43,10 +44,7 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 		s.own.pw = s.weights // nil: hand-tuned
 		s.ev = &s.own
 	}
-	s.mpc = nil
-	if size == 8 && s.mpcT > 0 {
-		s.mpc = defaultMPC
-	}
+	s.mpc = nil // level 10 sets it for its timed search
 	s.nodes = 0
 	s.stop = stop
 	s.aborted = false

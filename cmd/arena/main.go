@@ -5,6 +5,7 @@
 //	go run ./cmd/arena -ladder 2-10 -games 100
 //	go run ./cmd/arena -a 10 -gtp '/usr/games/gtp-rhino -l 3' -games 20
 //	go run ./cmd/arena -a 10 -b 8 -clock 1+0 -games 50
+//	go run ./cmd/arena -a 10 -b 10 -probcut-a 1.5 -probcut-b 0 -movetime 100ms -games 200
 //
 // With -clock, level -a plays on that clock as the bot does against a
 // player: it thinks for at most its budget of the time it has left (and
@@ -301,6 +302,8 @@ func main() {
 		capTime  = flag.Duration("cap", 10*time.Second, "deadline per move for the depth-limited levels 3-9")
 		seed     = flag.Uint64("seed", 1, "opening seed")
 		workers  = flag.Int("workers", 2, "games played at once")
+		probCutA = flag.Float64("probcut-a", -1, "Multi-ProbCut confidence of level -a's engine (0: off; -1: the engine's default)")
+		probCutB = flag.Float64("probcut-b", -1, "the same for level -b")
 	)
 	flag.Parse()
 	var control timecontrol.Control
@@ -311,18 +314,30 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	mkLevel := func(level int) func() (player, error) {
+	mkLevel := func(level int, probCut float64) func() (player, error) {
 		return func() (player, error) {
 			t := *capTime
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			p := &enginePlayer{eng: engine.New(engine.Options{Searches: 1}), level: level, rng: rand.New(rand.NewPCG(*seed, uint64(level))), moveTime: t}
+			o := engine.Options{Searches: 1}
+			if probCut >= 0 {
+				o.ProbCut = probCut
+			} else {
+				o.ProbCut = engine.DefaultProbCut
+			}
+			p := &enginePlayer{eng: engine.New(o), level: level, rng: rand.New(rand.NewPCG(*seed, uint64(level))), moveTime: t}
 			if level == *a {
 				p.control = control
 			}
 			return p, nil
 		}
+	}
+	nameOf := func(level int, probCut float64) string {
+		if probCut < 0 {
+			return fmt.Sprintf("level %d", level)
+		}
+		return fmt.Sprintf("level %d (ProbCut %g)", level, probCut)
 	}
 	type pairing struct {
 		a, b  func() (player, error)
@@ -339,13 +354,13 @@ func main() {
 			os.Exit(2)
 		}
 		for l := lo; l <= hi; l++ {
-			pairs = append(pairs, pairing{mkLevel(l), mkLevel(l - 1), fmt.Sprintf("level %d vs level %d", l, l-1)})
+			pairs = append(pairs, pairing{mkLevel(l, -1), mkLevel(l-1, -1), fmt.Sprintf("level %d vs level %d", l, l-1)})
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("level %d vs %s", *a, cmd)})
+		pairs = append(pairs, pairing{mkLevel(*a, *probCutA), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA), cmd)})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a), mkLevel(*b), fmt.Sprintf("level %d vs level %d", *a, *b)})
+		pairs = append(pairs, pairing{mkLevel(*a, *probCutA), mkLevel(*b, *probCutB), nameOf(*a, *probCutA) + " vs " + nameOf(*b, *probCutB)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {

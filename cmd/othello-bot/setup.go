@@ -31,7 +31,7 @@ func newService(store *storage.Store, c config.Config, clock bot.Clock, t transp
 	// On the wall clock each deadline gets a timer of its own; the
 	// terminal's clock moves only with wait, which ticks.
 	_, cfg.ExactTimers = clock.(bot.SystemClock)
-	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D()}), clock, t, cfg, logger)
+	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut}), clock, t, cfg, logger)
 	t.SetService(svc)
 	return svc
 }
