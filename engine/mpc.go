@@ -26,9 +26,10 @@ type mpcFit struct {
 	sigma   float64
 }
 
-// DefaultProbCut is the confidence level 10 cuts with unless told
-// otherwise (Options.ProbCut): 0 until matches at equal time justify it.
-const DefaultProbCut = 0.0
+// DefaultProbCut is the confidence level 10 cuts with in the bot
+// (Options.ProbCut). At 1.5 level 10 beat itself without ProbCut 120-67-13
+// (63.2%) at 0.1 s a move over 200 games (cmd/arena, seed 1).
+const DefaultProbCut = 1.5
 
 // mpcMinDepth is the shallowest search cut; below it a cut saves little.
 const mpcMinDepth = 3
