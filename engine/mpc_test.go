@@ -132,33 +132,39 @@ func TestProbCutErrorsWithinConfidence(t *testing.T) {
 	}
 }
 
-// BenchmarkProbCut is the node count and time of searches to a fixed
-// depth with Multi-ProbCut off and on, over the same positions:
-//
-//	go test ./engine -run '^$' -bench ProbCut -benchtime 1x -count 3
-func BenchmarkProbCut(b *testing.B) {
-	positions := mpcPositions(b, 30, 777)
+// offAndOn runs a benchmark over positions with Multi-ProbCut off, then
+// on, reporting the mean of what measure returns for each search as unit.
+func offAndOn(b *testing.B, positions []game.Position, unit string, measure func(s *searcher, p, o uint64, pos game.Position) float64) {
 	for _, t := range []float64{0, 1.5} {
 		name := "off"
 		if t > 0 {
 			name = "on"
 		}
 		b.Run(name, func(b *testing.B) {
-			var nodes uint64
+			total := 0.0
 			for i := 0; i < b.N; i++ {
 				for _, pos := range positions {
-					s := searcherFor(t)
 					p, o, _ := pos.Bitboards()
 					if pos.ToMove() == game.White {
 						p, o = o, p
 					}
-					s.search(p, o, 9, -infinity, infinity)
-					nodes += s.nodes
+					total += measure(searcherFor(t), p, o, pos)
 				}
 			}
-			b.ReportMetric(float64(nodes)/float64(b.N*len(positions)), "nodes/search")
+			b.ReportMetric(total/float64(b.N*len(positions)), unit)
 		})
 	}
+}
+
+// BenchmarkProbCut is the node count and time of searches to a fixed
+// depth with Multi-ProbCut off and on, over the same positions:
+//
+//	go test ./engine -run '^$' -bench ProbCut -benchtime 1x -count 3
+func BenchmarkProbCut(b *testing.B) {
+	offAndOn(b, mpcPositions(b, 30, 777), "nodes/search", func(s *searcher, p, o uint64, _ game.Position) float64 {
+		s.search(p, o, 9, -infinity, infinity)
+		return float64(s.nodes)
+	})
 }
 
 // BenchmarkDepthInASecond is the depth the engine's timed search reaches
@@ -166,28 +172,9 @@ func BenchmarkProbCut(b *testing.B) {
 //
 //	go test ./engine -run '^$' -bench DepthInASecond -benchtime 1x -count 3
 func BenchmarkDepthInASecond(b *testing.B) {
-	positions := mpcPositions(b, 10, 778)
-	for _, t := range []float64{0, 1.5} {
-		name := "off"
-		if t > 0 {
-			name = "on"
-		}
-		b.Run(name, func(b *testing.B) {
-			depth := 0
-			for i := 0; i < b.N; i++ {
-				for _, pos := range positions {
-					s := searcherFor(t)
-					p, o, _ := pos.Bitboards()
-					if pos.ToMove() == game.White {
-						p, o = o, p
-					}
-					end := time.Now().Add(time.Second)
-					s.deadline = end
-					r := s.iterate(p, o, 60, pos.Empties(), true, end)
-					depth += r.Depth
-				}
-			}
-			b.ReportMetric(float64(depth)/float64(b.N*len(positions)), "depth")
-		})
-	}
+	offAndOn(b, mpcPositions(b, 10, 778), "depth", func(s *searcher, p, o uint64, pos game.Position) float64 {
+		end := time.Now().Add(time.Second)
+		s.deadline = end
+		return float64(s.iterate(p, o, 60, pos.Empties(), true, end).Depth)
+	})
 }
