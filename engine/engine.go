@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -87,6 +88,12 @@ type Engine struct {
 	opts  Options
 	slots chan *searcher
 	quick chan *searcher // for quick searches only
+	// The parallel search's helpers (parallel.go): the searchers lent now,
+	// and how many searches wait for a searcher (no lending meanwhile).
+	mu      sync.Mutex
+	lent    map[*team]struct{}
+	waiting atomic.Int32
+	splits  atomic.Uint64 // split points made by its parallel searches
 }
 
 // New returns an engine.
@@ -100,7 +107,7 @@ func New(opts Options) *Engine {
 	if opts.QuickSearches == 0 {
 		opts.QuickSearches = 1
 	}
-	e := &Engine{opts: opts, slots: make(chan *searcher, opts.Searches), quick: make(chan *searcher, max(0, opts.QuickSearches))}
+	e := &Engine{opts: opts, slots: make(chan *searcher, opts.Searches), quick: make(chan *searcher, max(0, opts.QuickSearches)), lent: map[*team]struct{}{}}
 	for i := 0; i < opts.Searches; i++ {
 		e.slots <- nil // made on first use
 	}
@@ -160,7 +167,7 @@ func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand
 		return greedy(p, moves, rng), nil
 	}
 	defer release()
-	return s.choose(ctx, p, level), nil
+	return s.choose(ctx, p, level, e.helpSearch), nil
 }
 
 // Analyze evaluates every legal move, best first, as deeply as the time
@@ -179,7 +186,7 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, erro
 		return nil, ErrBusy
 	}
 	defer release()
-	return s.analyze(bctx, p), nil
+	return s.analyze(bctx, p, e.helpSearch), nil
 }
 
 // Solve plays the endgame perfectly: the best move and the exact final
@@ -200,7 +207,9 @@ func (e *Engine) Solve(ctx context.Context, p game.Position) (Result, error) {
 	stop := s.start(ctx, p.Size(), time.Time{})
 	defer stop()
 	mine, theirs := own(p)
+	done := e.helpSearch(s)
 	r := s.solveRoot(mine, theirs, false)
+	s.nodes += done()
 	if s.aborted {
 		return Result{}, fmt.Errorf("engine: solve stopped after %d nodes: %w", s.nodes, context.Cause(ctx))
 	}
@@ -326,15 +335,33 @@ func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(),
 		home = e.slots
 	case s = <-lane:
 		home = e.quick
-	case <-ctx.Done():
-		return nil, nil, ctx.Err()
+	default:
+		// None free: helpers lent to a parallel search come back first.
+		e.waiting.Add(1)
+		e.reclaim()
+		select {
+		case s = <-e.slots:
+			home = e.slots
+		case s = <-lane:
+			home = e.quick
+		case <-ctx.Done():
+			e.waiting.Add(-1)
+			return nil, nil, ctx.Err()
+		}
+		e.waiting.Add(-1)
 	}
 	if s == nil {
-		s = newSearcher()
-		s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
-		s.mpcT = e.opts.ProbCut
+		s = e.newSearcher()
 	}
 	return s, func() { home <- s }, nil
+}
+
+// newSearcher makes a searcher with the engine's options.
+func (e *Engine) newSearcher() *searcher {
+	s := newSearcher()
+	s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
+	s.mpcT = e.opts.ProbCut
+	return s
 }
 
 // greedy is level 2: the move that flips most, with a beginner's sense of
@@ -408,7 +435,7 @@ func (s *searcher) start(ctx context.Context, size int, deadline time.Time) func
 }
 
 // choose runs a search level on a position with legal moves.
-func (s *searcher) choose(ctx context.Context, p game.Position, level int) Result {
+func (s *searcher) choose(ctx context.Context, p game.Position, level int, help helpFunc) Result {
 	spec := levels[level]
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
@@ -426,17 +453,33 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int) Resul
 		if level == MaxLevel && s.mpcT > 0 && p.Size() == 8 {
 			s.mpc = defaultMPC
 		}
-		return s.iterate(mine, theirs, min(spec.depth, empties), empties, level == MaxLevel, end)
+		maxDepth := min(spec.depth, empties)
+		if level == MaxLevel {
+			done := help(s)
+			r := s.iterate(mine, theirs, maxDepth, empties, true, end)
+			r.Nodes += done()
+			return r
+		}
+		return s.iterate(mine, theirs, maxDepth, empties, false, end)
 	}
 	// A short midgame search first, so a solve that does not finish in
 	// time still leaves a sound move.
 	fallback := s.iterate(mine, theirs, min(spec.depth, 4, empties), empties, false, end)
-	if r := s.solveRoot(mine, theirs, false); !s.aborted {
+	done := func() uint64 { return 0 }
+	if level == MaxLevel {
+		done = help(s)
+	}
+	r := s.solveRoot(mine, theirs, false)
+	s.nodes += done()
+	if !s.aborted {
 		return Result{Move: square(r[0].x), Eval: Eval{int(r[0].score) * discUnit, true}, Depth: empties, Nodes: s.nodes}
 	}
 	fallback.Nodes = s.nodes
 	return fallback
 }
+
+// helpFunc lends helpers to a search (Engine.helpSearch).
+type helpFunc func(s *searcher) (done func() uint64)
 
 // solveLimit is how many empty squares the top level tries to solve
 // exactly in the given time: about one more for each doubling of it.
@@ -515,7 +558,7 @@ func nextIteration(last, before time.Duration) time.Duration {
 }
 
 // analyze scores every move for a hint.
-func (s *searcher) analyze(ctx context.Context, p game.Position) []MoveEval {
+func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc) []MoveEval {
 	t0 := time.Now()
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
@@ -526,7 +569,10 @@ func (s *searcher) analyze(ctx context.Context, p game.Position) []MoveEval {
 	mine, theirs := own(p)
 	empties := p.Empties()
 	if empties <= 20 {
-		if r := s.solveRoot(mine, theirs, true); !s.aborted {
+		done := help(s)
+		r := s.solveRoot(mine, theirs, true)
+		done()
+		if !s.aborted {
 			return toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
 		}
 		s.aborted = false
@@ -539,6 +585,8 @@ func (s *searcher) analyze(ctx context.Context, p game.Position) []MoveEval {
 		best = append(best, rootResult{int(list[i].x), 0})
 	}
 	depthDone := 0
+	done := help(s)
+	defer done()
 	for d := 1; d <= empties && d <= 20; d++ {
 		if d > 1 && time.Since(t0) > end.Sub(t0)*3/10 {
 			break

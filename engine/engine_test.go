@@ -68,19 +68,29 @@ func TestSolveFFO(t *testing.T) {
 	case os.Getenv("OTHELLO_FFO_ALL") == "":
 		cases = cases[:5]
 	}
-	e := New(Options{Searches: 1})
-	for _, c := range cases {
-		r, err := e.Solve(context.Background(), c.pos)
-		if err != nil {
-			t.Fatal(err)
+	// Each position alone and with a helper (the parallel search); the
+	// parallel one only on #40 unless the whole set runs.
+	for i, c := range cases {
+		for _, searches := range []int{1, 2} {
+			if searches > 1 && i > 0 && os.Getenv("OTHELLO_FFO_ALL") == "" {
+				continue
+			}
+			e := New(Options{Searches: searches})
+			r, err := e.Solve(context.Background(), c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Eval.Cents / discUnit; got != c.score || !r.Eval.Exact {
+				t.Errorf("FFO #%s, %d searchers: score %+d, want %+d", c.id, searches, got, c.score)
+			}
+			if !slices.Contains(c.best, r.Move.String()) {
+				t.Errorf("FFO #%s, %d searchers: best %s, want one of %v", c.id, searches, r.Move, c.best)
+			}
+			if searches > 1 && e.splits.Load() == 0 {
+				t.Errorf("FFO #%s: %d searchers never searched in parallel", c.id, searches)
+			}
+			t.Logf("FFO #%s, %d searchers: %s %+d in %d nodes", c.id, searches, r.Move, r.Eval.Cents/discUnit, r.Nodes)
 		}
-		if got := r.Eval.Cents / discUnit; got != c.score || !r.Eval.Exact {
-			t.Errorf("FFO #%s: score %+d, want %+d", c.id, got, c.score)
-		}
-		if !slices.Contains(c.best, r.Move.String()) {
-			t.Errorf("FFO #%s: best %s, want one of %v", c.id, r.Move, c.best)
-		}
-		t.Logf("FFO #%s: %s %+d in %d nodes", c.id, r.Move, r.Eval.Cents/discUnit, r.Nodes)
 	}
 }
 

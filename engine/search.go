@@ -29,6 +29,12 @@ type searcher struct {
 	mpc       *mpcTable
 	mpcT      float64
 	inProbCut bool
+	// team is the helpers of the parallel search this searcher leads (nil:
+	// it searches alone or helps); stops are the split points above what
+	// it searches now (parallel.go).
+	team  *team
+	stops []*atomic.Bool
+	quit  *atomic.Bool // a helper's: its team is sent home
 }
 
 func newSearcher() *searcher {
@@ -48,6 +54,7 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 	s.nodes = 0
 	s.stop = stop
 	s.aborted = false
+	s.stops = nil
 	s.tt.clear()
 	s.ett.clear()
 }
@@ -55,10 +62,23 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 // poll notes a stop request; it is cheap enough to call at every node.
 func (s *searcher) poll() bool {
 	s.nodes++
-	if s.nodes&1023 == 0 && (s.stop.Load() || !s.deadline.IsZero() && time.Now().After(s.deadline)) {
+	if s.nodes&1023 == 0 && (s.stop.Load() || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.splitStopped()) {
 		s.aborted = true
 	}
 	return s.aborted
+}
+
+// splitStopped says whether a split point above was cut or stopped.
+func (s *searcher) splitStopped() bool {
+	if s.quit != nil && s.quit.Load() {
+		return true
+	}
+	for _, st := range s.stops {
+		if st.Load() {
+			return true
+		}
+	}
+	return false
 }
 
 // squareOrder ranks squares for move ordering: corners first, then edges
@@ -175,6 +195,13 @@ func (s *searcher) search(p, o uint64, depth int, alpha, beta int32) int32 {
 	alpha0 := alpha
 	best, bestMove := int32(-infinity), -1
 	for i := 0; i < n; i++ {
+		if i == 1 && depth >= splitMinDepth && s.canSplit(n-1) {
+			best, bestMove, _ = s.split(p, o, list[1:n], searchChild(depth-1), alpha, beta, best, bestMove, false)
+			if s.aborted {
+				return 0
+			}
+			break
+		}
 		x := int(list[i].x)
 		f := s.t.Flips(x, p, o)
 		cp, co := o^f, p^f|1<<x
@@ -227,6 +254,12 @@ func (s *searcher) searchRoot(p, o uint64, depth int, prevBest int, all bool) []
 	out := make([]rootResult, 0, n)
 	alpha, beta := int32(-infinity), int32(infinity)
 	for i := 0; i < n; i++ {
+		if i == 1 {
+			var split bool
+			if out, split = s.rootSplit(p, o, list[1:n], searchChild(depth-1), alpha, beta, all, out); split {
+				break
+			}
+		}
 		x := int(list[i].x)
 		f := s.t.Flips(x, p, o)
 		cp, co := o^f, p^f|1<<x

@@ -195,6 +195,14 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	alpha0 := alpha
 	best, bestMove := -65, -1
 	for i := 0; i < n; i++ {
+		if i == 1 && empties >= splitMinEmpties && s.canSplit(n-1) {
+			b, m, _ := s.split(p, o, list[1:n], solveChild, int32(alpha), int32(beta), int32(best), bestMove, false)
+			if s.aborted {
+				return 0
+			}
+			best, bestMove = int(b), m
+			break
+		}
 		x := int(list[i].x)
 		f := list[i].flips // computed by the ordering
 		cp, co := o^f, p^f|1<<x
@@ -257,6 +265,19 @@ func (s *searcher) solveRoot(p, o uint64, all bool) []rootResult {
 	out := make([]rootResult, 0, n)
 	alpha := -65
 	for i := 0; i < n; i++ {
+		if i == 1 {
+			a := int32(alpha)
+			if all {
+				a = -65
+			}
+			var split bool
+			if out, split = s.rootSplit(p, o, list[1:n], solveChild, a, 65, all, out); split {
+				if s.aborted {
+					return nil
+				}
+				break
+			}
+		}
 		x := int(list[i].x)
 		f := s.t.Flips(x, p, o)
 		cp, co := o^f, p^f|1<<x

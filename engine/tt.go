@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // Bounds stored with a transposition-table score.
 const (
@@ -18,38 +21,56 @@ type ttEntry struct {
 	gen   uint8
 }
 
+// slot is one stored entry in three words, written and read atomically so
+// that the searchers of a parallel search can share the table without
+// locks. The position's words are stored XORed with the data word (Hyatt's
+// lockless hashing): an entry torn by two writers at once no longer
+// verifies, so it reads as empty rather than as a wrong score.
+type slot struct{ p, o, data atomic.Uint64 }
+
 // ttable is a fixed-size, always-replace hash table of searched positions,
 // verified by the full position so a collision can only cost a lookup.
 type ttable struct {
-	entries []ttEntry
+	entries []slot
 	shift   uint
 	gen     uint8 // entries of other generations count as empty
 }
 
 func newTable(log2 uint) *ttable {
-	return &ttable{entries: make([]ttEntry, 1<<log2), shift: 64 - log2}
+	return &ttable{entries: make([]slot, 1<<log2), shift: 64 - log2}
 }
 
-func (t *ttable) slot(p, o uint64) *ttEntry {
+func (t *ttable) slot(p, o uint64) *slot {
 	h := bits.RotateLeft64(p*0x9E3779B97F4A7C15, 29) ^ o*0xC2B2AE3D27D4EB4F
 	return &t.entries[(h*0xFF51AFD7ED558CCD)>>t.shift]
 }
 
+func pack(score int32, depth int, bound uint8, move int, gen uint8) uint64 {
+	return uint64(uint32(score)) | uint64(uint8(depth))<<32 | uint64(bound)<<40 | uint64(uint8(move))<<48 | uint64(gen)<<56
+}
+
 func (t *ttable) probe(p, o uint64) (ttEntry, bool) {
-	e := t.slot(p, o)
-	if e.p == p && e.o == o && e.gen == t.gen && e.bound != 0 {
-		return *e, true
+	s := t.slot(p, o)
+	d := s.data.Load()
+	e := ttEntry{p: p, o: o, score: int32(uint32(d)), depth: int8(d >> 32), bound: uint8(d >> 40), move: int8(d >> 48), gen: uint8(d >> 56)}
+	if s.p.Load()^d == p && s.o.Load()^d == o && e.gen == t.gen && e.bound != 0 {
+		return e, true
 	}
 	return ttEntry{}, false
 }
 
 func (t *ttable) store(p, o uint64, depth int, score int32, bound uint8, move int) {
-	*t.slot(p, o) = ttEntry{p: p, o: o, score: score, depth: int8(depth), bound: bound, move: int8(move), gen: t.gen}
+	s := t.slot(p, o)
+	d := pack(score, depth, bound, move, t.gen)
+	s.data.Store(d)
+	s.p.Store(p ^ d)
+	s.o.Store(o ^ d)
 }
 
 // clear empties the table for a new search. Starting a new generation
 // costs nothing; the memory is wiped only when the generations wrap, so
-// short searches do not pay for zeroing tens of megabytes.
+// short searches do not pay for zeroing tens of megabytes. It is called
+// before a search's helpers start, never while they run.
 func (t *ttable) clear() {
 	t.gen++
 	if t.gen == 0 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"time"
 
 	"othello-bot/engine"
@@ -18,8 +19,12 @@ func runSolve(args []string, _ io.Reader, stdout io.Writer) error {
 	board := fs.String("board", "", "BOARD64: 64 characters a1..h8 row by row, X black, O white, - empty")
 	side := fs.String("side", "", "side to move: X or O")
 	limit := fs.Duration("time", time.Minute, "give up the exact solve after this long and print the engine's estimate")
+	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "searchers solving together, at most one per core")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *threads < 1 {
+		return usagef("-threads must be at least 1")
 	}
 	if *limit <= 0 {
 		return usagef("-time must be positive, like 30s or 5m")
@@ -37,7 +42,7 @@ func runSolve(args []string, _ io.Reader, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	eng := engine.New(engine.Options{Searches: 1})
+	eng := engine.New(engine.Options{Searches: *threads})
 	t0 := time.Now()
 	sctx, cancel := context.WithTimeout(ctx, *limit)
 	r, err := eng.Solve(sctx, p)
