@@ -100,6 +100,7 @@ func (e *Engine) helpSearch(s *searcher) (done func() uint64) {
 	if e.waiting.Load() > 0 { // a search began to wait meanwhile
 		t.halt()
 	}
+	s.tt.shared, s.ett.shared = true, true // before any helper starts
 	for _, h := range lent {
 		own, ownEnd := h.tt, h.ett
 		h.reset(s.t.Size, s.stop)
@@ -119,6 +120,7 @@ func (e *Engine) helpSearch(s *searcher) (done func() uint64) {
 		s.team = nil
 		t.halt()
 		t.wg.Wait()
+		s.tt.shared, s.ett.shared = false, false
 		e.mu.Lock()
 		delete(e.lent, t)
 		e.mu.Unlock()

@@ -171,15 +171,15 @@ func (s *searcher) search(p, o uint64, depth int, alpha, beta int32) int32 {
 	}
 	ttMove := -1
 	if e, ok := s.tt.probe(p, o); ok {
-		ttMove = int(e.move)
-		if int(e.depth) >= depth {
+		ttMove = int(e.move())
+		if int(e.depth()) >= depth {
 			switch {
-			case e.bound == boundExact:
-				return e.score
-			case e.bound == boundLower && e.score >= beta:
-				return e.score
-			case e.bound == boundUpper && e.score <= alpha:
-				return e.score
+			case e.bound() == boundExact:
+				return e.score()
+			case e.bound() == boundLower && e.score() >= beta:
+				return e.score()
+			case e.bound() == boundUpper && e.score() <= alpha:
+				return e.score()
 			}
 		}
 	}

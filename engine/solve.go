@@ -157,18 +157,18 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	useTable := empties >= solveTableMin
 	if useTable {
 		if e, ok := s.ett.probe(p, o); ok {
-			ttMove = int(e.move)
-			sc := int(e.score)
+			ttMove = int(e.move())
+			sc := int(e.score())
 			switch {
-			case e.bound == boundExact:
+			case e.bound() == boundExact:
 				return sc
-			case e.bound == boundLower && sc >= beta:
+			case e.bound() == boundLower && sc >= beta:
 				return sc
-			case e.bound == boundUpper && sc <= alpha:
+			case e.bound() == boundUpper && sc <= alpha:
 				return sc
-			case e.bound == boundLower && sc > alpha:
+			case e.bound() == boundLower && sc > alpha:
 				alpha = sc
-			case e.bound == boundUpper && sc < beta:
+			case e.bound() == boundUpper && sc < beta:
 				beta = sc
 			}
 		}
@@ -187,8 +187,8 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	if empties >= etcMin {
 		for i := 0; i < n; i++ {
 			x, f := int(list[i].x), list[i].flips
-			if e, ok := s.ett.probe(o^f, p^f|1<<x); ok && e.bound&boundUpper != 0 && int(-e.score) >= beta {
-				return int(-e.score)
+			if e, ok := s.ett.probe(o^f, p^f|1<<x); ok && e.bound()&boundUpper != 0 && int(-e.score()) >= beta {
+				return int(-e.score())
 			}
 		}
 	}

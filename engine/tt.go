@@ -12,21 +12,22 @@ const (
 	boundExact = boundUpper | boundLower
 )
 
-type ttEntry struct {
-	p, o  uint64
-	score int32
-	depth int8
-	bound uint8
-	move  int8 // best bit index, -1 for none
-	gen   uint8
-}
+// ttEntry is a stored entry's data word: the score, the depth searched,
+// the bound, the best move and the generation, packed so that the table
+// reads and writes whole words.
+type ttEntry uint64
+
+func (e ttEntry) score() int32 { return int32(uint32(e)) }
+func (e ttEntry) depth() int8  { return int8(e >> 32) }
+func (e ttEntry) bound() uint8 { return uint8(e >> 40) }
+func (e ttEntry) move() int8   { return int8(e >> 48) } // best bit index, -1 for none
 
 // slot is one stored entry in three words, written and read atomically so
 // that the searchers of a parallel search can share the table without
 // locks. The position's words are stored XORed with the data word (Hyatt's
 // lockless hashing): an entry torn by two writers at once no longer
 // verifies, so it reads as empty rather than as a wrong score.
-type slot struct{ p, o, data atomic.Uint64 }
+type slot struct{ p, o, data uint64 }
 
 // ttable is a fixed-size, always-replace hash table of searched positions,
 // verified by the full position so a collision can only cost a lookup.
@@ -34,6 +35,10 @@ type ttable struct {
 	entries []slot
 	shift   uint
 	gen     uint8 // entries of other generations count as empty
+	// shared is set while helpers search with the table: stores are
+	// atomic then (alone, plain stores are cheaper: an atomic store is a
+	// locked exchange on x86).
+	shared bool
 }
 
 func newTable(log2 uint) *ttable {
@@ -51,20 +56,21 @@ func pack(score int32, depth int, bound uint8, move int, gen uint8) uint64 {
 
 func (t *ttable) probe(p, o uint64) (ttEntry, bool) {
 	s := t.slot(p, o)
-	d := s.data.Load()
-	e := ttEntry{p: p, o: o, score: int32(uint32(d)), depth: int8(d >> 32), bound: uint8(d >> 40), move: int8(d >> 48), gen: uint8(d >> 56)}
-	if s.p.Load()^d == p && s.o.Load()^d == o && e.gen == t.gen && e.bound != 0 {
-		return e, true
-	}
-	return ttEntry{}, false
+	d := atomic.LoadUint64(&s.data)
+	// A generation of 0 is never current, so an empty slot does not match.
+	return ttEntry(d), atomic.LoadUint64(&s.p)^d == p && atomic.LoadUint64(&s.o)^d == o && uint8(d>>56) == t.gen
 }
 
 func (t *ttable) store(p, o uint64, depth int, score int32, bound uint8, move int) {
 	s := t.slot(p, o)
 	d := pack(score, depth, bound, move, t.gen)
-	s.data.Store(d)
-	s.p.Store(p ^ d)
-	s.o.Store(o ^ d)
+	if t.shared {
+		atomic.StoreUint64(&s.data, d)
+		atomic.StoreUint64(&s.p, p^d)
+		atomic.StoreUint64(&s.o, o^d)
+		return
+	}
+	s.data, s.p, s.o = d, p^d, o^d
 }
 
 // clear empties the table for a new search. Starting a new generation

@@ -304,6 +304,7 @@ func main() {
 		workers  = flag.Int("workers", 2, "games played at once")
 		probCutA = flag.Float64("probcut-a", -1, "Multi-ProbCut confidence of level -a's engine (0: off; -1: the engine's default)")
 		probCutB = flag.Float64("probcut-b", -1, "the same for level -b")
+		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
 	)
 	flag.Parse()
 	var control timecontrol.Control
@@ -314,13 +315,17 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	mkLevel := func(level int, probCut float64) func() (player, error) {
+	if *threadsA < 1 {
+		fmt.Fprintln(os.Stderr, "arena: -threads-a must be at least 1")
+		os.Exit(2)
+	}
+	mkLevel := func(level int, probCut float64, threads int) func() (player, error) {
 		return func() (player, error) {
 			t := *capTime
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			o := engine.Options{Searches: 1}
+			o := engine.Options{Searches: threads, QuickSearches: -1}
 			if probCut >= 0 {
 				o.ProbCut = probCut
 			} else {
@@ -334,10 +339,14 @@ func main() {
 		}
 	}
 	nameOf := func(level int, probCut float64) string {
-		if probCut < 0 {
-			return fmt.Sprintf("level %d", level)
+		name := fmt.Sprintf("level %d", level)
+		if probCut >= 0 {
+			name += fmt.Sprintf(" (ProbCut %g)", probCut)
 		}
-		return fmt.Sprintf("level %d (ProbCut %g)", level, probCut)
+		if level == *a && *threadsA > 1 {
+			name += fmt.Sprintf(" (%d searchers)", *threadsA)
+		}
+		return name
 	}
 	type pairing struct {
 		a, b  func() (player, error)
@@ -354,13 +363,13 @@ func main() {
 			os.Exit(2)
 		}
 		for l := lo; l <= hi; l++ {
-			pairs = append(pairs, pairing{mkLevel(l, -1), mkLevel(l-1, -1), fmt.Sprintf("level %d vs level %d", l, l-1)})
+			pairs = append(pairs, pairing{mkLevel(l, -1, 1), mkLevel(l-1, -1, 1), fmt.Sprintf("level %d vs level %d", l, l-1)})
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a, *probCutA), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA), cmd)})
+		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA), cmd)})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a, *probCutA), mkLevel(*b, *probCutB), nameOf(*a, *probCutA) + " vs " + nameOf(*b, *probCutB)})
+		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA), mkLevel(*b, *probCutB, 1), nameOf(*a, *probCutA) + " vs " + nameOf(*b, *probCutB)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
