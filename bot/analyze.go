@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"othello-bot/opening"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -152,6 +153,36 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, channel, messa
 	edit(*s.analysisMessage(ctx, t, g, rep))
 }
 
+// leftBook is the first move of a game that is not one the engine's
+// opening book plays (counting moves, not passes); ok is false when every
+// move was.
+func (s *Service) leftBook(start game.Position, moves []game.Square) (int, bool) {
+	p, played := start, 0
+	for _, sq := range moves {
+		if sq.IsPass() {
+			p = p.Pass()
+			continue
+		}
+		if p.MustPass() {
+			p = p.Pass()
+		}
+		played++
+		book := s.eng.BookMoves(p)
+		if len(book) == 0 && played == 1 {
+			return 0, false // no book to speak of (an engine without one)
+		}
+		if !slices.Contains(book, sq) {
+			return played, true
+		}
+		next, err := p.Play(sq)
+		if err != nil {
+			return played, true
+		}
+		p = next
+	}
+	return 0, false
+}
+
 // WaitAnalyses waits until no analysis is queued or running (the
 // terminal waits for them before it quits).
 func (s *Service) WaitAnalyses() { s.analyses.wg.Wait() }
@@ -168,6 +199,9 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 			lines = append(lines, t.T("analysis.theory_kept", "Opening", m.Opening.Name(t)))
 		case m.LeftTheory > 0:
 			lines = append(lines, t.T("analysis.theory_none", "Move", m.LeftTheory))
+		}
+		if left, ok := s.leftBook(g.State.Start(), g.State.Moves()); ok {
+			lines = append(lines, t.T("analysis.book_left", "Move", left))
 		}
 	}
 	for _, c := range []game.Color{game.Black, game.White} {

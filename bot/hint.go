@@ -33,17 +33,25 @@ func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
 		return Response{}, fmt.Errorf("hint for game %d: %w", g.ID, err)
 	}
 	var lines []string
-	exact := true
+	exact, book := true, false
 	for i, e := range evals {
 		if i == 3 {
 			break
 		}
 		exact = exact && e.Eval.Exact
-		lines = append(lines, "**"+e.Move.String()+"** "+describeEval(me, e.Eval))
+		line := "**" + e.Move.String() + "** " + describeEval(me, e.Eval)
+		if e.Book {
+			line += " " + me.T("hint.book")
+			book = true
+		}
+		lines = append(lines, line)
 	}
 	unit := me.T("hint.unit")
 	if exact {
 		unit = me.T("hint.unit_exact")
+	}
+	if book {
+		unit += "\n" + me.T("hint.book_legend")
 	}
 	return Response{Message: &Message{Ephemeral: true, Content: me.T("hint.suggestion", "Moves", strings.Join(lines, " · ")) + "\n" + unit}}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"othello-bot/engine/book"
 	"othello-bot/engine/pattern"
 	"othello-bot/game"
 	"othello-bot/game/bitboard"
@@ -48,14 +49,16 @@ func (e Eval) String() string {
 type Result struct {
 	Move  game.Square
 	Eval  Eval
-	Depth int // plies searched; 0 for levels 1 and 2
+	Depth int // plies searched; 0 for levels 1 and 2 and book moves
 	Nodes uint64
+	Book  bool // played from the opening book
 }
 
 // MoveEval is one legal move with its evaluation.
 type MoveEval struct {
 	Move game.Square
 	Eval Eval
+	Book bool // a move the book plays here
 }
 
 // Options configure an Engine.
@@ -80,7 +83,20 @@ type Options struct {
 	// wrongly about 7% of the time it cuts); 0 leaves it off. Fixed-depth
 	// searches (the other levels, hints, analyses, evaluations) never cut.
 	ProbCut float64
+	// NoBook keeps levels 7-10 from playing the opening book (for making
+	// the book, and to measure what it is worth).
+	NoBook bool
+	// Book replaces the built-in opening book (for tests); nil keeps it.
+	Book *book.Book
 }
+
+// BookMargin is how far below the book's best move, in hundredths of a
+// disc, a move may be and still be played from the book (at random among
+// those), so that games differ; hints and analyses mark such moves.
+const BookMargin = 100
+
+// bookLevel is the lowest level that plays the opening book.
+const bookLevel = 7
 
 // Engine chooses moves. It is safe for concurrent use; searches beyond
 // Options.Searches wait for a free searcher.
@@ -106,6 +122,9 @@ func New(opts Options) *Engine {
 	}
 	if opts.QuickSearches == 0 {
 		opts.QuickSearches = 1
+	}
+	if opts.Book == nil {
+		opts.Book = book.Builtin
 	}
 	e := &Engine{opts: opts, slots: make(chan *searcher, opts.Searches), quick: make(chan *searcher, max(0, opts.QuickSearches)), lent: map[*team]struct{}{}}
 	for i := 0; i < opts.Searches; i++ {
@@ -159,6 +178,12 @@ func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand
 	case level == 2 || len(moves) == 1 && level < MaxLevel:
 		return greedy(p, moves, rng), nil
 	}
+	if level >= bookLevel && !e.opts.NoBook && p.Size() == 8 {
+		mine, theirs := own(p)
+		if m, ok := e.opts.Book.Choose(mine, theirs, BookMargin, rng); ok {
+			return Result{Move: square(m.Square), Eval: Eval{Cents: m.Value}, Book: true}, nil
+		}
+	}
 	ctx, cancel := e.budget(ctx)
 	defer cancel()
 	s, release, err := e.acquireFor(ctx, level <= quickLevel && p.Size() <= quickSize)
@@ -186,7 +211,37 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, erro
 		return nil, ErrBusy
 	}
 	defer release()
-	return s.analyze(bctx, p, e.helpSearch), nil
+	return e.markBook(p, s.analyze(bctx, p, e.helpSearch)), nil
+}
+
+// markBook marks the moves the book would play.
+func (e *Engine) markBook(p game.Position, evals []MoveEval) []MoveEval {
+	for _, m := range e.BookMoves(p) {
+		for i := range evals {
+			if evals[i].Move == m {
+				evals[i].Book = true
+			}
+		}
+	}
+	return evals
+}
+
+// BookMoves are the moves levels 7-10 play from the opening book in an
+// 8x8 position (within BookMargin of its best), none when the position is
+// not in the book.
+func (e *Engine) BookMoves(p game.Position) []game.Square {
+	if e.opts.NoBook || p.Size() != 8 {
+		return nil
+	}
+	mine, theirs := own(p)
+	moves, _ := e.opts.Book.Lookup(mine, theirs)
+	var out []game.Square
+	for _, m := range moves {
+		if m.Value >= moves[0].Value-BookMargin {
+			out = append(out, square(m.Square))
+		}
+	}
+	return out
 }
 
 // Solve plays the endgame perfectly: the best move and the exact final

@@ -10,11 +10,11 @@ package opening
 import (
 	_ "embed"
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/game/bitboard"
 	"othello-bot/internal/datafile"
 )
 
@@ -208,55 +208,14 @@ func canonical(p game.Position) key {
 	return best
 }
 
-// transform applies symmetry s (0..7) to a bitboard (bit row*8+col): bit 0
-// flips the rows, bit 1 mirrors the columns, bit 2 swaps rows and columns.
-func transform(b uint64, s int) uint64 {
-	if s&1 != 0 {
-		b = bits.ReverseBytes64(b)
-	}
-	if s&2 != 0 {
-		b = mirror(b)
-	}
-	if s&4 != 0 {
-		b = transpose(b)
-	}
-	return b
-}
-
-// mirror reverses the columns of each row.
-func mirror(b uint64) uint64 {
-	const k1, k2, k4 = 0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f
-	b = ((b >> 1) & k1) | ((b & k1) << 1)
-	b = ((b >> 2) & k2) | ((b & k2) << 2)
-	b = ((b >> 4) & k4) | ((b & k4) << 4)
-	return b
-}
-
-// transpose swaps rows and columns (reflection in the a1-h8 diagonal).
-func transpose(b uint64) uint64 {
-	const k1, k2, k4 = 0x5500550055005500, 0x3333000033330000, 0x0f0f0f0f00000000
-	t := k4 & (b ^ (b << 28))
-	b ^= t ^ (t >> 28)
-	t = k2 & (b ^ (b << 14))
-	b ^= t ^ (t >> 14)
-	t = k1 & (b ^ (b << 7))
-	b ^= t ^ (t >> 7)
-	return b
-}
+// transform applies symmetry s (0..7) to a bitboard.
+func transform(b uint64, s int) uint64 { return bitboard.Transform(b, s) }
 
 // squareImage applies symmetry s to one square, as transform does to a
 // bitboard.
 func squareImage(sq game.Square, s int) game.Square {
-	if s&1 != 0 {
-		sq.Row = 7 - sq.Row
-	}
-	if s&2 != 0 {
-		sq.Col = 7 - sq.Col
-	}
-	if s&4 != 0 {
-		sq.Col, sq.Row = sq.Row, sq.Col
-	}
-	return sq
+	x := bitboard.TransformSquare(sq.Row*8+sq.Col, s)
+	return game.Square{Col: x % 8, Row: x / 8}
 }
 
 // FromF5 writes a game's moves as theory writes them: turned, by the one

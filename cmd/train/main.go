@@ -13,6 +13,7 @@
 // A second round plays its games with the first round's weights (-weights).
 //
 //	go run ./cmd/train mpc -data DIR -out engine/mpc.txt   # Multi-ProbCut's regressions
+//	go run ./cmd/train book -data DIR -out engine/book/book.bin   # the opening book
 package main
 
 import (
@@ -36,7 +37,7 @@ func main() {
 
 func run(ctx context.Context, args []string, log io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: train gen|fit|mpc [flags] (train gen -h for the flags)")
+		return fmt.Errorf("usage: train gen|fit|mpc|book [flags] (train gen -h for the flags)")
 	}
 	switch args[0] {
 	case "gen":
@@ -82,6 +83,20 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 			return err
 		}
 		return mpcRun(ctx, o, log)
+	case "book":
+		fs := flag.NewFlagSet("book", flag.ContinueOnError)
+		var o bookOptions
+		fs.StringVar(&o.dir, "data", "", "directory of the run's files (required)")
+		fs.StringVar(&o.out, "out", "", "the book to write (required), e.g. engine/book/book.bin")
+		fs.IntVar(&o.positions, "positions", 2000, "positions to search")
+		fs.IntVar(&o.depth, "depth", 10, "search depth of every position's moves")
+		fs.Float64Var(&o.window, "window", 3, "moves within this many discs of the best are expanded")
+		fs.Float64Var(&o.plyCost, "ply-cost", 0.5, "cost of a move deeper, in discs given away")
+		fs.IntVar(&o.maxPly, "max-ply", 30, "deepest line, in moves")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return bookRun(ctx, o, log)
 	}
-	return fmt.Errorf("unknown command %q: want gen, fit or mpc", args[0])
+	return fmt.Errorf("unknown command %q: want gen, fit, mpc or book", args[0])
 }

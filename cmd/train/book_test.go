@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"othello-bot/engine/book"
+	"othello-bot/game"
+)
+
+func buildBook(t *testing.T, dir, out string, positions string) string {
+	t.Helper()
+	var log bytes.Buffer
+	args := []string{"book", "-data", dir, "-out", out, "-positions", positions, "-depth", "4", "-window", "2"}
+	if err := run(context.Background(), args, &log); err != nil {
+		t.Fatalf("book: %v\n%s", err, log.String())
+	}
+	return log.String()
+}
+
+// The book a run writes holds the positions searched, values minimaxed
+// over its lines; a run stopped part way (even mid-line) and started again
+// writes the same bytes as one that ran straight through.
+func TestBookBuildResumesAndMinimaxes(t *testing.T) {
+	straight, resumed := t.TempDir(), t.TempDir()
+	a, b := filepath.Join(straight, "book.bin"), filepath.Join(resumed, "book.bin")
+	log := buildBook(t, straight, a, "30")
+	if !strings.Contains(log, "30 positions") || !strings.Contains(log, "leaves the book by move 10") {
+		t.Errorf("the report does not say what it built:\n%s", log)
+	}
+	buildBook(t, resumed, b, "12")
+	f, err := os.OpenFile(filepath.Join(resumed, "book.txt"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("8100000000 10") // a line cut by a kill
+	f.Close()
+	buildBook(t, resumed, b, "30")
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if !bytes.Equal(da, db) {
+		t.Fatal("the resumed run wrote another book")
+	}
+	bk, err := book.Decode(da)
+	if err != nil || bk.Len() != 30 {
+		t.Fatalf("%v, %d positions", err, bk.Len())
+	}
+
+	// Minimax: at the start, each move is worth minus the best of the
+	// position it leads to, when that is in the book.
+	start, _ := game.NewPosition(8)
+	p, o, _ := start.Bitboards()
+	first, ok := bk.Lookup(p, o)
+	if !ok {
+		t.Fatal("the start is not in the book")
+	}
+	checked := 0
+	for _, m := range first {
+		sq := game.Square{Col: m.Square % 8, Row: m.Square / 8}
+		next, err := start.Play(sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb, nw, _ := next.Bitboards()
+		replies, ok := bk.Lookup(nw, nb) // White to move
+		if !ok {
+			continue
+		}
+		if m.Value != -replies[0].Value {
+			t.Errorf("%s: worth %d, but the best reply is worth %d", sq, m.Value, replies[0].Value)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Error("no first move leads to a book position")
+	}
+}
+
+func TestBookBadArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"book"}, {"book", "-data", t.TempDir()}, {"book", "-data", t.TempDir(), "-out", "x", "-depth", "0"},
+		{"book", "-data", t.TempDir(), "-out", "x", "-ply-cost", "0"},
+	} {
+		if err := run(context.Background(), args, &bytes.Buffer{}); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}
