@@ -7,10 +7,12 @@ package bot
 import (
 	"context"
 	"fmt"
-	"othello-bot/opening"
+	"strconv"
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/engine"
+	"othello-bot/opening"
 	"othello-bot/timecontrol"
 )
 
@@ -95,6 +97,17 @@ func speedOption() OptionSpec {
 	return o
 }
 
+// levelOption offers each level with its approximate rating (engine
+// levels.txt), so a player knows what they pick.
+func levelOption() OptionSpec {
+	o := OptionSpec{Name: "level", Kind: IntegerOption}
+	for l := engine.MinLevel; l <= engine.MaxLevel; l++ {
+		r, _ := engine.LevelRating(l)
+		o.Choices = append(o.Choices, choice("choice.level."+strconv.Itoa(l), l, "N", l, "Rating", r))
+	}
+	return o
+}
+
 func sizeOption() OptionSpec {
 	o := OptionSpec{Name: "size", Kind: IntegerOption}
 	for n := 4; n <= 26; n += 2 {
@@ -107,7 +120,7 @@ func sizeOption() OptionSpec {
 var commands = localize([]CommandSpec{
 	{Name: "start",
 		Options: []OptionSpec{
-			{Name: "level", Kind: IntegerOption, Min: 1, Max: 10},
+			levelOption(),
 			{Name: "color", Kind: StringOption, Choices: colorChoices},
 			sizeOption(),
 			styleOption,

@@ -266,8 +266,19 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 func help(p *catalog.Printer) Response {
 	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{
 		Title:       p.T("help.title"),
-		Description: p.T("help.body"),
+		Description: p.T("help.body") + "\n\n" + p.T("help.levels", "Levels", levelRatings(p)),
 	}}}
+}
+
+// levelRatings lists each level with its approximate rating.
+func levelRatings(p *catalog.Printer) string {
+	var parts []string
+	for l := engine.MinLevel; l <= engine.MaxLevel; l++ {
+		if r, ok := engine.LevelRating(l); ok {
+			parts = append(parts, p.T("help.level_rating", "N", l, "Rating", r))
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // Detach returns a context for work in flight that a shutdown signal on

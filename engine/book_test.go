@@ -68,3 +68,18 @@ func TestLevelsPlayTheBook(t *testing.T) {
 		t.Errorf("the start, not in this book: %+v %v", r, err)
 	}
 }
+
+// Every level has a rating, stronger levels higher.
+func TestLevelRatings(t *testing.T) {
+	prev := 0
+	for l := MinLevel; l <= MaxLevel; l++ {
+		r, ok := LevelRating(l)
+		if !ok || r <= prev {
+			t.Errorf("level %d: rating %d (%v), level below %d", l, r, ok, prev)
+		}
+		prev = r
+	}
+	if _, err := parseLevels("3 x\n"); err == nil {
+		t.Error("a bad line was read")
+	}
+}

@@ -29,6 +29,6 @@ func runGTP(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := gtp.New(engine.New(engine.Options{Searches: 1, ProbCut: engine.DefaultProbCut}), gtp.Options{Level: *level, MoveTime: *moveTime, Version: version})
+	srv := gtp.New(engine.New(engine.Options{ProbCut: engine.DefaultProbCut}), gtp.Options{Level: *level, MoveTime: *moveTime, Version: version})
 	return srv.Serve(ctx, stdin, stdout)
 }

@@ -30,7 +30,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		return usagef("--movetime must be positive")
 	}
 	words := catalog.For(catalog.FromLocale(*locale))
-	opts := termgame.Options{Opponent: engineOpponent(engine.New(engine.Options{Searches: 1, ProbCut: engine.DefaultProbCut}), *level, *moveTime), Words: words}
+	opts := termgame.Options{Opponent: engineOpponent(engine.New(engine.Options{ProbCut: engine.DefaultProbCut}), *level, *moveTime), Words: words}
 	if *config != "" {
 		p, err := termgame.LoadPreset(*config)
 		if err != nil {
