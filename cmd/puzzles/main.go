@@ -31,6 +31,7 @@ import (
 
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/internal/resume"
 	"othello-bot/puzzle"
 	"othello-bot/xot"
 )
@@ -99,15 +100,8 @@ func run(ctx context.Context, o options, log io.Writer) error {
 	if o.minLevel < 1 || o.maxLevel > 10 || o.minLevel > o.maxLevel {
 		return fmt.Errorf("levels %d..%d: want 1 <= min <= max <= 10", o.minLevel, o.maxLevel)
 	}
-	if err := os.MkdirAll(o.data, 0o755); err != nil {
-		return err
-	}
 	path := filepath.Join(o.data, "games.txt")
-	done, err := readGames(path)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	done, f, err := resume.Open(o.data, "games.txt", readGames)
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,7 @@ import (
 	"othello-bot/engine/book"
 	"othello-bot/game"
 	"othello-bot/game/bitboard"
+	"othello-bot/internal/resume"
 )
 
 type bookOptions struct {
@@ -121,15 +122,13 @@ func bookRun(ctx context.Context, o bookOptions, log io.Writer) error {
 	if o.positions < 1 || o.depth < 1 || o.depth > 20 || o.window < 0 || o.plyCost <= 0 || o.maxPly < 1 {
 		return fmt.Errorf("want -positions >= 1, 1 <= -depth <= 20, -window >= 0, -ply-cost > 0, -max-ply >= 1")
 	}
-	if err := os.MkdirAll(o.dir, 0o755); err != nil {
-		return err
-	}
 	path := filepath.Join(o.dir, "book.txt")
-	searched, took, err := readBook(path)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	var took float64
+	searched, f, err := resume.Open(o.dir, "book.txt", func(path string) (map[bookKey][]book.Move, error) {
+		s, t, err := readBook(path)
+		took = t
+		return s, err
+	})
 	if err != nil {
 		return err
 	}

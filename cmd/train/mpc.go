@@ -25,6 +25,7 @@ import (
 
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/internal/resume"
 )
 
 type mpcOptions struct {
@@ -79,15 +80,8 @@ func mpcRun(ctx context.Context, o mpcOptions, log io.Writer) error {
 	if o.minEmpties < 12 || o.maxEmpties > 59 || o.minEmpties > o.maxEmpties || o.depth < 2 || o.depth > 14 {
 		return fmt.Errorf("empties %d..%d and depth %d: want 12 <= min <= max <= 59, 2 <= depth <= 14", o.minEmpties, o.maxEmpties, o.depth)
 	}
-	if err := os.MkdirAll(o.dir, 0o755); err != nil {
-		return err
-	}
 	path := filepath.Join(o.dir, "mpc.txt")
-	done, err := readMPC(path, o.depth)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	done, f, err := resume.Open(o.dir, "mpc.txt", func(path string) (map[int]mpcSample, error) { return readMPC(path, o.depth) })
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,7 @@ import (
 
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/internal/resume"
 )
 
 type options struct {
@@ -86,15 +87,8 @@ func run(ctx context.Context, o options, log io.Writer) error {
 	if o.data == "" {
 		return fmt.Errorf("-data is required")
 	}
-	if err := os.MkdirAll(o.data, 0o755); err != nil {
-		return err
-	}
 	path := filepath.Join(o.data, "examined.txt")
-	done, err := readExamined(path)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	done, f, err := resume.Open(o.data, "examined.txt", readExamined)
 	if err != nil {
 		return err
 	}
