@@ -304,6 +304,7 @@ func main() {
 		workers  = flag.Int("workers", 2, "games played at once")
 		probCutA = flag.Float64("probcut-a", -1, "Multi-ProbCut confidence of level -a's engine (0: off; -1: the engine's default)")
 		probCutB = flag.Float64("probcut-b", -1, "the same for level -b")
+		noBookB  = flag.Bool("nobook-b", false, "level -b plays without the opening book")
 		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
 	)
 	flag.Parse()
@@ -319,13 +320,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena: -threads-a must be at least 1")
 		os.Exit(2)
 	}
-	mkLevel := func(level int, probCut float64, threads int) func() (player, error) {
+	mkLevel := func(level int, probCut float64, threads int, noBook bool) func() (player, error) {
 		return func() (player, error) {
 			t := *capTime
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			o := engine.Options{Searches: threads, QuickSearches: -1}
+			o := engine.Options{Searches: threads, QuickSearches: -1, NoBook: noBook}
 			if probCut >= 0 {
 				o.ProbCut = probCut
 			} else {
@@ -338,13 +339,16 @@ func main() {
 			return p, nil
 		}
 	}
-	nameOf := func(level int, probCut float64) string {
+	nameOf := func(level int, probCut float64, isA bool) string {
 		name := fmt.Sprintf("level %d", level)
 		if probCut >= 0 {
 			name += fmt.Sprintf(" (ProbCut %g)", probCut)
 		}
-		if level == *a && *threadsA > 1 {
+		if isA && *threadsA > 1 {
 			name += fmt.Sprintf(" (%d searchers)", *threadsA)
+		}
+		if !isA && *noBookB {
+			name += " (no book)"
 		}
 		return name
 	}
@@ -363,13 +367,13 @@ func main() {
 			os.Exit(2)
 		}
 		for l := lo; l <= hi; l++ {
-			pairs = append(pairs, pairing{mkLevel(l, -1, 1), mkLevel(l-1, -1, 1), fmt.Sprintf("level %d vs level %d", l, l-1)})
+			pairs = append(pairs, pairing{mkLevel(l, -1, 1, false), mkLevel(l-1, -1, 1, false), fmt.Sprintf("level %d vs level %d", l, l-1)})
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA), cmd)})
+		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA, false), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmd)})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA), mkLevel(*b, *probCutB, 1), nameOf(*a, *probCutA) + " vs " + nameOf(*b, *probCutB)})
+		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA, false), mkLevel(*b, *probCutB, 1, *noBookB), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
