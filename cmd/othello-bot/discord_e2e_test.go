@@ -534,7 +534,8 @@ func TestDiscordCrashWhileThinking(t *testing.T) {
 		return cmd
 	}
 	cmd := child(c)
-	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 8, "color": "white"})
+	// 10x10: level 10 answers 8x8 openings from its book without thinking.
+	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 10, "color": "white"})
 	deadline := time.Now().Add(5 * time.Second)
 	for srv.AckTime(ia) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -653,7 +654,8 @@ func TestDiscordShutdownDeliversTheReplyInFlight(t *testing.T) {
 	c := testBotConfig(srv, t.TempDir())
 	c.EngineMoveTime = config.Duration(time.Second)
 	r := startBot(t, srv, c)
-	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 8, "color": "white"})
+	// 10x10: level 10 answers 8x8 openings from its book without thinking.
+	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 10, "color": "white"})
 	deadline := time.Now().Add(5 * time.Second)
 	for srv.AckTime(ia) == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
