@@ -88,7 +88,15 @@ type Options struct {
 	NoBook bool
 	// Book replaces the built-in opening book (for tests); nil keeps it.
 	Book *book.Book
+	// Selective is how many empty squares beyond what it solves exactly
+	// level 10 solves selectively on 8x8 (the selective endgame search,
+	// endmpc.go): 0 means DefaultSelective, -1 none.
+	Selective int
 }
+
+// DefaultSelective is level 10's reach of the selective endgame search
+// beyond its exact one, in empty squares.
+const DefaultSelective = 3
 
 // BookMargin is how far below the book's best move, in hundredths of a
 // disc, a move may be and still be played from the book (at random among
@@ -416,6 +424,12 @@ func (e *Engine) newSearcher() *searcher {
 	s := newSearcher()
 	s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
 	s.mpcT = e.opts.ProbCut
+	switch s.selective = e.opts.Selective; s.selective {
+	case 0:
+		s.selective = DefaultSelective
+	case -1:
+		s.selective = 0
+	}
 	return s
 }
 
@@ -511,7 +525,12 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int, help 
 		maxDepth := min(spec.depth, empties)
 		if level == MaxLevel {
 			done := help(s)
-			r := s.iterate(mine, theirs, maxDepth, empties, true, end)
+			var r Result
+			if p.Size() == 8 && empties <= solve+s.selective {
+				r = s.selectiveEndgame(mine, theirs, maxDepth, empties, end)
+			} else {
+				r = s.iterate(mine, theirs, maxDepth, empties, true, end)
+			}
 			r.Nodes += done()
 			return r
 		}

@@ -58,9 +58,12 @@ type splitPoint struct {
 	child childSearch
 	beta  int32
 	all   bool // every child with a full window (root analysis)
-	next  atomic.Int32
-	stop  atomic.Bool    // a child cut: the others stop
-	stops []*atomic.Bool // the stops of the splits above and this one's
+	// the solver's stage, which the helpers search at too
+	endLevel int8
+	endT     float64
+	next     atomic.Int32
+	stop     atomic.Bool    // a child cut: the others stop
+	stops    []*atomic.Bool // the stops of the splits above and this one's
 	// active counts the searchers working here, the one that split
 	// included (so it cannot reach 0 while helpers are still joining);
 	// the last to leave closes finished.
@@ -172,7 +175,7 @@ func (s *searcher) canSplit(left int) bool {
 // searched). The searcher is aborted after it only if the search above
 // this node was stopped.
 func (s *searcher) split(p, o uint64, moves []scoredMove, child childSearch, alpha, beta, best int32, bestMove int, all bool) (int32, int, []int32) {
-	sp := &splitPoint{moves: moves, p: p, o: o, child: child, beta: beta, all: all,
+	sp := &splitPoint{moves: moves, p: p, o: o, child: child, beta: beta, all: all, endLevel: s.endLevel, endT: s.endT,
 		alpha: alpha, best: best, bestMove: bestMove, done: make([]bool, len(moves)), values: make([]int32, len(moves)),
 		finished: make(chan struct{})}
 	sp.active.Store(1)
@@ -254,10 +257,10 @@ func (s *searcher) waitFor(sp *splitPoint) {
 
 // helpAt searches children of another searcher's split point.
 func (s *searcher) helpAt(sp *splitPoint) {
-	stops := s.stops
-	s.stops = sp.stops
+	stops, level, t := s.stops, s.endLevel, s.endT
+	s.stops, s.endLevel, s.endT = sp.stops, sp.endLevel, sp.endT
 	sp.work(s)
-	s.stops, s.aborted = stops, false
+	s.stops, s.aborted, s.endLevel, s.endT = stops, false, level, t
 	sp.leave()
 }
 

@@ -29,6 +29,13 @@ type searcher struct {
 	mpc       *mpcTable
 	mpcT      float64
 	inProbCut bool
+	// endLevel is the solver's stage (exactLevel, or a selective stage
+	// that cuts with confidence endT; endmpc.go).
+	endLevel int8
+	endT     float64
+	// selective is level 10's reach of the selective endgame beyond the
+	// exact one (Options.Selective).
+	selective int
 	// team is the helpers of the parallel search this searcher leads (nil:
 	// it searches alone or helps); stops are the split points above what
 	// it searches now (parallel.go).
@@ -51,6 +58,7 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 		s.ev = &s.own
 	}
 	s.mpc = nil // level 10 sets it for its timed search
+	s.endLevel, s.endT = exactLevel, 0
 	s.nodes = 0
 	s.stop = stop
 	s.aborted = false

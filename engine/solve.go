@@ -160,6 +160,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 			ttMove = int(e.move())
 			sc := int(e.score())
 			switch {
+			case e.depth() < s.endLevel: // a bolder stage's: its move only
 			case e.bound() == boundExact:
 				return sc
 			case e.bound() == boundLower && sc >= beta:
@@ -171,6 +172,11 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 			case e.bound() == boundUpper && sc < beta:
 				beta = sc
 			}
+		}
+	}
+	if s.endLevel < exactLevel && empties >= endMPCMin {
+		if v, ok := s.endProbCut(p, o, empties, alpha, beta); ok {
+			return v
 		}
 	}
 	var list [40]scoredMove
@@ -187,7 +193,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	if empties >= etcMin {
 		for i := 0; i < n; i++ {
 			x, f := int(list[i].x), list[i].flips
-			if e, ok := s.ett.probe(o^f, p^f|1<<x); ok && e.bound()&boundUpper != 0 && int(-e.score()) >= beta {
+			if e, ok := s.ett.probe(o^f, p^f|1<<x); ok && e.bound()&boundUpper != 0 && e.depth() >= s.endLevel && int(-e.score()) >= beta {
 				return int(-e.score())
 			}
 		}
@@ -236,7 +242,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 		case best >= beta:
 			bound = boundLower
 		}
-		s.ett.store(p, o, empties, int32(best), bound, bestMove)
+		s.ett.store(p, o, int(s.endLevel), int32(best), bound, bestMove)
 	}
 	return best
 }
@@ -248,12 +254,23 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 // in a narrow window around the guess, widened only if the score falls
 // outside it.
 func (s *searcher) solveRoot(p, o uint64, all bool) []rootResult {
+	return s.solveRootFrom(p, o, all, nil)
+}
+
+// solveRootFrom is solveRoot given a guess of the best move and its score
+// (an earlier stage's), which stands in for the midgame search's.
+func (s *searcher) solveRootFrom(p, o uint64, all bool, guess *rootResult) []rootResult {
 	moves := bitboard.Moves(p, o, s.t.Mask)
 	var list [40]scoredMove
 	n := s.orderMoves(p, o, moves, -1, &list, orderDeep)
 	lo, hi := -65, 65
 	empties := bits.OnesCount64(s.t.Mask &^ (p | o))
-	if !all && empties >= aspirationMin {
+	if guess != nil {
+		if !all {
+			lo, hi = max(int(guess.score)-aspiration, -65), min(int(guess.score)+aspiration, 65)
+		}
+		n = s.orderMoves(p, o, moves, guess.x, &list, orderDeep)
+	} else if !all && empties >= aspirationMin {
 		g := s.iterate(p, o, min(empties/2, 10), empties, false, time.Time{})
 		if s.aborted {
 			return nil

@@ -306,6 +306,7 @@ func main() {
 		probCutB = flag.Float64("probcut-b", -1, "the same for level -b")
 		noBookB  = flag.Bool("nobook-b", false, "level -b plays without the opening book")
 		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
+		selB     = flag.Int("selective-b", 0, "level -b's selective endgame reach beyond its exact one, in empties (0: the engine's default; -1: none)")
 	)
 	flag.Parse()
 	var control timecontrol.Control
@@ -320,14 +321,22 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena: -threads-a must be at least 1")
 		os.Exit(2)
 	}
-	mkLevel := func(level int, probCut float64, threads int, noBook bool) func() (player, error) {
+	// side is how one side's engine differs from the default.
+	type side struct {
+		probCut   float64
+		threads   int
+		noBook    bool
+		selective int
+	}
+	plain := side{probCut: -1, threads: 1}
+	mkLevel := func(level int, sd side) func() (player, error) {
 		return func() (player, error) {
 			t := *capTime
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			o := engine.Options{Searches: threads, QuickSearches: -1, NoBook: noBook}
-			if probCut >= 0 {
+			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective}
+			if probCut := sd.probCut; probCut >= 0 {
 				o.ProbCut = probCut
 			} else {
 				o.ProbCut = engine.DefaultProbCut
@@ -350,6 +359,9 @@ func main() {
 		if !isA && *noBookB {
 			name += " (no book)"
 		}
+		if !isA && *selB == -1 {
+			name += " (no selective endgame)"
+		}
 		return name
 	}
 	type pairing struct {
@@ -367,13 +379,13 @@ func main() {
 			os.Exit(2)
 		}
 		for l := lo; l <= hi; l++ {
-			pairs = append(pairs, pairing{mkLevel(l, -1, 1, false), mkLevel(l-1, -1, 1, false), fmt.Sprintf("level %d vs level %d", l, l-1)})
+			pairs = append(pairs, pairing{mkLevel(l, plain), mkLevel(l-1, plain), fmt.Sprintf("level %d vs level %d", l, l-1)})
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA, false), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmd)})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmd)})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a, *probCutA, *threadsA, false), mkLevel(*b, *probCutB, 1, *noBookB), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {

@@ -13,6 +13,7 @@
 // A second round plays its games with the first round's weights (-weights).
 //
 //	go run ./cmd/train mpc -data DIR -out engine/mpc.txt   # Multi-ProbCut's regressions
+//	go run ./cmd/train mpc -exact -data DIR -out engine/endmpc.txt -min-empties 12 -max-empties 24 -depth 8   # the selective endgame's
 //	go run ./cmd/train book -data DIR -out engine/book/book.bin   # the opening book
 package main
 
@@ -79,6 +80,7 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 		fs.IntVar(&o.minEmpties, "min-empties", 16, "fewest empty squares of a sampled position")
 		fs.IntVar(&o.maxEmpties, "max-empties", 54, "most empty squares of a sampled position")
 		fs.Uint64Var(&o.seed, "seed", 1, "random seed: the same flags give the same positions")
+		fs.BoolVar(&o.exact, "exact", false, "fit the selective endgame search: shallow searches against the exact result (engine/endmpc.txt)")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}

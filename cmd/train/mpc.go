@@ -35,6 +35,26 @@ type mpcOptions struct {
 	seed       uint64
 	minEmpties int
 	maxEmpties int
+	// exact fits the selective endgame search instead: the shallow
+	// searches predict the exact result, solved (engine/endmpc.txt).
+	exact bool
+}
+
+// file is the run's progress file in DIR.
+func (o mpcOptions) file() string {
+	if o.exact {
+		return "endmpc.txt"
+	}
+	return "mpc.txt"
+}
+
+// width is how many values each sampled position has: one per depth, and
+// the exact result last when fitting the endgame.
+func (o mpcOptions) width() int {
+	if o.exact {
+		return o.depth + 1
+	}
+	return o.depth
 }
 
 // mpcPosition is the n-th sampled position: a random opening of 2-10
@@ -80,8 +100,11 @@ func mpcRun(ctx context.Context, o mpcOptions, log io.Writer) error {
 	if o.minEmpties < 12 || o.maxEmpties > 59 || o.minEmpties > o.maxEmpties || o.depth < 2 || o.depth > 14 {
 		return fmt.Errorf("empties %d..%d and depth %d: want 12 <= min <= max <= 59, 2 <= depth <= 14", o.minEmpties, o.maxEmpties, o.depth)
 	}
-	path := filepath.Join(o.dir, "mpc.txt")
-	done, f, err := resume.Open(o.dir, "mpc.txt", func(path string) (map[int]mpcSample, error) { return readMPC(path, o.depth) })
+	if o.exact && (o.maxEmpties > 26 || o.depth >= o.minEmpties) {
+		return fmt.Errorf("-exact solves every position: want -max-empties <= 26 and -depth below -min-empties")
+	}
+	path := filepath.Join(o.dir, o.file())
+	done, f, err := resume.Open(o.dir, o.file(), func(path string) (map[int]mpcSample, error) { return readMPC(path, o.width()) })
 	if err != nil {
 		return err
 	}
@@ -106,6 +129,13 @@ func mpcRun(ctx context.Context, o mpcOptions, log io.Writer) error {
 				}
 				vals[d-1] = strconv.Itoa(v.Cents)
 			}
+			if o.exact {
+				r, err := eng.Solve(ctx, p)
+				if err != nil {
+					return fmt.Errorf("position %d solved: %w (progress kept in %s)", n, err, path)
+				}
+				vals = append(vals, strconv.Itoa(r.Eval.Cents))
+			}
 			line = fmt.Sprintf("%d %d %s\n", n, p.Empties(), strings.Join(vals, " "))
 		}
 		if _, err := f.WriteString(line); err != nil {
@@ -120,9 +150,12 @@ func mpcRun(ctx context.Context, o mpcOptions, log io.Writer) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("stopped; run again to go on (progress in %s)", path)
 	}
-	all, err := readMPC(path, o.depth)
+	all, err := readMPC(path, o.width())
 	if err != nil {
 		return err
+	}
+	if o.exact {
+		return writeEndMPC(o, all, log)
 	}
 	return writeMPC(o, all, log)
 }
@@ -133,7 +166,7 @@ type mpcSample struct {
 	values  []float64
 }
 
-func readMPC(path string, depth int) (map[int]mpcSample, error) {
+func readMPC(path string, width int) (map[int]mpcSample, error) {
 	out := map[int]mpcSample{}
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
@@ -158,7 +191,7 @@ func readMPC(path string, depth int) (map[int]mpcSample, error) {
 			out[n] = mpcSample{empties: e}
 			continue
 		}
-		if len(fields) != 2+depth {
+		if len(fields) != 2+width {
 			continue // another -depth's run, or cut short
 		}
 		s := mpcSample{empties: e}
@@ -169,7 +202,7 @@ func readMPC(path string, depth int) (map[int]mpcSample, error) {
 			}
 			s.values = append(s.values, x)
 		}
-		if len(s.values) == depth {
+		if len(s.values) == width {
 			out[n] = s
 		}
 	}
@@ -212,6 +245,38 @@ func writeMPC(o mpcOptions, all map[int]mpcSample, log io.Writer) error {
 		}
 	}
 	fmt.Fprintf(log, "mpc: %d positions; table written to %s\n", len(all), o.out)
+	return os.WriteFile(o.out, []byte(b.String()), 0o644)
+}
+
+// writeEndMPC fits, for every number of empties and shallow depth, exact
+// = a·shallow + b, and writes the table of the selective endgame search.
+func writeEndMPC(o mpcOptions, all map[int]mpcSample, log io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Selective endgame regressions: exact = a*shallow + b, residual spread sigma (centidiscs), made by\n")
+	fmt.Fprintf(&b, "#   go run ./cmd/train mpc -exact -data DIR -positions %d -depth %d -min-empties %d -max-empties %d -seed %d\n",
+		o.positions, o.depth, o.minEmpties, o.maxEmpties, o.seed)
+	b.WriteString("# empties shallow a b sigma samples\n")
+	keys := make([]int, 0, len(all))
+	for n := range all {
+		keys = append(keys, n)
+	}
+	sort.Ints(keys)
+	for e := o.minEmpties; e <= o.maxEmpties; e++ {
+		for shallow := 1; shallow <= o.depth; shallow++ {
+			var xs, ys []float64
+			for _, n := range keys {
+				if s := all[n]; s.values != nil && s.empties == e {
+					xs, ys = append(xs, s.values[shallow-1]), append(ys, s.values[o.depth])
+				}
+			}
+			if len(xs) < 30 {
+				continue
+			}
+			a, c, sigma := regress(xs, ys)
+			fmt.Fprintf(&b, "%d %d %.4f %.1f %.1f %d\n", e, shallow, a, c, sigma, len(xs))
+		}
+	}
+	fmt.Fprintf(log, "mpc: %d positions; endgame table written to %s\n", len(all), o.out)
 	return os.WriteFile(o.out, []byte(b.String()), 0o644)
 }
 
