@@ -338,3 +338,12 @@ func (s *searcher) rootSplit(p, o uint64, list []scoredMove, child childSearch, 
 	}
 	return out, true
 }
+
+// younger copies a node's moves after the first for a split point, which
+// outlives the node's frame: passing the node's own array would move it
+// to the heap at every node, split or not (10-20% of the solver's time).
+func younger(list []scoredMove) []scoredMove {
+	out := make([]scoredMove, len(list))
+	copy(out, list)
+	return out
+}

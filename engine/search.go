@@ -204,7 +204,7 @@ func (s *searcher) search(p, o uint64, depth int, alpha, beta int32) int32 {
 	best, bestMove := int32(-infinity), -1
 	for i := 0; i < n; i++ {
 		if i == 1 && depth >= splitMinDepth && s.canSplit(n-1) {
-			best, bestMove, _ = s.split(p, o, list[1:n], searchChild(depth-1), alpha, beta, best, bestMove, false)
+			best, bestMove, _ = s.split(p, o, younger(list[1:n]), searchChild(depth-1), alpha, beta, best, bestMove, false)
 			if s.aborted {
 				return 0
 			}
@@ -264,7 +264,7 @@ func (s *searcher) searchRoot(p, o uint64, depth int, prevBest int, all bool) []
 	for i := 0; i < n; i++ {
 		if i == 1 {
 			var split bool
-			if out, split = s.rootSplit(p, o, list[1:n], searchChild(depth-1), alpha, beta, all, out); split {
+			if out, split = s.rootSplit(p, o, younger(list[1:n]), searchChild(depth-1), alpha, beta, all, out); split {
 				break
 			}
 		}

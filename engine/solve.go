@@ -202,7 +202,7 @@ func (s *searcher) solveDeep(p, o uint64, empties, alpha, beta int) int {
 	best, bestMove := -65, -1
 	for i := 0; i < n; i++ {
 		if i == 1 && empties >= splitMinEmpties && s.canSplit(n-1) {
-			b, m, _ := s.split(p, o, list[1:n], solveChild, int32(alpha), int32(beta), int32(best), bestMove, false)
+			b, m, _ := s.split(p, o, younger(list[1:n]), solveChild, int32(alpha), int32(beta), int32(best), bestMove, false)
 			if s.aborted {
 				return 0
 			}
@@ -288,7 +288,7 @@ func (s *searcher) solveRootFrom(p, o uint64, all bool, guess *rootResult) []roo
 				a = -65
 			}
 			var split bool
-			if out, split = s.rootSplit(p, o, list[1:n], solveChild, a, 65, all, out); split {
+			if out, split = s.rootSplit(p, o, younger(list[1:n]), solveChild, a, 65, all, out); split {
 				if s.aborted {
 					return nil
 				}
