@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"math"
-	"strconv"
 	"time"
 
 	"othello-bot/internal/datafile"
@@ -56,30 +55,14 @@ func parseEndMPC(text string) (*endMPCTable, error) {
 	byKey := map[[2]int]mpcFit{}
 	maxE := 0
 	for _, l := range datafile.Lines(text) {
-		f := l.Fields
-		if len(f) != 6 {
-			return nil, fmt.Errorf("endmpc line %d: want 6 fields", l.N)
-		}
-		var n [2]int
-		for i := range n {
-			v, err := strconv.Atoi(f[i])
-			if err != nil {
-				return nil, fmt.Errorf("endmpc line %d: %w", l.N, err)
-			}
-			n[i] = v
-		}
-		var x [3]float64
-		for i := range x {
-			v, err := strconv.ParseFloat(f[2+i], 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("endmpc line %d: %q", l.N, f[2+i])
-			}
-			x[i] = v
+		n, x, err := numbers(l, 2, 3)
+		if err != nil {
+			return nil, fmt.Errorf("endmpc %w", err)
 		}
 		if n[0] < endMPCMin || n[0] > 64 || n[1] < 1 || n[1] >= n[0] || x[0] <= 0 || x[2] <= 0 {
 			return nil, fmt.Errorf("endmpc line %d: empties, depth, slope or spread out of range", l.N)
 		}
-		byKey[n] = mpcFit{shallow: n[1], a: x[0], b: x[1], sigma: x[2]}
+		byKey[[2]int{n[0], n[1]}] = mpcFit{shallow: n[1], a: x[0], b: x[1], sigma: x[2]}
 		maxE = max(maxE, n[0])
 	}
 	t := &endMPCTable{}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -12,37 +11,9 @@ import (
 )
 
 // endgamePositions are n seeded positions of lo-hi empties with a move to
-// play: random openings, then level 4 with a random move now and then
-// (another generator than the one the table was fitted on).
+// play (another generator than the one the table was fitted on).
 func endgamePositions(t testing.TB, n, lo, hi int, seed uint64) []game.Position {
-	t.Helper()
-	e := New(Options{Searches: 1})
-	var out []game.Position
-	for i := 0; len(out) < n; i++ {
-		rng := rand.New(rand.NewPCG(seed, uint64(i)))
-		p, _ := game.NewPosition(8)
-		stop := lo + rng.IntN(hi-lo+1)
-		for p.Empties() > stop && !p.GameOver() {
-			if p.MustPass() {
-				p = p.Pass()
-				continue
-			}
-			moves := p.LegalMoves()
-			m := moves[rng.IntN(len(moves))]
-			if rng.IntN(3) != 0 {
-				r, err := e.Move(context.Background(), p, 4, rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m = r.Move
-			}
-			p, _ = p.Play(m)
-		}
-		if !p.GameOver() && p.HasMoves() {
-			out = append(out, p)
-		}
-	}
-	return out
+	return seededPositions(t, n, seed, lo, hi, 3)
 }
 
 func moverBoards(pos game.Position) (p, o uint64) {
@@ -84,7 +55,7 @@ func TestEndProbCutErrorsWithinConfidence(t *testing.T) {
 	exact, cut := searcherFor(0), searcherFor(0)
 	cut.endLevel, cut.endT = 1, 1.5
 	rng := rand.New(rand.NewPCG(7, 3))
-	cuts, wrong := 0, 0
+	var tally cutTally
 	for _, pos := range endgamePositions(t, n, 14, 18, 4242) {
 		p, o := moverBoards(pos)
 		v := exact.solve(p, o, -65, 65)
@@ -94,26 +65,11 @@ func TestEndProbCutErrorsWithinConfidence(t *testing.T) {
 		for k := 0; k < 6; k++ {
 			beta := int(math.Round(predicted)) + rng.IntN(31) - 15
 			beta = min(max(beta, -63), 63)
-			alpha := beta - 1
-			b, ok := cut.endProbCut(p, o, pos.Empties(), alpha, beta)
-			if !ok {
-				continue
-			}
-			cuts++
-			if (b == beta && v < beta) || (b == alpha && v > alpha) {
-				wrong++
-			}
+			b, ok := cut.endProbCut(p, o, pos.Empties(), beta-1, beta)
+			tally.add(ok, int32(b), int32(beta), int32(v))
 		}
 	}
-	if cuts < 15 {
-		t.Fatalf("only %d cuts", cuts)
-	}
-	rate := float64(wrong) / float64(cuts)
-	t.Logf("%d cuts, %d wrong (%.1f%%)", cuts, wrong, 100*rate)
-	const p = 0.0668 // Φ(-1.5)
-	if limit := p + 3*math.Sqrt(p*(1-p)/float64(cuts)); rate > limit {
-		t.Errorf("%.1f%% of cuts wrong at 1.5σ, more than %.1f%%", 100*rate, 100*limit)
-	}
+	tally.check(t, 1.5)
 }
 
 // The stages end in the exact result: the bounds a bolder stage left in

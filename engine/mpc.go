@@ -42,6 +42,35 @@ type mpcTable struct {
 	byKey  map[[3]int]mpcFit // stage, shallow, deep
 }
 
+// numbers reads a regression table's line: ints integers, then floats
+// finite numbers, then the count of samples fitted.
+func numbers(l datafile.Line, ints, floats int) ([]int, []float64, error) {
+	f := l.Fields
+	if len(f) != ints+floats+1 {
+		return nil, nil, fmt.Errorf("line %d: want %d fields", l.N, ints+floats+1)
+	}
+	n := make([]int, ints)
+	for i := range n {
+		v, err := strconv.Atoi(f[i])
+		if err != nil {
+			return nil, nil, fmt.Errorf("line %d: %w", l.N, err)
+		}
+		n[i] = v
+	}
+	x := make([]float64, floats)
+	for i := range x {
+		v, err := strconv.ParseFloat(f[ints+i], 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, nil, fmt.Errorf("line %d: %q", l.N, f[ints+i])
+		}
+		x[i] = v
+	}
+	if _, err := strconv.Atoi(f[len(f)-1]); err != nil {
+		return nil, nil, fmt.Errorf("line %d: samples: %w", l.N, err)
+	}
+	return n, x, nil
+}
+
 // parseMPC reads the table and picks, for each stage and deep depth, the
 // shallow depth of the same parity about four plies shallower (the
 // odd/even effect is large in Othello; a shallow search of the same
@@ -51,25 +80,9 @@ func parseMPC(text string) (*mpcTable, error) {
 	stageOf := map[[2]int]int{}
 	maxDeep := 0
 	for _, l := range datafile.Lines(text) {
-		f := l.Fields
-		if len(f) != 8 {
-			return nil, fmt.Errorf("mpc line %d: want 8 fields", l.N)
-		}
-		var n [4]int
-		for i := 0; i < 4; i++ {
-			v, err := strconv.Atoi(f[i])
-			if err != nil {
-				return nil, fmt.Errorf("mpc line %d: %w", l.N, err)
-			}
-			n[i] = v
-		}
-		var x [3]float64
-		for i := 0; i < 3; i++ {
-			v, err := strconv.ParseFloat(f[4+i], 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("mpc line %d: %q", l.N, f[4+i])
-			}
-			x[i] = v
+		n, x, err := numbers(l, 4, 3)
+		if err != nil {
+			return nil, fmt.Errorf("mpc %w", err)
 		}
 		st := [2]int{n[0], n[1]}
 		si, ok := stageOf[st]

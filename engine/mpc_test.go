@@ -14,13 +14,19 @@ import (
 // mpcPositions are n seeded midgame positions of 20-50 empties: random
 // openings, then level 4 with a random move now and then.
 func mpcPositions(t testing.TB, n int, seed uint64) []game.Position {
+	return seededPositions(t, n, seed, 20, 50, 4)
+}
+
+// seededPositions are n seeded positions of lo-hi empties with a move to
+// play: random moves, and level 4's with odds-1 in odds.
+func seededPositions(t testing.TB, n int, seed uint64, lo, hi, odds int) []game.Position {
 	t.Helper()
 	e := New(Options{Searches: 1})
 	var out []game.Position
 	for i := 0; len(out) < n; i++ {
 		rng := rand.New(rand.NewPCG(seed, uint64(i)))
 		p, _ := game.NewPosition(8)
-		stop := 20 + rng.IntN(31)
+		stop := lo + rng.IntN(hi-lo+1)
 		for p.Empties() > stop && !p.GameOver() {
 			if p.MustPass() {
 				p = p.Pass()
@@ -28,7 +34,7 @@ func mpcPositions(t testing.TB, n int, seed uint64) []game.Position {
 			}
 			moves := p.LegalMoves()
 			m := moves[rng.IntN(len(moves))]
-			if rng.IntN(4) != 0 {
+			if rng.IntN(odds) != 0 {
 				r, err := e.Move(context.Background(), p, 4, rng)
 				if err != nil {
 					t.Fatal(err)
@@ -87,7 +93,7 @@ func TestProbCutErrorsWithinConfidence(t *testing.T) {
 	}
 	full, cut := searcherFor(0), searcherFor(1.5)
 	rng := rand.New(rand.NewPCG(99, 1))
-	cuts, wrong := 0, 0
+	var tally cutTally
 	sumSq, nres := 0.0, 0
 	for _, pos := range mpcPositions(t, n, 12345) {
 		p, o, _ := pos.Bitboards()
@@ -105,30 +111,44 @@ func TestProbCutErrorsWithinConfidence(t *testing.T) {
 			// A null window near what the shallow search predicts, chosen
 			// without knowing the deep value (as the search meets them).
 			beta := int32(predicted) + int32(rng.IntN(1201)-600)
-			alpha := beta - 1
 			cut.inProbCut = false
-			b, ok := cut.probCut(p, o, depth, alpha, beta)
-			if !ok {
-				continue
-			}
-			cuts++
-			if (b == beta && v < beta) || (b == alpha && v > alpha) {
-				wrong++
-			}
+			b, ok := cut.probCut(p, o, depth, beta-1, beta)
+			tally.add(ok, b, beta, v)
 		}
 	}
-	if cuts < 15 {
-		t.Fatalf("only %d cuts", cuts)
-	}
 	t.Logf("residuals: %.2f of the fitted spread (rms)", math.Sqrt(sumSq/float64(nres)))
-	rate := float64(wrong) / float64(cuts)
-	t.Logf("depth %d: %d cuts, %d wrong (%.1f%%)", depth, cuts, wrong, 100*rate)
-	// Under the model a cut is wrong with probability Φ(-1.5) = 6.7%; the
-	// count of wrong cuts may exceed it by three standard deviations of a
-	// binomial of that many cuts before the model fails the test.
-	const p = 0.0668
-	if limit := p + 3*math.Sqrt(p*(1-p)/float64(cuts)); rate > limit {
-		t.Errorf("%.1f%% of cuts wrong at 1.5σ, more than %.1f%%", 100*rate, 100*limit)
+	tally.check(t, 1.5)
+}
+
+// cutTally counts a selective search's cuts on null windows (beta-1,
+// beta) and the wrong ones: a cut above beta where the full search's
+// value is below it, or the other way round.
+type cutTally struct{ cuts, wrong int }
+
+func (c *cutTally) add(ok bool, bound, beta, full int32) {
+	if !ok {
+		return
+	}
+	c.cuts++
+	if bound == beta && full < beta || bound == beta-1 && full > beta-1 {
+		c.wrong++
+	}
+}
+
+// check fails the test when the tally is not what cuts at conf spreads
+// make: under the model a cut is wrong with probability Φ(-conf) (6.7% at
+// 1.5); the count of wrong cuts may exceed it by three standard
+// deviations of a binomial of that many cuts before the model fails.
+func (c cutTally) check(t *testing.T, conf float64) {
+	t.Helper()
+	if c.cuts < 15 {
+		t.Fatalf("only %d cuts", c.cuts)
+	}
+	rate := float64(c.wrong) / float64(c.cuts)
+	t.Logf("%d cuts, %d wrong (%.1f%%)", c.cuts, c.wrong, 100*rate)
+	p := math.Erfc(conf/math.Sqrt2) / 2
+	if limit := p + 3*math.Sqrt(p*(1-p)/float64(c.cuts)); rate > limit {
+		t.Errorf("%.1f%% of cuts wrong at %.1fσ, more than %.1f%%", 100*rate, conf, 100*limit)
 	}
 }
 

@@ -215,32 +215,17 @@ var mpcStages = [][2]int{{12, 23}, {24, 35}, {36, 47}, {48, 59}}
 // writeMPC fits every (stage, shallow, deep) with deep-shallow of 2 to 6
 // and shallow at least 1, and writes the table.
 func writeMPC(o mpcOptions, all map[int]mpcSample, log io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Multi-ProbCut regressions: deep = a*shallow + b, residual spread sigma (centidiscs), by stage, made by\n")
-	fmt.Fprintf(&b, "#   go run ./cmd/train mpc -data DIR -positions %d -depth %d -min-empties %d -max-empties %d -seed %d\n",
-		o.positions, o.depth, o.minEmpties, o.maxEmpties, o.seed)
-	b.WriteString("# empties-from empties-to shallow deep a b sigma samples\n")
-	keys := make([]int, 0, len(all))
-	for n := range all {
-		keys = append(keys, n)
-	}
-	sort.Ints(keys)
+	b := o.header("Multi-ProbCut regressions: deep = a*shallow + b, residual spread sigma (centidiscs), by stage",
+		"empties-from empties-to shallow deep a b sigma samples")
 	for _, st := range mpcStages {
 		for deep := 3; deep <= o.depth; deep++ {
 			for shallow := max(1, deep-6); shallow <= deep-2; shallow++ {
-				var xs, ys []float64
-				for _, n := range keys {
-					s := all[n]
-					if s.values == nil || s.empties < st[0] || s.empties > st[1] {
-						continue
-					}
-					xs, ys = append(xs, s.values[shallow-1]), append(ys, s.values[deep-1])
-				}
+				xs, ys := pairs(all, func(e int) bool { return e >= st[0] && e <= st[1] }, shallow-1, deep-1)
 				if len(xs) < 30 {
 					continue
 				}
 				a, c, sigma := regress(xs, ys)
-				fmt.Fprintf(&b, "%d %d %d %d %.4f %.1f %.1f %d\n", st[0], st[1], shallow, deep, a, c, sigma, len(xs))
+				fmt.Fprintf(b, "%d %d %d %d %.4f %.1f %.1f %d\n", st[0], st[1], shallow, deep, a, c, sigma, len(xs))
 			}
 		}
 	}
@@ -251,33 +236,51 @@ func writeMPC(o mpcOptions, all map[int]mpcSample, log io.Writer) error {
 // writeEndMPC fits, for every number of empties and shallow depth, exact
 // = a·shallow + b, and writes the table of the selective endgame search.
 func writeEndMPC(o mpcOptions, all map[int]mpcSample, log io.Writer) error {
+	b := o.header("Selective endgame regressions: exact = a*shallow + b, residual spread sigma (centidiscs)",
+		"empties shallow a b sigma samples")
+	for e := o.minEmpties; e <= o.maxEmpties; e++ {
+		for shallow := 1; shallow <= o.depth; shallow++ {
+			xs, ys := pairs(all, func(n int) bool { return n == e }, shallow-1, o.depth)
+			if len(xs) < 30 {
+				continue
+			}
+			a, c, sigma := regress(xs, ys)
+			fmt.Fprintf(b, "%d %d %.4f %.1f %.1f %d\n", e, shallow, a, c, sigma, len(xs))
+		}
+	}
+	fmt.Fprintf(log, "mpc: %d positions; endgame table written to %s\n", len(all), o.out)
+	return os.WriteFile(o.out, []byte(b.String()), 0o644)
+}
+
+// header begins a table: what it holds, the command that made it, and
+// its columns.
+func (o mpcOptions) header(what, columns string) *strings.Builder {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Selective endgame regressions: exact = a*shallow + b, residual spread sigma (centidiscs), made by\n")
-	fmt.Fprintf(&b, "#   go run ./cmd/train mpc -exact -data DIR -positions %d -depth %d -min-empties %d -max-empties %d -seed %d\n",
-		o.positions, o.depth, o.minEmpties, o.maxEmpties, o.seed)
-	b.WriteString("# empties shallow a b sigma samples\n")
+	exact := ""
+	if o.exact {
+		exact = " -exact"
+	}
+	fmt.Fprintf(&b, "# %s, made by\n", what)
+	fmt.Fprintf(&b, "#   go run ./cmd/train mpc%s -data DIR -positions %d -depth %d -min-empties %d -max-empties %d -seed %d\n",
+		exact, o.positions, o.depth, o.minEmpties, o.maxEmpties, o.seed)
+	fmt.Fprintf(&b, "# %s\n", columns)
+	return &b
+}
+
+// pairs are the values x and y of the sampled positions whose empties
+// keep, in the order the positions were sampled.
+func pairs(all map[int]mpcSample, keep func(empties int) bool, x, y int) (xs, ys []float64) {
 	keys := make([]int, 0, len(all))
 	for n := range all {
 		keys = append(keys, n)
 	}
 	sort.Ints(keys)
-	for e := o.minEmpties; e <= o.maxEmpties; e++ {
-		for shallow := 1; shallow <= o.depth; shallow++ {
-			var xs, ys []float64
-			for _, n := range keys {
-				if s := all[n]; s.values != nil && s.empties == e {
-					xs, ys = append(xs, s.values[shallow-1]), append(ys, s.values[o.depth])
-				}
-			}
-			if len(xs) < 30 {
-				continue
-			}
-			a, c, sigma := regress(xs, ys)
-			fmt.Fprintf(&b, "%d %d %.4f %.1f %.1f %d\n", e, shallow, a, c, sigma, len(xs))
+	for _, n := range keys {
+		if s := all[n]; s.values != nil && keep(s.empties) {
+			xs, ys = append(xs, s.values[x]), append(ys, s.values[y])
 		}
 	}
-	fmt.Fprintf(log, "mpc: %d positions; endgame table written to %s\n", len(all), o.out)
-	return os.WriteFile(o.out, []byte(b.String()), 0o644)
+	return xs, ys
 }
 
 // regress is the least-squares line y = a·x + b and the standard deviation
