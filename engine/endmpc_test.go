@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -141,21 +142,35 @@ func BenchmarkSolveStages(b *testing.B) {
 }
 
 // Level 10 past its exact reach: given the time, its stages run through
-// to the exact result (FFO #40, 20 empties).
+// to the exact result (FFO #40, 20 empties), alone and with a helper
+// searching the selective stages with it.
 func TestSelectiveEndgameEndsExactWithTime(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the solve takes a minute under the race detector")
 	}
 	c := loadFFO(t)[0]
 	p, o := moverBoards(c.pos)
-	s := searcherFor(DefaultProbCut)
-	end := time.Now().Add(time.Minute)
-	s.deadline = end
-	r := s.selectiveEndgame(p, o, 4, c.pos.Empties(), end)
-	if got := r.Eval.Cents / discUnit; got != c.score || !r.Eval.Exact || r.Depth != c.pos.Empties() {
-		t.Errorf("FFO #%s: %+v, want exact %+d", c.id, r, c.score)
-	}
-	if !slices.Contains(c.best, r.Move.String()) {
-		t.Errorf("FFO #%s: %s, want one of %v", c.id, r.Move, c.best)
+	for _, searches := range []int{1, 2} {
+		e := New(Options{Searches: searches, QuickSearches: -1, ProbCut: DefaultProbCut})
+		s, release, err := e.acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := time.Now().Add(time.Minute)
+		stop := s.start(context.Background(), 8, end)
+		done := e.helpSearch(s)
+		r := s.selectiveEndgame(p, o, 4, c.pos.Empties(), end)
+		done()
+		stop()
+		release()
+		if got := r.Eval.Cents / discUnit; got != c.score || !r.Eval.Exact || r.Depth != c.pos.Empties() {
+			t.Errorf("FFO #%s, %d searchers: %+v, want exact %+d", c.id, searches, r, c.score)
+		}
+		if !slices.Contains(c.best, r.Move.String()) {
+			t.Errorf("FFO #%s, %d searchers: %s, want one of %v", c.id, searches, r.Move, c.best)
+		}
+		if searches > 1 && e.splits.Load() == 0 {
+			t.Errorf("the helper never searched")
+		}
 	}
 }
