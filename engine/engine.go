@@ -242,12 +242,9 @@ func (e *Engine) BookMoves(p game.Position) []game.Square {
 		return nil
 	}
 	mine, theirs := own(p)
-	moves, _ := e.opts.Book.Lookup(mine, theirs)
 	var out []game.Square
-	for _, m := range moves {
-		if m.Value >= moves[0].Value-BookMargin {
-			out = append(out, square(m.Square))
-		}
+	for _, m := range e.opts.Book.Candidates(mine, theirs, BookMargin) {
+		out = append(out, square(m.Square))
 	}
 	return out
 }

@@ -78,18 +78,28 @@ func (b *Book) Lookup(p, o uint64) ([]Move, bool) {
 	return out, len(out) > 0
 }
 
-// Choose picks a book move at random among those within margin (in
-// hundredths of a disc) of the best, so that games differ.
-func (b *Book) Choose(p, o uint64, margin int, rng *rand.Rand) (Move, bool) {
+// Candidates are the book moves within margin (in hundredths of a disc)
+// of the best, best first: those Choose draws from.
+func (b *Book) Candidates(p, o uint64, margin int) []Move {
 	moves, ok := b.Lookup(p, o)
 	if !ok {
-		return Move{}, false
+		return nil
 	}
 	n := 1
 	for n < len(moves) && moves[n].Value >= moves[0].Value-margin {
 		n++
 	}
-	return moves[rng.IntN(n)], true
+	return moves[:n]
+}
+
+// Choose picks a book move at random among those within margin (in
+// hundredths of a disc) of the best, so that games differ.
+func (b *Book) Choose(p, o uint64, margin int, rng *rand.Rand) (Move, bool) {
+	moves := b.Candidates(p, o, margin)
+	if len(moves) == 0 {
+		return Move{}, false
+	}
+	return moves[rng.IntN(len(moves))], true
 }
 
 func sortMoves(m []Move) {
