@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"othello-bot/opening"
+	"othello-bot/place"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,22 +88,43 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 	if ahead > 0 {
 		text = pub.T("analysis.queued", "ID", g.ID, "Players", gamePlayers(pub, g), "Count", ahead)
 	}
+	start := func(edit func(context.Context, Message) error) {
+		q.wg.Add(1)
+		go func() {
+			defer q.wg.Done()
+			defer done()
+			s.runAnalysis(pub, g, edit)
+		}()
+	}
+	if !req.Place.BotPosts() {
+		// No post of its own here: the reply is the progress message,
+		// edited by the request's token while it lives; the work starts
+		// once the reply is shown, so no edit comes before it.
+		token, expires := req.Token, s.receivedAt(req).Add(place.TokenLife-time.Minute)
+		reply := &Message{Content: text}
+		reply.posted = func(context.Context, string) {
+			start(func(ctx context.Context, m Message) error {
+				if token == "" || s.clock.Now().After(expires) {
+					return ErrUnreachable
+				}
+				_, err := s.notify.EditReply(ctx, token, m)
+				return err
+			})
+		}
+		return Response{Message: reply}, nil
+	}
 	msgID, err := s.send(ctx, req.ChannelID, Message{Content: text})
 	if err != nil {
 		done()
 		return Response{}, fmt.Errorf("posting the progress of an analysis: %w", err)
 	}
-	q.wg.Add(1)
-	go func() {
-		defer q.wg.Done()
-		defer done()
-		s.runAnalysis(pub, g, req.ChannelID, msgID)
-	}()
+	channel := req.ChannelID
+	start(func(ctx context.Context, m Message) error { return s.notify.Edit(ctx, channel, msgID, m) })
 	return refuse(me.T("analysis.working", "ID", g.ID)), nil
 }
 
 // runAnalysis works one analysis out, editing its message as it goes.
-func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, channel, messageID string) {
+func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(context.Context, Message) error) {
 	ctx := s.background
 	log := s.logger(ctx).With("game", g.ID)
 	defer func() {
@@ -116,7 +138,7 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, channel, messa
 		ectx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		s.fitOut(ectx, &m)
-		if err := s.notify.Edit(ectx, channel, messageID, m); err != nil {
+		if err := target(ectx, m); err != nil {
 			log.Warn("editing an analysis message", "err", err)
 		}
 	}
@@ -150,7 +172,15 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, channel, messa
 	} else if err := s.store.SaveAnalysis(ctx, g.ID, data, s.clock.Now()); err != nil {
 		log.Error("saving an analysis", "err", err)
 	}
-	edit(*s.analysisMessage(ctx, t, g, rep))
+	final := *s.analysisMessage(ctx, t, g, rep)
+	s.fitOut(ctx, &final)
+	if err := target(ctx, final); errors.Is(err, ErrUnreachable) {
+		// Past the reply's life where the bot is no member: the report is
+		// stored, and /analyze shows it at once.
+		log.Info("the analysis outlived its reply; it is stored for the next /analyze")
+	} else if err != nil {
+		log.Warn("editing an analysis message", "err", err)
+	}
 }
 
 // leftBook is the first move of a game that is not one the engine's

@@ -98,6 +98,19 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 		return Response{}, err
 	}
 	msg := s.challengeMessage(req.pub(), c, rematchOf)
+	if !req.Place.BotPosts() {
+		// No post of its own here: the challenge follows the reply, and
+		// its message is recorded once shown.
+		msg.posted = func(ctx context.Context, id string) {
+			if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
+				s.logger(ctx).Error("recording a challenge's message", "challenge", c.ID, "err", err)
+			}
+		}
+		s.logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID, "place", req.Place.String())
+		resp := s.challengeSent(req, c)
+		resp.Followups = append(resp.Followups, *msg)
+		return resp, nil
+	}
 	id, err := s.send(ctx, c.ChannelID, *msg)
 	if err != nil {
 		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
@@ -109,10 +122,16 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 		return Response{}, err
 	}
 	s.logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
+	return s.challengeSent(req, c), nil
+}
+
+// challengeSent is the challenger's only-you note on a challenge posted.
+func (s *Service) challengeSent(req Request, c *record.Challenge) Response {
+	me := req.me()
 	if c.Opponent.ID == "" {
-		return refuse(me.T("challenge.posted_open", "Expiry", me.Duration(s.cfg.ChallengeExpiry))), nil
+		return refuse(me.T("challenge.posted_open", "Expiry", me.Duration(s.cfg.ChallengeExpiry)))
 	}
-	return refuse(me.T("challenge.sent", "Name", name(c.Opponent), "Expiry", me.Duration(s.cfg.ChallengeExpiry))), nil
+	return refuse(me.T("challenge.sent", "Name", name(c.Opponent), "Expiry", me.Duration(s.cfg.ChallengeExpiry)))
 }
 
 // cooldownLeft is how long a player must still wait before a new

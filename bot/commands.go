@@ -7,6 +7,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"othello-bot/place"
 	"strconv"
 	"strings"
 
@@ -71,6 +72,10 @@ type CommandSpec struct {
 	// Their texts are cmd.NAME.sub.SUB.name and .desc, and
 	// cmd.NAME.sub.SUB.opt.OPTION.name and .desc.
 	Subcommands []CommandSpec
+	// Need is what the command needs of the place it is used in (a
+	// tournament needs the bot itself in the server); adapters register it
+	// only where it can work.
+	Need place.Need
 
 	handle func(s *Service, ctx context.Context, req Request) (Response, error)
 }

@@ -9,6 +9,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"othello-bot/place"
 	"strconv"
 	"strings"
 	"time"
@@ -155,6 +156,9 @@ func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, er
 	me := req.me()
 	if req.GuildID == "" {
 		return refuse(me.T("settings.no_server")), nil
+	}
+	if !req.Place.Allows(place.BotMember) {
+		return refuse(me.T("error.needs_bot")), nil
 	}
 	if req.MemberPermissions&PermManageGuild == 0 {
 		return refuse(me.T("daily.need_manage_server")), nil

@@ -28,6 +28,7 @@ type fakeStore struct {
 	ratings    map[string]record.Rating // player + " " + scope
 	styles     map[string]record.Style
 	langs      map[string]string // "user " + id, "guild " + id, "locale " + id
+	settings   map[string]string
 	nextID     int64
 	finished   []record.Result
 	// failAppend, when set, is returned by the next AppendTurn.
@@ -523,4 +524,20 @@ func (f *fakeStore) ActiveTournamentGame(context.Context, string) (int64, string
 // No server here has a daily puzzle.
 func (f *fakeStore) DailyPuzzleSettings(context.Context) ([]record.DailySetting, error) {
 	return nil, nil
+}
+
+func (f *fakeStore) Setting(_ context.Context, key string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.settings[key], nil
+}
+
+func (f *fakeStore) SetSetting(_ context.Context, key, value string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.settings == nil {
+		f.settings = map[string]string{}
+	}
+	f.settings[key] = value
+	return nil
 }

@@ -5,6 +5,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -21,6 +22,9 @@ const replyTokenLife = 15 * time.Minute
 // its menu and buttons, so only one message ever acts on a game. A message
 // that arrives after a newer one loses its own instead.
 func (s *Service) Posted(ctx context.Context, channelID string, m *Message, messageID string) {
+	if m != nil && m.posted != nil && messageID != "" {
+		m.posted(ctx, messageID)
+	}
 	if m == nil || m.Game == nil || messageID == "" {
 		return
 	}
@@ -37,7 +41,9 @@ func (s *Service) Posted(ctx context.Context, channelID string, m *Message, mess
 	if stale == "" {
 		return
 	}
-	if err := s.notify.RemoveComponents(ctx, channelID, stale); err != nil {
+	if err := s.notify.RemoveComponents(ctx, channelID, stale); errors.Is(err, ErrUnreachable) {
+		log.Debug("an old game message keeps its menu: no way to edit it here now", "game", m.Game.ID, "message", stale)
+	} else if err != nil {
 		// Deleted by someone, or the channel is gone: the old menu refuses
 		// moves anyway (it names the ply it was for).
 		log.Warn("removing an old game message's menu", "game", m.Game.ID, "message", stale, "err", err)
@@ -62,6 +68,14 @@ func (s *Service) showFinal(ctx context.Context, g *record.Game, m Message) bool
 		s.logger(ctx).Warn("editing the game message to its final state", "game", g.ID, "message", g.MessageID, "err", err)
 	}
 	id, err := s.notify.Send(ctx, g.ChannelID, m)
+	if errors.Is(err, ErrUnreachable) {
+		// Where the bot is no member and no reply token lives: the final
+		// board waits for the channel's next interaction.
+		if err := s.keepNotice(ctx, g.ChannelID, m); err != nil {
+			s.logger(ctx).Error("keeping the final state for later", "game", g.ID, "err", err)
+		}
+		return true
+	}
 	if err != nil {
 		s.logger(ctx).Warn("posting the final state", "game", g.ID, "err", err)
 		return false

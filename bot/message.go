@@ -5,6 +5,8 @@
 package bot
 
 import (
+	"context"
+	"othello-bot/place"
 	"time"
 
 	"othello-bot/record"
@@ -31,6 +33,10 @@ type Request struct {
 	// opened from it, and posting there takes Send Messages in Threads.
 	InThread bool
 	ParentID string
+	// Place is what kind of channel this is as far as the bot's own powers
+	// go: where the bot is no member, everything it shows goes through the
+	// request's replies (see package place).
+	Place place.Place
 	// Command and Options for Command and Autocomplete: option values as
 	// typed. Users given as options hold the user id; UserNames maps those
 	// ids to names when the transport knows them.
@@ -88,6 +94,9 @@ type Message struct {
 	// and buttons act on the game): the adapter reports where it put it
 	// with Service.Posted, and the older game message loses its menu.
 	Game *GameRef
+	// posted is called with the message's id once an adapter has shown it
+	// (see Service.Posted): work that must not start before.
+	posted func(ctx context.Context, id string)
 }
 
 // GameRef names a game and the version of it a message shows.

@@ -224,10 +224,18 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			"user", req.User.ID, "channel", req.ChannelID)
 		return refuse(req.me().T("error.failed"))
 	}
+	if req.Kind != Autocomplete && !req.Place.BotPosts() {
+		// The only way to show what happened meanwhile (a flag fell, a
+		// challenge expired) where the bot cannot post by itself.
+		resp.Followups = append(resp.Followups, s.takeNotices(ctx, req)...)
+	}
 	return resp
 }
 
 func (s *Service) command(ctx context.Context, req Request) (Response, error) {
+	if top, ok := LookupCommand(req.Command); ok && !req.Place.Allows(top.Need) {
+		return refuse(req.me().T("error.needs_bot")), nil
+	}
 	if c, ok := LookupCommand(req.Path()); ok && c.handle != nil {
 		return c.handle(s, ctx, req)
 	}
@@ -267,6 +275,7 @@ func help(p *catalog.Printer) Response {
 	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{
 		Title:       p.T("help.title"),
 		Description: p.T("help.body") + "\n\n" + p.T("help.levels", "Levels", levelRatings(p)),
+		Fields:      []Field{{Name: p.T("help.anywhere_title"), Value: p.T("help.anywhere")}},
 	}}}
 }
 

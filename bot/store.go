@@ -114,6 +114,11 @@ type Store interface {
 	// SetGuildLocale remembers a server's Discord language.
 	SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error
 
+	// Setting reads a small value kept between runs ("" if none);
+	// SetSetting writes one ("" clears it).
+	Setting(ctx context.Context, key string) (string, error)
+	SetSetting(ctx context.Context, key, value string) error
+
 	TournamentStore
 	PuzzleStore
 }

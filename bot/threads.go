@@ -29,10 +29,11 @@ const maxThreadName = 100
 
 // threadsHere says whether a new game started from req's channel may get
 // its own thread: threads are on, it is a server, the channel is not a
-// thread itself (Discord has no thread in a thread: 50024), and (where the
-// transport says) the bot may open threads and post in them.
+// thread itself (Discord has no thread in a thread: 50024), the bot is a
+// member here, and (where the transport says) it may open threads and
+// post in them.
 func (s *Service) threadsHere(req Request) bool {
-	if !s.cfg.Threads || req.GuildID == "" || req.InThread {
+	if !s.cfg.Threads || req.GuildID == "" || req.InThread || !req.Place.Threads() {
 		return false
 	}
 	need := PermCreatePublicThreads | PermSendMessagesInThreads

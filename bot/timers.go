@@ -48,7 +48,7 @@ func (s *Service) Tick(ctx context.Context) {
 		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
 			// The message is gone (deleted, or from before a restart of the
 			// terminal bot): say it in a new one.
-			if _, err := s.send(ctx, c.ChannelID, msg); err != nil {
+			if err := s.sendOrKeep(ctx, c.ChannelID, msg); err != nil {
 				s.logger(ctx).Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
 			}
 		}
@@ -123,7 +123,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		s.showFinal(ctx, g, *msg)
 		// The loser is the one player pinged: they may not have seen the
 		// reminder.
-		if _, err := s.send(ctx, g.ChannelID, ping(loser.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", note))); err != nil {
+		if err := s.sendOrKeep(ctx, g.ChannelID, ping(loser.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", note))); err != nil {
 			s.logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
 		}
 		return
@@ -142,7 +142,10 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		deadline = limit // the clock stepped back
 	}
 	text := pub.T("timeout.reminder", "ID", g.ID, "When", stamp(deadline, stampRelative), "Until", stamp(deadline, stampFull))
-	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
+	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
+		// A reminder shown after its deadline would only mislead: none.
+		s.logger(ctx).Info("tick: no way to remind here now", "game", g.ID, "player", side.Player.ID)
+	} else if err != nil {
 		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
 	}
 }
@@ -162,7 +165,7 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 		}
 		s.showFinal(ctx, g, *msg)
 		if lost && !side.IsBot() {
-			if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", resultLine(pub, g)))); err != nil {
+			if err := s.sendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", resultLine(pub, g)))); err != nil {
 				s.logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
 			}
 		}

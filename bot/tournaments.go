@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"othello-bot/place"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,7 +50,7 @@ func reasonOption() OptionSpec {
 	return OptionSpec{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}
 }
 
-var tournamentCommand = CommandSpec{Name: "tournament", Subcommands: []CommandSpec{
+var tournamentCommand = CommandSpec{Name: "tournament", Need: place.BotMember, Subcommands: []CommandSpec{
 	{Name: "create", Private: true, handle: (*Service).tournamentCreate, Options: []OptionSpec{
 		{Name: "format", Kind: StringOption, Required: true, Choices: []OptionChoice{
 			choice("choice.format.swiss", "swiss"), choice("choice.format.roundrobin", "roundrobin"), choice("choice.format.arena", "arena")}},

@@ -25,6 +25,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/place"
 	"othello-bot/record"
 )
 
@@ -41,6 +42,9 @@ type Adapter struct {
 
 	mu    sync.Mutex
 	appID string
+	// replies caches the channels where the bot is no member, with their
+	// last interaction (see replies.go); the memory keeps them.
+	replies map[string]place.Reply
 
 	// inflight counts interactions being handled, up to their last reply,
 	// so a shutdown can wait for every reply to be sent.
@@ -60,7 +64,8 @@ func New(s *discordgo.Session, appID string, guilds []string, memory Memory, log
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Adapter{session: s, appID: appID, guilds: guilds, memory: memory, log: log, timeout: 2 * time.Minute}
+	return &Adapter{session: s, appID: appID, guilds: guilds, memory: memory, log: log, timeout: 2 * time.Minute,
+		replies: map[string]place.Reply{}}
 }
 
 // SetAppID sets the application id commands are registered under and
@@ -91,16 +96,21 @@ var optionTypes = map[bot.OptionKind]discordgo.ApplicationCommandOptionType{
 	bot.BooleanOption: discordgo.ApplicationCommandOptionBoolean, bot.UserOption: discordgo.ApplicationCommandOptionUser,
 }
 
-// Commands are bot's slash commands as Discord registers them: in
-// servers, installed to the server (the games live in channels, which DMs
-// are not).
-func Commands() []*discordgo.ApplicationCommand {
-	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+// Commands are bot's slash commands as Discord registers them. Global
+// commands say where each works: installed to a server or to a user, in
+// servers, the bot's DM and private channels; a command that needs the
+// bot in the server (tournaments) only for server installs, in servers.
+// Commands registered in one server (global false) take neither field:
+// Discord keeps them to that server, for its members, and user installs
+// never see them.
+func Commands(global bool) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range bot.Commands() {
-		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Contexts: &contexts, IntegrationTypes: &installs,
+		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description,
 			NameLocalizations: locales(c.NameLocalizations), DescriptionLocalizations: locales(c.DescriptionLocalizations)}
+		if global {
+			cmd.Contexts, cmd.IntegrationTypes = reach(c.Need)
+		}
 		cmd.Options = options(c.Options)
 		for _, sub := range c.Subcommands {
 			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
@@ -110,6 +120,17 @@ func Commands() []*discordgo.ApplicationCommand {
 		out = append(out, cmd)
 	}
 	return out
+}
+
+// reach is where a global command is offered, for what it needs.
+func reach(n place.Need) (*[]discordgo.InteractionContextType, *[]discordgo.ApplicationIntegrationType) {
+	if n == place.BotMember {
+		return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+			&[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	}
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM,
+			discordgo.InteractionContextPrivateChannel},
+		&[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
 }
 
 func options(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOption {
@@ -181,7 +202,7 @@ func (a *Adapter) Register(ctx context.Context) error {
 		a.log.Info("cleared old commands", "scope", scope)
 	}
 	for _, scope := range want {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), Commands(), discordgo.WithContext(ctx)); err != nil {
+		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), Commands(scope == "global"), discordgo.WithContext(ctx)); err != nil {
 			return fmt.Errorf("registering commands %s: %w", where(scope), err)
 		}
 	}
@@ -252,6 +273,59 @@ func channelOf(raw []byte) (inThread bool, parent string) {
 	return false, ""
 }
 
+// placeOf reads where an interaction comes from: its context and the
+// installs that authorized it (discordgo's struct cannot tell an absent
+// context from a server's).
+func placeOf(raw []byte, inGuild bool) place.Place {
+	var v struct {
+		Context *int              `json:"context"`
+		Owners  map[string]string `json:"authorizing_integration_owners"`
+	}
+	if json.Unmarshal(raw, &v) != nil {
+		return place.FromInteraction(-1, inGuild, nil)
+	}
+	context := -1
+	if v.Context != nil {
+		context = *v.Context
+	}
+	var installs []int
+	for k := range v.Owners {
+		if n, err := strconv.Atoi(k); err == nil {
+			installs = append(installs, n)
+		}
+	}
+	return place.FromInteraction(context, inGuild, installs)
+}
+
+// track makes an interaction where the bot is no member its channel's way
+// to speak (for a button, the message it is on is the reply to edit), and
+// forgets a channel the bot has joined since.
+func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if req.Place.BotPosts() {
+		a.mu.Lock()
+		_, known := a.replies[req.ChannelID]
+		a.mu.Unlock()
+		if known {
+			a.setReply(ctx, req.ChannelID, place.Reply{})
+		}
+		return
+	}
+	if req.Kind == bot.Autocomplete {
+		return // no reply to edit, nothing to follow up
+	}
+	issued := req.At
+	if issued.IsZero() {
+		issued = time.Now()
+	}
+	r := place.Reply{Token: i.Token, Issued: issued}
+	if i.Message != nil && (req.Kind == bot.Button || req.Kind == bot.Select) {
+		r.Answered(i.Message.ID)
+	}
+	a.setReply(ctx, req.ChannelID, r)
+}
+
 // responder sends an interaction's first response: by the REST callback
 // for interactions from the gateway, as the HTTP answer for interactions
 // posted to the bot's endpoint.
@@ -285,8 +359,12 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		req.At = at.UTC()
 	}
 	req.InThread, req.ParentID = channelOf(raw)
-	// Interactions in a server always say what the bot may do in the channel.
-	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != ""
+	req.Place = placeOf(raw, ic.GuildID != "")
+	// Interactions in a server always say what the bot may do in the
+	// channel; where it is no member it posts nothing of its own, so
+	// there is nothing to check.
+	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != "" && req.Place == place.Server
+	a.track(req, ic.Interaction)
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 	defer cancel()
 	ctx = bot.WithLogger(ctx, log)
@@ -338,8 +416,10 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 	if m := resp.Message; m != nil {
 		var msg *discordgo.Message
 		var err error
+		followup := true
 		switch {
 		case component && resp.Update, !component && (private || !m.Ephemeral):
+			followup = false
 			msg, err = a.session.InteractionResponseEdit(i, webhookEdit(*m), discordgo.WithContext(ctx))
 			a.logFailure(log, "editing the reply", err)
 		case !component && m.Ephemeral:
@@ -351,6 +431,7 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 			a.logFailure(log, "following up", err)
 		}
 		if err == nil && msg != nil {
+			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, followup)
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}
@@ -359,6 +440,7 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
 		a.logFailure(log, "following up", err)
 		if err == nil && msg != nil {
+			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, true)
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}
@@ -395,8 +477,12 @@ func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acke
 	a.logFailure(a.log, "apologizing", err)
 }
 
-// Send posts a message in a channel (the Notifier side).
+// Send posts a message in a channel (the Notifier side); where the bot is
+// no member, as a follow-up of the channel's last interaction.
 func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (string, error) {
+	if r, ok := a.replyOf(ctx, channelID); ok {
+		return a.followUp(ctx, channelID, r, m)
+	}
 	msg, err := a.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: m.Content, Embeds: embeds(m), Components: components(m), Files: files(m), AllowedMentions: mentions(m),
 	}, discordgo.WithContext(ctx))
@@ -408,6 +494,9 @@ func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (st
 
 // Edit replaces a message the bot posted.
 func (a *Adapter) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
+	if r, ok := a.replyOf(ctx, channelID); ok {
+		return a.editByToken(ctx, r, messageID, webhookEdit(m))
+	}
 	comps, embs := components(m), embeds(m)
 	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
 		Content: &m.Content, Components: &comps, Embeds: &embs, Files: files(m), Attachments: attachments(m),
@@ -422,6 +511,9 @@ func (a *Adapter) Edit(ctx context.Context, channelID, messageID string, m bot.M
 // the rest.
 func (a *Adapter) RemoveComponents(ctx context.Context, channelID, messageID string) error {
 	none := []discordgo.MessageComponent{}
+	if r, ok := a.replyOf(ctx, channelID); ok {
+		return a.editByToken(ctx, r, messageID, &discordgo.WebhookEdit{Components: &none, AllowedMentions: noMentions()})
+	}
 	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
 		Components: &none, AllowedMentions: noMentions()}, discordgo.WithContext(ctx))
 	if err != nil {
@@ -434,6 +526,9 @@ func (a *Adapter) RemoveComponents(ctx context.Context, channelID, messageID str
 // refusing it (no permission, or a channel that cannot hold threads, such
 // as a thread) is bot.ErrThreadsNotAllowed.
 func (a *Adapter) CreateThread(ctx context.Context, parentID, name string) (string, error) {
+	if _, ok := a.replyOf(ctx, parentID); ok {
+		return "", fmt.Errorf("opening a thread in %s: %w (the bot is no member there)", parentID, bot.ErrThreadsNotAllowed)
+	}
 	ch, err := a.session.ThreadStartComplex(parentID, &discordgo.ThreadStart{Name: name,
 		AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}, discordgo.WithContext(ctx))
 	var rest *discordgo.RESTError
@@ -508,16 +603,14 @@ func isSnowflake(s string) bool {
 }
 
 // toRequest reads what the bot needs from an interaction, or the catalog
-// id of why it cannot be taken: outside a server (until the bot can be
-// installed by users), from no user, or with ids that are not Discord's.
+// id of why it cannot be taken: from no user, or with ids that are not
+// Discord's. Interactions outside a server (DMs, group DMs) have no guild.
 func toRequest(i *discordgo.Interaction) (bot.Request, string) {
 	req, ok := readRequest(i)
 	switch {
 	case !ok:
 		return req, ignore
-	case i.GuildID == "":
-		return req, "error.no_dm"
-	case !isSnowflake(req.User.ID) || !isSnowflake(req.GuildID) || !isSnowflake(req.ChannelID):
+	case !isSnowflake(req.User.ID) || req.GuildID != "" && !isSnowflake(req.GuildID) || !isSnowflake(req.ChannelID):
 		return req, ignore
 	}
 	if req.Kind == bot.Command || req.Kind == bot.Autocomplete {

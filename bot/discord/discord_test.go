@@ -147,10 +147,21 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	if strings.Join(names, ",") != strings.Join(want, ",") || len(names) < 12 {
 		t.Errorf("commands %v", names)
 	}
+	// Commands of one server take no contexts or installs: Discord
+	// allows those on global commands only.
 	for _, c := range reqs[0].List {
+		if cmd := jsonOf(c); strings.Contains(cmd, `"contexts"`) || strings.Contains(cmd, `"integration_types"`) {
+			t.Errorf("a server's command says where it works: %s", cmd)
+		}
+	}
+	// Global ones do: everywhere and for both installs, but a tournament
+	// only in servers that installed the bot.
+	for _, c := range Commands(true) {
 		cmd := jsonOf(c)
-		if !strings.Contains(cmd, `"contexts":[0]`) || !strings.Contains(cmd, `"integration_types":[0]`) {
-			t.Errorf("command without explicit contexts and integration types: %s", cmd)
+		anywhere := strings.Contains(cmd, `"integration_types":[0,1]`) && strings.Contains(cmd, `"contexts":[0,1,2]`)
+		serverOnly := strings.Contains(cmd, `"integration_types":[0]`) && strings.Contains(cmd, `"contexts":[0]`)
+		if c.Name == "tournament" && !serverOnly || c.Name != "tournament" && !anywhere {
+			t.Errorf("global command %s: %s", c.Name, cmd)
 		}
 	}
 	if start := jsonOf(reqs[0].List[0]); !strings.Contains(start, `{"name":"4x4","name_localizations":{"ja":"4×4"},"value":4}`) ||
@@ -284,14 +295,22 @@ func TestOddInteractions(t *testing.T) {
 	if reqs := h.deliver("start.json", func(m map[string]any) { m["type"] = 1 }); len(reqs) != 0 {
 		t.Errorf("ping: %+v", reqs)
 	}
-	// In a DM (no guild) the bot says it plays in servers, and starts nothing.
+	// In a group DM through a user's install (no guild, no member) the
+	// game starts in the reply, and nothing is posted in the channel.
 	reqs := h.deliver("start.json", func(m map[string]any) {
 		delete(m, "guild_id")
 		m["user"] = m["member"].(map[string]any)["user"]
 		delete(m, "member")
+		m["context"] = 2
+		m["authorizing_integration_owners"] = map[string]any{"1": m["user"].(map[string]any)["id"]}
 	})
-	if len(reqs) != 1 || !strings.Contains(jsonOf(reqs[0].Body), "I play in servers for now") {
-		t.Errorf("a DM: %+v", reqs)
+	if len(reqs) != 2 || !strings.HasSuffix(reqs[1].Path, "/messages/@original") || !strings.Contains(jsonOf(reqs[1].Body), "started a game") {
+		t.Errorf("a group DM: %+v", reqs)
+	}
+	for _, r := range reqs {
+		if strings.Contains(r.Path, "/channels/") {
+			t.Errorf("a request to the channel of a group DM: %s %s", r.Method, r.Path)
+		}
 	}
 	// A user option that is not a Discord id (100 KB of text) is refused.
 	reqs = h.deliver("start.json", func(m map[string]any) {
