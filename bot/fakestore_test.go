@@ -453,6 +453,9 @@ type fakeNotifier struct {
 	edited  []sentMessage
 	removed []string
 	n       int
+	// unreachable channels are where the bot is no member and no token
+	// lives: nothing can be posted or edited there.
+	unreachable map[string]bool
 }
 
 type sentMessage struct {
@@ -463,6 +466,9 @@ type sentMessage struct {
 func (n *fakeNotifier) Send(_ context.Context, channelID string, m Message) (string, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if n.unreachable[channelID] {
+		return "", ErrUnreachable
+	}
 	n.n++
 	id := fmt.Sprint("m", n.n)
 	n.sent = append(n.sent, sentMessage{channelID, id, m})
@@ -472,6 +478,9 @@ func (n *fakeNotifier) Send(_ context.Context, channelID string, m Message) (str
 func (n *fakeNotifier) Edit(_ context.Context, channelID, messageID string, m Message) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if n.unreachable[channelID] {
+		return ErrUnreachable
+	}
 	n.edited = append(n.edited, sentMessage{channelID, messageID, m})
 	return nil
 }

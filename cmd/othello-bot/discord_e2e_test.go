@@ -102,7 +102,11 @@ func startBot(t *testing.T, srv *discordtest.Server, c config.Config) *botRun {
 		t.Fatalf("the bot did not connect; log:\n%s", r.logs)
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for len(srv.Commands(srv.GuildID)) == 0 {
+	scope := "" // global, without servers configured
+	if len(c.GuildIDs) > 0 {
+		scope = srv.GuildID
+	}
+	for len(srv.Commands(scope)) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("no commands registered; log:\n%s", r.logs)
 		}

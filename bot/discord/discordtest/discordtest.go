@@ -60,6 +60,9 @@ type User struct {
 	// one when empty), and Roles their roles' ids.
 	Permissions string
 	Roles       []string
+	// UserInstall says the user installed the app to their account: its
+	// global commands for user installs are theirs everywhere.
+	UserInstall bool
 }
 
 // Message is a message as the fake keeps it.
@@ -104,6 +107,10 @@ type Interaction struct {
 	MessageID   string // the message a component was on
 	deferredPub bool
 	posting     chan struct{} // closed once an HTTP post's answer is taken
+	owners      map[string]any
+	followups   int
+	// loading: deferred, and the response not yet edited or deleted.
+	loading bool
 }
 
 // Stats are the largest sizes seen in accepted messages.
@@ -138,6 +145,8 @@ type Server struct {
 	pings        []Ping
 	stats        Stats
 	noMentions   []string // messages sent without allowed_mentions
+	reaches      map[string]reach
+	channelCalls map[string]int
 
 	// gateway: one session per shard. ShardCount is what IDENTIFY must
 	// say (RequiredShards, from /gateway/bot); each guild's events go to
@@ -167,6 +176,7 @@ func New(token string) *Server {
 		perms: map[string]int64{}, messages: map[string]*Message{},
 		interactions: map[string]*Interaction{}, commands: map[string][]map[string]any{},
 		shards: map[int]*shardSession{}, channelGuild: map[string]string{}, RequiredShards: 1,
+		reaches: map[string]reach{}, channelCalls: map[string]int{},
 		connected: make(chan struct{}, 64)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gateway", s.serveGateway)
@@ -250,6 +260,13 @@ func (s *Server) id() string { return s.idAt(time.Now()) }
 func (s *Server) idAt(t time.Time) string {
 	const discordEpoch = 1420070400000
 	return strconv.FormatInt((t.UnixMilli()-discordEpoch)<<22|s.nextID.Add(1)&0xfff, 10)
+}
+
+// idTime is the moment a snowflake was made.
+func idTime(id string) time.Time {
+	const discordEpoch = 1420070400000
+	n, _ := strconv.ParseInt(id, 10, 64)
+	return time.UnixMilli(n>>22 + discordEpoch)
 }
 
 // SetBackdate makes the interactions sent from now on carry an id (the
@@ -552,6 +569,9 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 		"channel_id": channel, "member": s.member(u), "token": ia.Token, "version": 1,
 		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmpOr(u.Locale, "en-US"), "guild_locale": cmpOr(s.guildLocales[guild], "en-US"),
 		"channel": s.channelObject(channel)}
+	ia.owners = s.owners(u, channel, message)
+	payload["authorizing_integration_owners"] = ia.owners
+	s.placePayload(payload, u, channel)
 	if message != nil {
 		ia.MessageID = message.ID
 		payload["message"] = map[string]any{"id": message.ID, "channel_id": channel, "content": message.Content,
@@ -623,6 +643,13 @@ func (s *Server) command(kind int, u User, channel, name, sub string, options ma
 		opts = []any{map[string]any{"name": sub, "type": 1, "options": opts}}
 	}
 	data := map[string]any{"id": "4000000000000000001", "name": name, "type": 1, "options": opts, "resolved": resolved}
+	s.mu.Lock()
+	available := s.commandAvailable(u, channel, name)
+	s.mu.Unlock()
+	if !available {
+		// Discord would not have offered the command there.
+		s.violation("/%s is not offered to %s in channel %s as the commands are registered", name, u.Name, channel)
+	}
 	return s.newInteraction(kind, u, channel, data, nil)
 }
 
@@ -904,6 +931,9 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 		return s.callback(p[1], p[2], body, files)
 	case p[0] == "webhooks" && len(p) >= 3:
 		return s.webhook(r.Method, p, body, files)
+	case p[0] == "channels" && bot && len(p) >= 2 && s.countChannelCall(p[1]):
+		s.violation("%s %s: the bot is no member of that channel", r.Method, r.URL.Path)
+		return nil, &apiError{403, 50001, "Missing Access"}
 	case p[0] == "channels" && bot:
 		if out, err, ok := s.threadRoute(r.Method, p, body); ok {
 			return out, err
@@ -920,6 +950,15 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 	return nil, &apiError{404, 0, "404: Not Found"}
 }
 
+// countChannelCall counts a request to a channel's endpoints and says
+// whether the bot is no member there.
+func (s *Server) countChannelCall(channel string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.channelCalls[channel]++
+	return s.notMember(channel)
+}
+
 func (s *Server) registerCommands(guild string, body map[string]any) (any, *apiError) {
 	list, _ := body["list"].([]any)
 	if len(list) > 100 {
@@ -928,7 +967,7 @@ func (s *Server) registerCommands(guild string, body map[string]any) (any, *apiE
 	var out []map[string]any
 	for _, c := range list {
 		cmd := c.(map[string]any)
-		if problems := commandProblems(cmd); len(problems) > 0 {
+		if problems := commandProblems(cmd, guild == ""); len(problems) > 0 {
 			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
 		}
 		cmd["id"] = "5" + strconv.Itoa(len(out))
@@ -986,7 +1025,7 @@ func localizationProblems(where, field string, v any, isName bool, maxLen int) [
 	return out
 }
 
-func commandProblems(cmd map[string]any) []string {
+func commandProblems(cmd map[string]any, global bool) []string {
 	var out []string
 	name, _ := cmd["name"].(string)
 	if !validName(name) {
@@ -997,10 +1036,12 @@ func commandProblems(cmd map[string]any) []string {
 	}
 	out = append(out, localizationProblems(name, "name_localizations", cmd["name_localizations"], true, 32)...)
 	out = append(out, localizationProblems(name, "description_localizations", cmd["description_localizations"], false, 100)...)
-	if _, ok := cmd["contexts"]; !ok {
+	// contexts and integration_types are "only for globally-scoped
+	// commands": a server's commands are its members', whatever they say.
+	if _, ok := cmd["contexts"]; !ok && global {
 		out = append(out, name+": no contexts (this bot's contract: set them explicitly)")
 	}
-	if _, ok := cmd["integration_types"]; !ok {
+	if _, ok := cmd["integration_types"]; !ok && global {
 		out = append(out, name+": no integration_types (this bot's contract: set them explicitly)")
 	}
 	opts, _ := cmd["options"].([]any)
@@ -1143,6 +1184,7 @@ func (s *Server) callback(id, token string, body map[string]any, files []upload)
 		if typ == 5 {
 			m.Content = "othello is thinking…"
 			ia.deferredPub = !m.Ephemeral
+			ia.loading = true
 		} else {
 			s.apply(m, data, files, true)
 			ia.resolved = true
@@ -1182,7 +1224,10 @@ func (s *Server) webhook(method string, p []string, body map[string]any, files [
 	}
 	defer s.mu.Unlock()
 	ia, ok := s.interactions[p[2]]
-	if !ok || time.Since(ia.sentAt) > TokenLife {
+	// A token lives 15 minutes from the interaction's creation, the
+	// moment its id tells.
+	if !ok || time.Since(idTime(ia.ID)) > TokenLife {
+		s.violations = append(s.violations, fmt.Sprintf("%s on webhook of %s: the token is unknown or past its 15 minutes", method, p[2]))
 		return nil, &apiError{401, 50027, "Invalid Webhook Token"}
 	}
 	ia.lastCall = time.Now()
@@ -1194,6 +1239,20 @@ func (s *Server) webhook(method string, p []string, body map[string]any, files [
 		if problems := messageProblems(body, files, false); len(problems) > 0 {
 			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
 		}
+		if ia.loading {
+			// Discord edits the loading response instead (deprecated): the
+			// message keeps the deferral's visibility, whatever the flags.
+			s.violations = append(s.violations, fmt.Sprintf("follow-up on %s while its deferred response was loading: it edits the response", ia.Token))
+			m := s.messages[ia.Original]
+			s.apply(m, body, files, false)
+			ia.loading, ia.resolved = false, true
+			return s.render(m), nil
+		}
+		if ia.userInstallOnly() && ia.followups >= followupLimit {
+			s.violations = append(s.violations, fmt.Sprintf("follow-up %d on %s, where a user install allows %d", ia.followups+1, ia.Token, followupLimit))
+			return nil, &apiError{400, 40094, "Maximum number of follow up messages reached"}
+		}
+		ia.followups++
 		flags := int(num(body["flags"]))
 		m := &Message{ID: s.id(), ChannelID: ia.ChannelID, Interaction: ia.Token, Ephemeral: flags&64 != 0, VisibleTo: ia.User.ID}
 		s.apply(m, body, files, true)
@@ -1212,7 +1271,28 @@ func (s *Server) webhook(method string, p []string, body map[string]any, files [
 				return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
 			}
 			s.apply(m, body, files, false)
-			ia.resolved = true
+			ia.resolved, ia.loading = true, false
+			return s.render(m), nil
+		case http.MethodDelete:
+			m.Deleted = true
+			ia.loading = false
+			return nil, nil
+		}
+	case len(p) == 5 && p[3] == "messages":
+		// A message sent with this token: its response or a follow-up.
+		m := s.messages[p[4]]
+		if m == nil || m.Deleted || m.Interaction != ia.Token && p[4] != ia.Original {
+			return nil, &apiError{404, 10008, "Unknown Message"}
+		}
+		switch method {
+		case http.MethodPatch:
+			if problems := messageProblems(body, files, true); len(problems) > 0 {
+				return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+			}
+			s.apply(m, body, files, false)
+			if p[4] == ia.Original {
+				ia.loading = false
+			}
 			return s.render(m), nil
 		case http.MethodDelete:
 			m.Deleted = true
