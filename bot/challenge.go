@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"othello-bot/place"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,9 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 		opp.Name = opp.ID
 	}
 	me := req.me()
+	if req.Place == place.BotDM {
+		return refuse(me.T("challenge.bot_dm")), nil
+	}
 	if opp.ID == req.User.ID {
 		return refuse(me.T("challenge.self")), nil
 	}

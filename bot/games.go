@@ -15,6 +15,12 @@ const maxListedGames = 50
 
 func (s *Service) listGames(ctx context.Context, req Request) (Response, error) {
 	playerID := req.Options["user"]
+	if req.GuildID == "" {
+		// Every DM shares the empty server id: outside a server, only the
+		// asker's own games are theirs to list.
+		playerID = req.User.ID
+		req.Options = map[string]string{"user": playerID}
+	}
 	games, err := s.store.RunningGames(ctx, req.GuildID, playerID, maxListedGames+1)
 	if err != nil {
 		return Response{}, err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"othello-bot/place"
+	"othello-bot/record"
 )
 
 // Where the bot is no member: the challenge is a follow-up of the reply,
@@ -62,4 +63,34 @@ func TestCommandsThatNeedTheBotInTheServer(t *testing.T) {
 	r = f.svc.Handle(ctx, Request{Kind: Command, Command: "settings", User: ann, GuildID: "g2", ChannelID: "c",
 		Place: place.ServerWithoutBot, MemberPermissions: PermManageGuild, Options: map[string]string{"puzzle-channel": "here"}})
 	refused(t, r, "needs me in the server itself")
+}
+
+// Every DM shares the empty server id: outside a server /games lists the
+// asker's own games only, and a game's number names it only in its own
+// channel or to its players.
+func TestDMGamesStayTheirPlayers(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	dm := func(who record.Player, channel, name string, opts map[string]string) Response {
+		return f.svc.Handle(ctx, Request{Kind: Command, Command: name, User: who, ChannelID: channel, Place: place.BotDM, Options: opts})
+	}
+	if r := dm(ann, "dm-ann", "start", map[string]string{"level": "1", "size": "6"}); r.Message == nil || r.Message.Ephemeral {
+		t.Fatalf("start in a DM: %+v", r.Message)
+	}
+	mine := dm(ann, "dm-ann", "games", nil)
+	if mine.Message == nil || mine.Message.Embed == nil || !strings.Contains(mine.Message.Embed.Description, "#1") {
+		t.Fatalf("ann's /games in her DM: %+v", mine.Message)
+	}
+	for _, opts := range []map[string]string{nil, {"user": ann.ID}} {
+		theirs := dm(ben, "dm-ben", "games", opts)
+		if theirs.Message == nil || theirs.Message.Embed == nil || strings.Contains(theirs.Message.Embed.Description, "#1") {
+			t.Fatalf("ben's /games %v in his DM lists ann's game: %+v", opts, theirs.Message)
+		}
+	}
+	refused(t, dm(ann, "dm-ann", "challenge", map[string]string{"opponent": ben.ID}), "Only you and I are in this DM")
+	g := f.game("dm-ann")
+	if !visibleHere(Request{User: ann, ChannelID: "elsewhere"}, g) || !visibleHere(Request{User: ben, ChannelID: "dm-ann"}, g) ||
+		visibleHere(Request{User: ben, ChannelID: "dm-ben"}, g) || visibleHere(Request{User: ann, GuildID: "g", ChannelID: "dm-ann"}, g) {
+		t.Fatal("a DM game is named where it should not be, or not where it should")
+	}
 }

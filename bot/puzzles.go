@@ -45,9 +45,14 @@ func (s *Service) SearchPuzzles(ctx context.Context, n int) (int, error) {
 		if err != nil {
 			return searched, err
 		}
-		found, err := puzzle.Find(ctx, s.eng, g.State.Start(), g.State.Moves(), s.puzzleSearch())
-		if err != nil {
-			return searched, err
+		var found []puzzle.Puzzle
+		// A game outside any server (a DM, a group DM) is its players'
+		// own: its positions do not join the shared set every DM draws
+		// from. It is marked searched all the same.
+		if g.GuildID != "" {
+			if found, err = puzzle.Find(ctx, s.eng, g.State.Start(), g.State.Moves(), s.puzzleSearch()); err != nil {
+				return searched, err
+			}
 		}
 		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, found, s.clock.Now()); err != nil {
 			return searched, err

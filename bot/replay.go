@@ -35,10 +35,11 @@ func (s *Service) replayButton(ctx context.Context, req Request, args string) (R
 }
 
 // finishedGame loads a finished game of this server by number, or says
-// why not. Games of other servers are as good as unknown here.
+// why not. Games of other servers are as good as unknown here; outside a
+// server, so are games of other DMs the asker did not play.
 func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
 	g, err := s.store.Game(ctx, id)
-	if errors.Is(err, record.ErrNotFound) || err == nil && g.GuildID != req.GuildID {
+	if errors.Is(err, record.ErrNotFound) || err == nil && !visibleHere(req, g) {
 		r := refuse(req.me().T("replay.no_game", "ID", id))
 		return nil, &r, nil
 	}
@@ -75,4 +76,14 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 			Description: resultLine(t, g), Image: "attachment://" + name, Color: 0x2e7d32},
 		Files: []File{{Name: name, Data: data}},
 	}}, nil
+}
+
+// visibleHere says whether a game may be named in req's channel: a game
+// of this server, or outside servers, a game of this channel or the
+// asker's own (every DM shares the empty server id).
+func visibleHere(req Request, g *record.Game) bool {
+	if g.GuildID != req.GuildID {
+		return false
+	}
+	return req.GuildID != "" || g.ChannelID == req.ChannelID || g.Black.Player.ID == req.User.ID || g.White.Player.ID == req.User.ID
 }

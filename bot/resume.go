@@ -67,7 +67,7 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 			}
 			s.logger(ctx).Warn("resume: finishing the reply in flight", "game", g.ID, "err", err)
 		}
-		if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
+		if err := s.sendOrKeep(ctx, g.ChannelID, *msg); err != nil {
 			s.logger(ctx).Error("resume: posting", "game", g.ID, "err", err)
 		}
 	}

@@ -182,7 +182,9 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 	}
 	text := pub.T("timeout.low_time", "ID", g.ID, "Left", timecontrol.Format(g.Clock().LeftAt(g.Clock().ToMove, now)),
 		"When", stamp(g.Deadline, stampRelative))
-	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); err != nil {
+	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
+		s.logger(ctx).Info("tick: no way to ping here now", "game", g.ID)
+	} else if err != nil {
 		s.logger(ctx).Error("tick: low-time ping", "game", g.ID, "err", err)
 	}
 }

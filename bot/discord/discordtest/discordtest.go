@@ -1260,42 +1260,32 @@ func (s *Server) webhook(method string, p []string, body map[string]any, files [
 		s.order = append(s.order, m.ID)
 		ia.resolved = true
 		return s.render(m), nil
-	case len(p) == 5 && p[3] == "messages" && p[4] == "@original":
-		m := s.messages[ia.Original]
-		if m == nil || m.Deleted {
+	case len(p) == 5 && p[3] == "messages":
+		// The response ("@original") or a message sent with this token.
+		id := p[4]
+		if id == "@original" {
+			id = ia.Original
+		}
+		m := s.messages[id]
+		if m == nil || m.Deleted || m.Interaction != ia.Token && id != ia.Original {
 			return nil, &apiError{404, 10008, "Unknown Message"}
 		}
+		original := id == ia.Original
 		switch method {
 		case http.MethodPatch:
 			if problems := messageProblems(body, files, true); len(problems) > 0 {
 				return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
 			}
 			s.apply(m, body, files, false)
-			ia.resolved, ia.loading = true, false
+			if original {
+				ia.resolved, ia.loading = true, false
+			}
 			return s.render(m), nil
 		case http.MethodDelete:
 			m.Deleted = true
-			ia.loading = false
-			return nil, nil
-		}
-	case len(p) == 5 && p[3] == "messages":
-		// A message sent with this token: its response or a follow-up.
-		m := s.messages[p[4]]
-		if m == nil || m.Deleted || m.Interaction != ia.Token && p[4] != ia.Original {
-			return nil, &apiError{404, 10008, "Unknown Message"}
-		}
-		switch method {
-		case http.MethodPatch:
-			if problems := messageProblems(body, files, true); len(problems) > 0 {
-				return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
-			}
-			s.apply(m, body, files, false)
-			if p[4] == ia.Original {
+			if original {
 				ia.loading = false
 			}
-			return s.render(m), nil
-		case http.MethodDelete:
-			m.Deleted = true
 			return nil, nil
 		}
 	}
