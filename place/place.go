@@ -139,3 +139,53 @@ func (r *Reply) FollowedUp(id string) {
 		r.Messages = append(r.Messages, id)
 	}
 }
+
+// maxReplies bounds the interactions remembered for a channel.
+const maxReplies = 8
+
+// Replies are a channel's recent interactions, newest first: a message
+// stays editable through the token that sent it while that token lives,
+// however many interactions came since.
+type Replies []Reply
+
+// Add puts r first and drops the tokens dead at now.
+func (rs Replies) Add(r Reply, now time.Time) Replies {
+	out := Replies{r}
+	for _, old := range rs {
+		if old.Token != r.Token && old.Alive(now) && len(out) < maxReplies {
+			out = append(out, old)
+		}
+	}
+	return out
+}
+
+// ForEdit is the newest live interaction that sent message id.
+func (rs Replies) ForEdit(id string, now time.Time) (Reply, bool) {
+	for _, r := range rs {
+		if r.CanEdit(id, now) {
+			return r, true
+		}
+	}
+	return Reply{}, false
+}
+
+// ForFollowUp is the newest live interaction that may follow up.
+func (rs Replies) ForFollowUp(now time.Time) (Reply, bool) {
+	for _, r := range rs {
+		if r.CanFollowUp(now) {
+			return r, true
+		}
+	}
+	return Reply{}, false
+}
+
+// Update applies f to the interaction of token, if remembered.
+func (rs Replies) Update(token string, f func(*Reply)) bool {
+	for i := range rs {
+		if rs[i].Token == token {
+			f(&rs[i])
+			return true
+		}
+	}
+	return false
+}

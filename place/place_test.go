@@ -71,3 +71,27 @@ func TestReplyTokenRules(t *testing.T) {
 		t.Fatal("no token is not alive")
 	}
 }
+
+func TestRepliesKeepEachMessageEditableByItsToken(t *testing.T) {
+	t0 := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	a := Reply{Token: "a", Issued: t0, Original: "board-a"}
+	b := Reply{Token: "b", Issued: t0.Add(10 * time.Minute), Original: "board-b"}
+	rs := Replies{}.Add(a, t0).Add(b, t0.Add(10*time.Minute))
+	now := t0.Add(11 * time.Minute)
+	if r, ok := rs.ForEdit("board-a", now); !ok || r.Token != "a" {
+		t.Fatalf("the older board is editable by its own token while it lives: %+v %v", r, ok)
+	}
+	if r, ok := rs.ForFollowUp(now); !ok || r.Token != "b" {
+		t.Fatalf("follow-ups go through the newest token: %+v", r)
+	}
+	later := t0.Add(16 * time.Minute)
+	if _, ok := rs.ForEdit("board-a", later); ok {
+		t.Fatal("a dead token still edits")
+	}
+	if rs.Add(Reply{Token: "c", Issued: later}, later).Update("a", func(*Reply) {}) {
+		t.Fatal("a dead token is still remembered")
+	}
+	if !rs.Update("b", func(r *Reply) { r.FollowedUp("x") }) || rs[0].Followups != 1 {
+		t.Fatalf("update: %+v", rs)
+	}
+}

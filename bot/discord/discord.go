@@ -44,7 +44,7 @@ type Adapter struct {
 	appID string
 	// replies caches the channels where the bot is no member, with their
 	// last interaction (see replies.go); the memory keeps them.
-	replies map[string]place.Reply
+	replies map[string]place.Replies
 
 	// inflight counts interactions being handled, up to their last reply,
 	// so a shutdown can wait for every reply to be sent.
@@ -65,7 +65,7 @@ func New(s *discordgo.Session, appID string, guilds []string, memory Memory, log
 		log = slog.Default()
 	}
 	return &Adapter{session: s, appID: appID, guilds: guilds, memory: memory, log: log, timeout: 2 * time.Minute,
-		replies: map[string]place.Reply{}}
+		replies: map[string]place.Replies{}}
 }
 
 // SetAppID sets the application id commands are registered under and
@@ -297,8 +297,8 @@ func placeOf(raw []byte, inGuild bool) place.Place {
 	return place.FromInteraction(context, inGuild, installs)
 }
 
-// track makes an interaction where the bot is no member its channel's way
-// to speak (for a button, the message it is on is the reply to edit), and
+// track makes an interaction where the bot is no member its channel's
+// newest way to speak (for a button, the message it is on is the reply to edit), and
 // forgets a channel the bot has joined since.
 func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -308,7 +308,7 @@ func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 		_, known := a.replies[req.ChannelID]
 		a.mu.Unlock()
 		if known {
-			a.setReply(ctx, req.ChannelID, place.Reply{})
+			a.setReplies(ctx, req.ChannelID, nil)
 		}
 		return
 	}
@@ -323,7 +323,7 @@ func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 	if i.Message != nil && (req.Kind == bot.Button || req.Kind == bot.Select) {
 		r.Answered(i.Message.ID)
 	}
-	a.setReply(ctx, req.ChannelID, r)
+	a.addReply(ctx, req.ChannelID, r)
 }
 
 // responder sends an interaction's first response: by the REST callback
@@ -480,8 +480,8 @@ func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acke
 // Send posts a message in a channel (the Notifier side); where the bot is
 // no member, as a follow-up of the channel's last interaction.
 func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (string, error) {
-	if r, ok := a.replyOf(ctx, channelID); ok {
-		return a.followUp(ctx, channelID, r, m)
+	if rs, ok := a.repliesOf(ctx, channelID); ok {
+		return a.followUp(ctx, channelID, rs, m)
 	}
 	msg, err := a.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: m.Content, Embeds: embeds(m), Components: components(m), Files: files(m), AllowedMentions: mentions(m),
@@ -494,8 +494,8 @@ func (a *Adapter) Send(ctx context.Context, channelID string, m bot.Message) (st
 
 // Edit replaces a message the bot posted.
 func (a *Adapter) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
-	if r, ok := a.replyOf(ctx, channelID); ok {
-		return a.editByToken(ctx, r, messageID, webhookEdit(m))
+	if rs, ok := a.repliesOf(ctx, channelID); ok {
+		return a.editByToken(ctx, rs, messageID, webhookEdit(m))
 	}
 	comps, embs := components(m), embeds(m)
 	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
@@ -511,8 +511,8 @@ func (a *Adapter) Edit(ctx context.Context, channelID, messageID string, m bot.M
 // the rest.
 func (a *Adapter) RemoveComponents(ctx context.Context, channelID, messageID string) error {
 	none := []discordgo.MessageComponent{}
-	if r, ok := a.replyOf(ctx, channelID); ok {
-		return a.editByToken(ctx, r, messageID, &discordgo.WebhookEdit{Components: &none, AllowedMentions: noMentions()})
+	if rs, ok := a.repliesOf(ctx, channelID); ok {
+		return a.editByToken(ctx, rs, messageID, &discordgo.WebhookEdit{Components: &none, AllowedMentions: noMentions()})
 	}
 	_, err := a.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: messageID, Channel: channelID,
 		Components: &none, AllowedMentions: noMentions()}, discordgo.WithContext(ctx))
@@ -526,7 +526,7 @@ func (a *Adapter) RemoveComponents(ctx context.Context, channelID, messageID str
 // refusing it (no permission, or a channel that cannot hold threads, such
 // as a thread) is bot.ErrThreadsNotAllowed.
 func (a *Adapter) CreateThread(ctx context.Context, parentID, name string) (string, error) {
-	if _, ok := a.replyOf(ctx, parentID); ok {
+	if _, ok := a.repliesOf(ctx, parentID); ok {
 		return "", fmt.Errorf("opening a thread in %s: %w (the bot is no member there)", parentID, bot.ErrThreadsNotAllowed)
 	}
 	ch, err := a.session.ThreadStartComplex(parentID, &discordgo.ThreadStart{Name: name,

@@ -6,6 +6,8 @@ package discord
 // the 15 minutes it lives, through which it may follow up (five times at
 // most) and edit what it sent with it. The Notifier methods take that
 // path for such channels and say bot.ErrUnreachable when it is closed.
+// A channel keeps its last few interactions, so a message stays editable
+// through the token that sent it while that token lives.
 
 import (
 	"context"
@@ -21,68 +23,76 @@ import (
 
 func replyKey(channelID string) string { return "reply/" + channelID }
 
-// replyOf returns the last interaction of a channel where the bot is no
-// member; ok is false for every other channel.
-func (a *Adapter) replyOf(ctx context.Context, channelID string) (place.Reply, bool) {
+// repliesOf returns the recent interactions of a channel where the bot is
+// no member; ok is false for every other channel.
+func (a *Adapter) repliesOf(ctx context.Context, channelID string) (place.Replies, bool) {
 	a.mu.Lock()
-	r, ok := a.replies[channelID]
+	rs, ok := a.replies[channelID]
 	a.mu.Unlock()
 	if a.memory == nil {
-		return r, ok
+		return rs, ok
 	}
 	// The store is the truth: another process may have answered since.
 	v, err := a.memory.Setting(ctx, replyKey(channelID))
 	if err != nil {
-		a.log.Warn("reading a channel's reply token", "channel", channelID, "err", err)
-		return r, ok
+		a.log.Warn("reading a channel's reply tokens", "channel", channelID, "err", err)
+		return rs, ok
 	}
 	if v == "" {
-		return place.Reply{}, false
+		return nil, false
 	}
-	var stored place.Reply
+	var stored place.Replies
 	if err := json.Unmarshal([]byte(v), &stored); err != nil {
-		a.log.Warn("unreadable reply token", "channel", channelID, "err", err)
-		return place.Reply{}, true // still no member there: say unreachable, never post
+		a.log.Warn("unreadable reply tokens", "channel", channelID, "err", err)
+		return nil, true // still no member there: say unreachable, never post
 	}
 	return stored, true
 }
 
-// setReply makes r the channel's way to speak (an empty token forgets the
+// setReplies keeps a channel's recent interactions (none forgets the
 // channel: the bot is a member there now).
-func (a *Adapter) setReply(ctx context.Context, channelID string, r place.Reply) {
+func (a *Adapter) setReplies(ctx context.Context, channelID string, rs place.Replies) {
 	a.mu.Lock()
-	if r.Token == "" {
+	if len(rs) == 0 {
 		delete(a.replies, channelID)
 	} else {
-		a.replies[channelID] = r
+		a.replies[channelID] = rs
 	}
 	a.mu.Unlock()
 	if a.memory == nil {
 		return
 	}
 	v := ""
-	if r.Token != "" {
-		b, _ := json.Marshal(r)
+	if len(rs) > 0 {
+		b, _ := json.Marshal(rs)
 		v = string(b)
 	}
 	if err := a.memory.SetSetting(ctx, replyKey(channelID), v); err != nil {
-		a.log.Warn("keeping a channel's reply token", "channel", channelID, "err", err)
+		a.log.Warn("keeping a channel's reply tokens", "channel", channelID, "err", err)
 	}
 }
 
-// noteSent records a message sent with a token, if that token is still the
-// channel's newest.
+// addReply makes r the channel's newest interaction.
+func (a *Adapter) addReply(ctx context.Context, channelID string, r place.Reply) {
+	rs, _ := a.repliesOf(ctx, channelID)
+	a.setReplies(ctx, channelID, rs.Add(r, time.Now()))
+}
+
+// noteSent records a message sent with a token the channel remembers.
 func (a *Adapter) noteSent(ctx context.Context, channelID, token, messageID string, followup bool) {
-	r, ok := a.replyOf(ctx, channelID)
-	if !ok || r.Token != token {
+	rs, ok := a.repliesOf(ctx, channelID)
+	if !ok {
 		return
 	}
-	if followup {
-		r.FollowedUp(messageID)
-	} else {
-		r.Answered(messageID)
+	if rs.Update(token, func(r *place.Reply) {
+		if followup {
+			r.FollowedUp(messageID)
+		} else {
+			r.Answered(messageID)
+		}
+	}) {
+		a.setReplies(ctx, channelID, rs)
 	}
-	a.setReply(ctx, channelID, r)
 }
 
 // interactionOf is enough of an interaction to call its webhook.
@@ -90,9 +100,11 @@ func (a *Adapter) interactionOf(token string) *discordgo.Interaction {
 	return &discordgo.Interaction{AppID: a.AppID(), Token: token}
 }
 
-// followUp sends m as a follow-up of the channel's last interaction.
-func (a *Adapter) followUp(ctx context.Context, channelID string, r place.Reply, m bot.Message) (string, error) {
-	if !r.CanFollowUp(time.Now()) {
+// followUp sends m as a follow-up of the channel's newest interaction
+// that may still have one.
+func (a *Adapter) followUp(ctx context.Context, channelID string, rs place.Replies, m bot.Message) (string, error) {
+	r, ok := rs.ForFollowUp(time.Now())
+	if !ok {
 		return "", bot.ErrUnreachable
 	}
 	msg, err := a.session.FollowupMessageCreate(a.interactionOf(r.Token), true, webhookParams(m), discordgo.WithContext(ctx))
@@ -103,9 +115,10 @@ func (a *Adapter) followUp(ctx context.Context, channelID string, r place.Reply,
 	return msg.ID, nil
 }
 
-// editByToken edits a message sent with the channel's last interaction.
-func (a *Adapter) editByToken(ctx context.Context, r place.Reply, messageID string, edit *discordgo.WebhookEdit) error {
-	if !r.CanEdit(messageID, time.Now()) {
+// editByToken edits a message through the live interaction that sent it.
+func (a *Adapter) editByToken(ctx context.Context, rs place.Replies, messageID string, edit *discordgo.WebhookEdit) error {
+	r, ok := rs.ForEdit(messageID, time.Now())
+	if !ok {
 		return bot.ErrUnreachable
 	}
 	var err error

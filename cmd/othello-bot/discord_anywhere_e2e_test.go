@@ -139,23 +139,28 @@ func TestDiscordAnywhereChallengeInAGroupDM(t *testing.T) {
 }
 
 // A correspondence game in a server without the bot whose player to move
-// lets the time run out when the last reply token is about to die (its
-// interaction came 14m40s ago: the fake stamps its id then): nothing can
-// be posted, so the result waits, and the channel's next interaction
-// shows it.
+// lets the time run out when every reply token of the channel is about to
+// die (each interaction came 14m40s before the bot got it: the fake stamps
+// its id then): nothing can be posted, so the result waits, and the
+// channel's next interaction shows it.
 func TestDiscordAnywhereTimeoutShownAtTheNextInteraction(t *testing.T) {
 	srv, r := startAnywhere(t, func(c *config.Config) {
-		c.MoveTimeout = config.Duration(2 * time.Second)
+		// A move counts from at most 10 s before the bot got it (a clock
+		// out of step): 14 s leaves the players 4 s.
+		c.MoveTimeout = config.Duration(14 * time.Second)
 		c.ReminderBefore = 0
 	})
+	srv.SetBackdate(place.TokenLife - 20*time.Second)
 	ia := r.do(srv.Command(ann, otherChannel2, "challenge", map[string]any{"opponent": ben, "size": 4, "color": "black"}))
 	challenge := srv.Followups(ia)[0]
 	accept, _ := challenge.Button("Accept")
 	r.do(srv.Click(ben, challenge, accept))
-	m := liveGame(srv, otherChannel2)
-	id, values, _ := m.Menu()
-	srv.SetBackdate(place.TokenLife - 20*time.Second)
-	r.do(srv.Select(ann, m, id, values[0]))
+	players := map[string]discordtest.User{ann.ID: ann, ben.ID: ben}
+	for i := 0; i < 3; i++ { // ann, ben, ann: ben has moved, so he loses rather than the game being aborted
+		m := liveGame(srv, otherChannel2)
+		id, values, _ := m.Menu()
+		r.do(srv.Select(playerToMove(t, m, players), m, id, values[0]))
+	}
 	srv.SetBackdate(0)
 	before := len(srv.Messages(otherChannel2, ""))
 	// The timers look every 5 s; the flag falls within two looks.
