@@ -102,15 +102,20 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 		// once the reply is shown, so no edit comes before it.
 		token, expires := req.Token, s.receivedAt(req).Add(place.TokenLife-time.Minute)
 		reply := &Message{Content: text}
+		var once sync.Once
 		reply.posted = func(context.Context, string) {
-			start(func(ctx context.Context, m Message) error {
-				if token == "" || s.clock.Now().After(expires) {
-					return ErrUnreachable
-				}
-				_, err := s.notify.EditReply(ctx, token, m)
-				return err
+			once.Do(func() {
+				start(func(ctx context.Context, m Message) error {
+					if token == "" || s.clock.Now().After(expires) {
+						return ErrUnreachable
+					}
+					_, err := s.notify.EditReply(ctx, token, m)
+					return err
+				})
 			})
 		}
+		// A reply never shown frees the game's place in the queue.
+		time.AfterFunc(replyShownWithin, func() { once.Do(done) })
 		return Response{Message: reply}, nil
 	}
 	msgID, err := s.send(ctx, req.ChannelID, Message{Content: text})
@@ -122,6 +127,10 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 	start(func(ctx context.Context, m Message) error { return s.notify.Edit(ctx, channel, msgID, m) })
 	return refuse(me.T("analysis.working", "ID", g.ID)), nil
 }
+
+// replyShownWithin is how long an adapter may take to show a reply (it
+// gives up on an interaction after two minutes).
+const replyShownWithin = 3 * time.Minute
 
 // runAnalysis works one analysis out, editing its message as it goes.
 func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(context.Context, Message) error) {

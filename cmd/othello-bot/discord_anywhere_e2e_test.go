@@ -78,6 +78,17 @@ func TestDiscordAnywhereAgainstTheBot(t *testing.T) {
 			t.Fatalf("%s: the game's message does not show its end:\n%s", ch, final.Text())
 		}
 	}
+	// The analysis's progress is the reply itself, edited in place by its
+	// token until the report is there (game 2: the one in the server).
+	an := r.do(srv.Command(ann, otherChannel, "analyze", map[string]any{"game": 2}))
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if rep := srv.Reply(an); rep != nil && strings.Contains(rep.Text(), "Analysis of game #2") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the analysis did not arrive in its reply: %+v", srv.Reply(an))
+		}
+	}
 	help := srv.Reply(r.do(srv.Command(ann, otherChannel, "help", nil)))
 	if help == nil || !help.Ephemeral || !strings.Contains(help.Text(), "Anywhere else") || !strings.Contains(help.Text(), "15 minutes") {
 		t.Fatalf("help: %+v", help)
