@@ -7,6 +7,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"othello-bot/engine"
 	"othello-bot/game"
@@ -189,4 +190,34 @@ func (r *Report) Summary(c game.Color) Summary {
 		s.Accuracy = 100 * float64(s.Best) / float64(s.Moves)
 	}
 	return s
+}
+
+// LeftBook is the first move of a game that is not one the engine's
+// opening book plays (counting moves, not passes), given the book's moves
+// of a position; ok is false when every move was.
+func LeftBook(start game.Position, moves []game.Square, bookMoves func(game.Position) []game.Square) (int, bool) {
+	p, played := start, 0
+	for _, sq := range moves {
+		if sq.IsPass() {
+			p = p.Pass()
+			continue
+		}
+		if p.MustPass() {
+			p = p.Pass()
+		}
+		played++
+		book := bookMoves(p)
+		if len(book) == 0 && played == 1 {
+			return 0, false // no book to speak of (an engine without one)
+		}
+		if !slices.Contains(book, sq) {
+			return played, true
+		}
+		next, err := p.Play(sq)
+		if err != nil {
+			return played, true
+		}
+		p = next
+	}
+	return 0, false
 }

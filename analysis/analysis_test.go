@@ -182,3 +182,36 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// LeftBook finds the first move the book does not play, counting moves.
+func TestLeftBook(t *testing.T) {
+	start, err := game.NewPosition(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A book of the first legal move of each position with under 6 discs.
+	book := func(p game.Position) []game.Square {
+		if b, w := p.Count(); b+w < 6 {
+			return p.LegalMoves()[:1]
+		}
+		return nil
+	}
+	var moves []game.Square
+	p := start
+	for i := 0; i < 3; i++ {
+		sq := p.LegalMoves()[0]
+		moves = append(moves, sq)
+		if p, err = p.Play(sq); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if left, ok := LeftBook(start, moves, book); !ok || left != 3 {
+		t.Fatalf("left the book at move %d (%v), want 3", left, ok)
+	}
+	if _, ok := LeftBook(start, moves[:2], book); ok {
+		t.Fatal("a game all in the book left it")
+	}
+	if _, ok := LeftBook(start, moves, func(game.Position) []game.Square { return nil }); ok {
+		t.Fatal("with no book there is nothing to leave")
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"othello-bot/opening"
 	"othello-bot/place"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -192,36 +191,6 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(co
 	}
 }
 
-// leftBook is the first move of a game that is not one the engine's
-// opening book plays (counting moves, not passes); ok is false when every
-// move was.
-func (s *Service) leftBook(start game.Position, moves []game.Square) (int, bool) {
-	p, played := start, 0
-	for _, sq := range moves {
-		if sq.IsPass() {
-			p = p.Pass()
-			continue
-		}
-		if p.MustPass() {
-			p = p.Pass()
-		}
-		played++
-		book := s.eng.BookMoves(p)
-		if len(book) == 0 && played == 1 {
-			return 0, false // no book to speak of (an engine without one)
-		}
-		if !slices.Contains(book, sq) {
-			return played, true
-		}
-		next, err := p.Play(sq)
-		if err != nil {
-			return played, true
-		}
-		p = next
-	}
-	return 0, false
-}
-
 // WaitAnalyses waits until no analysis is queued or running (the
 // terminal waits for them before it quits).
 func (s *Service) WaitAnalyses() { s.analyses.wg.Wait() }
@@ -239,7 +208,7 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		case m.LeftTheory > 0:
 			lines = append(lines, t.T("analysis.theory_none", "Move", m.LeftTheory))
 		}
-		if left, ok := s.leftBook(g.State.Start(), g.State.Moves()); ok {
+		if left, ok := analysis.LeftBook(g.State.Start(), g.State.Moves(), s.eng.BookMoves); ok {
 			lines = append(lines, t.T("analysis.book_left", "Move", left))
 		}
 	}
