@@ -6,6 +6,7 @@ package bot
 // is analysed once.
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -99,23 +100,23 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 		// No post of its own here: the reply is the progress message,
 		// edited by the request's token while it lives; the work starts
 		// once the reply is shown, so no edit comes before it.
-		token, expires := req.Token, s.receivedAt(req).Add(place.TokenLife-time.Minute)
-		reply := &Message{Content: text}
+		reply := place.Reply{Token: req.Token, Issued: cmp.Or(req.At, s.clock.Now())}
+		progress := &Message{Content: text}
 		var once sync.Once
-		reply.posted = func(context.Context, string) {
+		progress.posted = func(context.Context, string) {
 			once.Do(func() {
 				start(func(ctx context.Context, m Message) error {
-					if token == "" || s.clock.Now().After(expires) {
+					if !reply.Alive(s.clock.Now()) {
 						return ErrUnreachable
 					}
-					_, err := s.notify.EditReply(ctx, token, m)
+					_, err := s.notify.EditReply(ctx, reply.Token, m)
 					return err
 				})
 			})
 		}
 		// A reply never shown frees the game's place in the queue.
 		time.AfterFunc(replyShownWithin, func() { once.Do(done) })
-		return Response{Message: reply}, nil
+		return Response{Message: progress}, nil
 	}
 	msgID, err := s.send(ctx, req.ChannelID, Message{Content: text})
 	if err != nil {

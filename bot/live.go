@@ -8,14 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"time"
+	"othello-bot/place"
 
 	"othello-bot/record"
 )
 
 // replyTokenLife is how long Discord lets a bot edit its reply to an
 // interaction.
-const replyTokenLife = 15 * time.Minute
+const replyTokenLife = place.TokenLife
 
 // Posted is told by an adapter where a live game message went (m.Game
 // set): it becomes the game's live message, and the one before it loses

@@ -298,17 +298,18 @@ func placeOf(raw []byte, inGuild bool) place.Place {
 }
 
 // track makes an interaction where the bot is no member its channel's
-// newest way to speak (for a button, the message it is on is the reply to edit), and
-// forgets a channel the bot has joined since.
+// newest way to speak (for a button, the message it is on is the reply to
+// edit), and forgets a server channel whose server has added the bot
+// since (the stored tokens would keep it from posting there, in this
+// process or another, after a restart too).
 func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if req.Place.BotPosts() {
-		a.mu.Lock()
-		_, known := a.replies[req.ChannelID]
-		a.mu.Unlock()
-		if known {
-			a.setReplies(ctx, req.ChannelID, nil)
+		if req.GuildID != "" {
+			if _, known := a.repliesOf(ctx, req.ChannelID); known {
+				a.setReplies(ctx, req.ChannelID, nil)
+			}
 		}
 		return
 	}
@@ -401,7 +402,7 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	}
 	acked = true
 	resp := a.svc.Handle(ctx, req)
-	a.deliver(ctx, log, ic.Interaction, resp, component, private)
+	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
 }
 
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
@@ -412,7 +413,9 @@ func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
 
 // deliver completes an acknowledged interaction. A refusal after a public
 // acknowledgement replaces it with a message only the user sees.
-func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, component, private bool) {
+// tracked says the channel is one where the bot is no member, whose
+// tokens note what they sent.
+func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, component, private, tracked bool) {
 	if m := resp.Message; m != nil {
 		var msg *discordgo.Message
 		var err error
@@ -430,8 +433,10 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 			msg, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
 			a.logFailure(log, "following up", err)
 		}
-		if err == nil && msg != nil {
+		if err == nil && msg != nil && tracked {
 			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, followup)
+		}
+		if err == nil && msg != nil {
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}
@@ -439,8 +444,10 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 		m := &resp.Followups[k]
 		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
 		a.logFailure(log, "following up", err)
-		if err == nil && msg != nil {
+		if err == nil && msg != nil && tracked {
 			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, true)
+		}
+		if err == nil && msg != nil {
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}

@@ -109,20 +109,19 @@ func (s *Server) owners(u User, channel string, message *Message) map[string]any
 	return out
 }
 
-// placePayload fills in what an interaction says of where it comes from,
-// for a channel a user's install reaches; false for the bot's own servers.
-func (s *Server) placePayload(payload map[string]any, u User, channel string) bool {
+// placePayload fills in what an interaction says of where it comes from.
+func (s *Server) placePayload(payload map[string]any, u User, channel string) {
 	r, ok := s.reaches[channel]
 	if !ok {
 		payload["context"] = contextGuild
-		return false
+		return
 	}
 	payload["context"] = r.context
 	if r.guild != "" {
 		payload["guild_id"] = r.guild
 		payload["app_permissions"] = strconv.FormatInt(r.perms, 10)
 		payload["channel"] = map[string]any{"id": channel, "type": 0, "guild_id": r.guild}
-		return true
+		return
 	}
 	delete(payload, "guild_id")
 	delete(payload, "guild_locale")
@@ -134,7 +133,6 @@ func (s *Server) placePayload(payload map[string]any, u User, channel string) bo
 	}
 	payload["app_permissions"] = strconv.FormatInt(perms, 10)
 	payload["channel"] = map[string]any{"id": channel, "type": kind}
-	return true
 }
 
 // commandAvailable says whether Discord would offer command name to u in
