@@ -785,49 +785,22 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 			return err
 		}
 	}
-	now := s.clock.Now()
-	var next []tournament.Pairing
-	switch t.Format {
-	case tournament.Arena:
-		if !now.Before(t.EndsAt) {
-			if tournament.AllDone(pairings) {
-				return s.finishTournament(ctx, t, entrants, pairings)
-			}
-			return s.postStandings(ctx, t)
-		}
-		next = tournament.ArenaPairings(t, entrants, pairings, now)
-	default:
-		if !tournament.AllDone(pairings) {
-			return s.postStandings(ctx, t)
-		}
-		if t.Round >= t.Rounds {
-			return s.finishTournament(ctx, t, entrants, pairings)
-		}
-		round := t.Round + 1
-		var games []tournament.Game
-		if t.Format == tournament.Swiss {
-			games, err = tournament.PairSwiss(entrants, tournament.Games(pairings), round)
-			if errors.Is(err, tournament.ErrNoPairing) || errors.Is(err, tournament.ErrTooFew) {
-				// Withdrawals left too few, or too many rounds for those
-				// left: the tournament ends after the rounds played.
-				s.logger(ctx).Info("tournament ends early: no pairing", "tournament", t.ID, "round", round, "err", err)
-				return s.finishTournament(ctx, t, entrants, pairings)
-			}
-			if err != nil {
-				return err
-			}
-		} else {
-			seats := make([]string, len(entrants))
-			for i, e := range entrants {
-				seats[i] = e.ID
-			}
-			games = tournament.Berger(seats, round, t.Double)
-		}
-		next = tournament.Boards(games, entrants)
+	step, err := tournament.Next(t, entrants, pairings, s.clock.Now())
+	if err != nil {
+		return err
 	}
-	if len(next) == 0 {
+	switch step.Kind {
+	case tournament.Wait:
 		return s.postStandings(ctx, t)
+	case tournament.FinishEarly:
+		// Withdrawals left too few, or too many rounds for those left:
+		// the tournament ends after the rounds played.
+		s.logger(ctx).Info("tournament ends early: no pairing", "tournament", t.ID, "round", t.Round+1, "err", step.Err)
+		return s.finishTournament(ctx, t, entrants, pairings)
+	case tournament.Finish:
+		return s.finishTournament(ctx, t, entrants, pairings)
 	}
+	next := step.Pairings
 	switch err := s.store.PairTournament(ctx, t.ID, t.Round, next); {
 	case errors.Is(err, tournament.ErrAlreadyPaired):
 		return nil // another process paired it; it opens the games
