@@ -47,10 +47,10 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 	if g == nil {
 		return refusal, err
 	}
-	me, pub := req.me(), req.pub()
+	me, pub := req.Me(), req.Pub()
 	_, playing := playerColor(g, req.User.ID)
 	early := g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2
-	reason := clip(strings.Join(strings.Fields(req.Options["reason"]), " "), maxAbortReason)
+	reason := Clip(strings.Join(strings.Fields(req.Options["reason"]), " "), maxAbortReason)
 	var result record.Result
 	var line string
 	switch {
@@ -58,7 +58,7 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 		result.Reason = record.EndAbort
 		line = pub.T("abort.aborted", "Name", name(req.User))
 	case req.MemberPermissions&moderatorPermission(g) != 0:
-		shown := escape(reason)
+		shown := Escape(reason)
 		if reason == "" {
 			reason = noReasonNote
 			shown = pub.T("abort.no_reason")
@@ -66,18 +66,18 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 		result.Reason, result.Note = record.EndModerator, reason
 		line = pub.T("abort.moderator", "Name", name(req.User), "Reason", shown)
 	case playing:
-		return refuse(me.T("abort.too_late")), nil
+		return Refuse(me.T("abort.too_late")), nil
 	default:
-		return refuse(me.T("abort.not_allowed")), nil
+		return Refuse(me.T("abort.not_allowed")), nil
 	}
 	if _, err := s.finishWith(ctx, pub, g, result); err != nil {
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-			return refuse(me.T("error.changed_meanwhile")), nil
+			return Refuse(me.T("error.changed_meanwhile")), nil
 		}
 		return Response{}, err
 	}
-	final := s.gameMessage(pub, g, []string{line, resultLine(pub, g)})
-	if !s.showFinal(ctx, g, *final) {
+	final := s.GameMessage(pub, g, []string{line, resultLine(pub, g)})
+	if !s.ShowFinal(ctx, g, *final) {
 		return Response{Message: final}, nil
 	}
 	return Response{Message: &Message{Ephemeral: true, Content: me.T("abort.ended", "ID", g.ID)}}, nil
@@ -88,9 +88,9 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 func (s *Service) abandon(ctx context.Context, pub *catalog.Printer, g *record.Game) {
 	if _, err := s.finishWith(ctx, pub, g, record.Result{Reason: record.EndAbandoned}); err != nil {
 		if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
-			s.logger(ctx).Error("tick: abandoning", "game", g.ID, "err", err)
+			s.Logger(ctx).Error("tick: abandoning", "game", g.ID, "err", err)
 		}
 		return
 	}
-	s.showFinal(ctx, g, *s.gameMessage(pub, g, []string{resultLine(pub, g)}))
+	s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{resultLine(pub, g)}))
 }

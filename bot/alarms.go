@@ -50,10 +50,10 @@ func (s *Service) nextTimer(g *record.Game) time.Time {
 	return g.Deadline
 }
 
-// arm sets g's timer for its next due time (replacing the one armed
+// Arm sets g's timer for its next due time (replacing the one armed
 // before), or clears it when it has none. Without ExactTimers it does
 // nothing: the tick fires the timers (the terminal's clock is its own).
-func (s *Service) arm(g *record.Game) {
+func (s *Service) Arm(g *record.Game) {
 	if !s.cfg.ExactTimers {
 		return
 	}
@@ -86,7 +86,7 @@ func (s *Service) arm(g *record.Game) {
 			return
 		}
 		defer s.inflight.Done()
-		defer s.survive(s.background, "timer")
+		defer s.Survive(s.background, "timer")
 		s.fireGameTimer(s.background, id, channel, s.clock.Now())
 	})
 	a.armed[id] = armedTimer{at: at, timer: t}
@@ -95,9 +95,9 @@ func (s *Service) arm(g *record.Game) {
 // survive, deferred, keeps a panic in work no request waits for (a timer,
 // a tick) from taking the process down: it is logged, and the database
 // keeps the timer for the next tick to try again.
-func (s *Service) survive(ctx context.Context, what string) {
+func (s *Service) Survive(ctx context.Context, what string) {
 	if r := recover(); r != nil {
-		s.logger(ctx).Error(what+" panic", "panic", r, "stack", string(debug.Stack()))
+		s.Logger(ctx).Error(what+" panic", "panic", r, "stack", string(debug.Stack()))
 	}
 }
 

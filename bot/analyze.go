@@ -45,22 +45,22 @@ func newAnalyses() *analyses {
 func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
 	if err != nil || id < 1 {
-		return refuse(req.me().T("analysis.which")), nil
+		return Refuse(req.Me().T("analysis.which")), nil
 	}
-	me, pub := req.me(), req.pub()
+	me, pub := req.Me(), req.Pub()
 	g, refusal, err := s.finishedGame(ctx, req, id)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return Deref(refusal), err
 	}
 	if g.Size() > 8 {
-		return refuse(me.T("analysis.too_big", "ID", g.ID, "Size", g.Size())), nil
+		return Refuse(me.T("analysis.too_big", "ID", g.ID, "Size", g.Size())), nil
 	}
 	if data, err := s.store.Analysis(ctx, g.ID); err == nil {
 		var rep analysis.Report
 		if err := json.Unmarshal(data, &rep); err == nil {
 			return Response{Message: s.analysisMessage(ctx, pub, g, &rep)}, nil
 		}
-		s.logger(ctx).Warn("a stored analysis does not read; analysing again", "game", g.ID)
+		s.Logger(ctx).Warn("a stored analysis does not read; analysing again", "game", g.ID)
 	} else if !errors.Is(err, record.ErrNotFound) {
 		return Response{}, err
 	}
@@ -69,10 +69,10 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 	switch {
 	case q.games[g.ID]:
 		q.mu.Unlock()
-		return refuse(me.T("analysis.already", "ID", g.ID)), nil
+		return Refuse(me.T("analysis.already", "ID", g.ID)), nil
 	case q.queued >= maxQueuedAnalyses:
 		q.mu.Unlock()
-		return refuse(me.T("analysis.queue_full")), nil
+		return Refuse(me.T("analysis.queue_full")), nil
 	}
 	ahead := q.queued
 	q.queued++
@@ -118,14 +118,14 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 		time.AfterFunc(replyShownWithin, func() { once.Do(done) })
 		return Response{Message: progress}, nil
 	}
-	msgID, err := s.send(ctx, req.ChannelID, Message{Content: text})
+	msgID, err := s.Send(ctx, req.ChannelID, Message{Content: text})
 	if err != nil {
 		done()
 		return Response{}, fmt.Errorf("posting the progress of an analysis: %w", err)
 	}
 	channel := req.ChannelID
 	start(func(ctx context.Context, m Message) error { return s.notify.Edit(ctx, channel, msgID, m) })
-	return refuse(me.T("analysis.working", "ID", g.ID)), nil
+	return Refuse(me.T("analysis.working", "ID", g.ID)), nil
 }
 
 // replyShownWithin is how long an adapter may take to show a reply (it
@@ -135,7 +135,7 @@ const replyShownWithin = 3 * time.Minute
 // runAnalysis works one analysis out, editing its message as it goes.
 func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(context.Context, Message) error) {
 	ctx := s.background
-	log := s.logger(ctx).With("game", g.ID)
+	log := s.Logger(ctx).With("game", g.ID)
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("analysis panic", "panic", r)
@@ -241,15 +241,15 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		lines = append(lines, bad...)
 	}
 	m := &Message{Embed: &Embed{
-		Title:       clip(t.T("analysis.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
-		Description: joinLines(lines, MaxDescription),
+		Title:       Clip(t.T("analysis.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
+		Description: JoinLines(lines, MaxDescription),
 		Footer: t.T("analysis.footer", "Exact", rep.Settings.ExactFrom, "Depth", rep.Settings.Depth,
 			"Inaccuracy", fmt.Sprintf("%.0f", analysis.InaccuracyFrom), "Mistake", fmt.Sprintf("%.0f", analysis.MistakeFrom),
 			"Blunder", fmt.Sprintf("%.0f", analysis.BlunderFrom)),
 		Color: 0x2e7d32,
 	}}
 	if data, err := render.Graph(rep.Curve, t.T("analysis.graph_label")); err != nil {
-		s.logger(ctx).Error("drawing an analysis graph", "game", g.ID, "err", err)
+		s.Logger(ctx).Error("drawing an analysis graph", "game", g.ID, "err", err)
 	} else {
 		name := fmt.Sprintf("game-%d-analysis.png", g.ID)
 		m.Files = []File{{Name: name, Data: data}}

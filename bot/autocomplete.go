@@ -15,7 +15,7 @@ import (
 
 func (s *Service) autocomplete(ctx context.Context, req Request) (Response, error) {
 	if req.Focused == "time" {
-		return Response{Choices: timeChoices(req.me(), req.Options["time"], req.Command == "start")}, nil
+		return Response{Choices: timeChoices(req.Me(), req.Options["time"], req.Command == "start")}, nil
 	}
 	if req.Command != "move" {
 		return Response{}, nil
@@ -35,7 +35,7 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 	choices := []Choice{}
 	for _, m := range g.Position().LegalMoves() {
 		if strings.HasPrefix(m.String(), typed) && len(choices) < MaxChoices {
-			choices = append(choices, Choice{Name: req.me().T("autocomplete.flips", "Square", m.String(), "Count", len(g.Position().Flips(m))), Value: m.String()})
+			choices = append(choices, Choice{Name: req.Me().T("autocomplete.flips", "Square", m.String(), "Count", len(g.Position().Flips(m))), Value: m.String()})
 		}
 	}
 	return Response{Choices: choices}, nil
@@ -51,7 +51,7 @@ func timeChoices(t *catalog.Printer, typed string, liveOnly bool) []Choice {
 	add := func(c timecontrol.Control) {
 		if v := c.String(); !seen[v] && len(choices) < MaxChoices && (c.Live() || !liveOnly) {
 			seen[v] = true
-			choices = append(choices, Choice{Name: clip(controlName(t, c), MaxChoiceName), Value: v})
+			choices = append(choices, Choice{Name: Clip(ControlName(t, c), MaxChoiceName), Value: v})
 		}
 	}
 	if c, err := timecontrol.Parse(typed); err == nil {

@@ -26,28 +26,28 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if opp.Name == "" {
 		opp.Name = opp.ID
 	}
-	me := req.me()
+	me := req.Me()
 	if req.Place == place.BotDM {
-		return refuse(me.T("challenge.bot_dm")), nil
+		return Refuse(me.T("challenge.bot_dm")), nil
 	}
 	if opp.ID == req.User.ID {
-		return refuse(me.T("challenge.self")), nil
+		return Refuse(me.T("challenge.self")), nil
 	}
 	if req.BotUsers[opp.ID] {
-		return refuse(me.T("challenge.bot")), nil
+		return Refuse(me.T("challenge.bot")), nil
 	}
 	rated := true
 	if v, ok := req.Options["rated"]; ok && v != "" {
 		var err error
 		if rated, err = strconv.ParseBool(v); err != nil {
-			return refuse(me.T("challenge.bad_rated")), nil
+			return Refuse(me.T("challenge.bad_rated")), nil
 		}
 	}
 	opts, refusal, err := s.readGameOptions(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return Deref(refusal), err
 	}
-	control, refusal := s.timeOption(req, false)
+	control, refusal := s.TimeOption(req, false)
 	if refusal != nil {
 		return *refusal, nil
 	}
@@ -55,16 +55,16 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if refusal != nil {
 		return *refusal, nil
 	}
-	if missing := s.missingPermission(req, opts.size, opts.style); missing != "" {
-		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	if missing := s.MissingPermission(req, opts.size, opts.style); missing != "" {
+		return Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
 	refusal, inThread, err := s.finishedThread(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return Deref(refusal), err
 	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
 		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style, Control: control, XOT: useXOT}
-	return s.issue(ctx, req, c, 0, !inThread && s.threadsHere(req))
+	return s.issue(ctx, req, c, 0, !inThread && s.ThreadsHere(req))
 }
 
 // issue checks and stores a challenge and posts its message in the channel;
@@ -75,13 +75,13 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, rematchOf int64, threaded bool) (Response, error) {
 	unlock := s.lockChannel(c.ChannelID)
 	defer unlock()
-	me := req.me()
+	me := req.Me()
 	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {
 		if parent := cmp.Or(g.ParentID, req.ParentID); parent != "" && c.ChannelID == req.ChannelID {
 			// No thread opens from a thread: point to its channel.
-			return refuse(me.T("challenge.thread_busy", "ID", g.ID, "Channel", "<#"+parent+">")), nil
+			return Refuse(me.T("challenge.thread_busy", "ID", g.ID, "Channel", "<#"+parent+">")), nil
 		}
-		return refuse(me.T("challenge.channel_busy", "ID", g.ID)), nil
+		return Refuse(me.T("challenge.channel_busy", "ID", g.ID)), nil
 	} else if err != nil && !errors.Is(err, record.ErrNotFound) {
 		return Response{}, err
 	}
@@ -92,30 +92,30 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 			return Response{}, err
 		}
 		if wait := s.cooldownLeft(recent, now); wait > 0 {
-			return refuse(me.T("challenge.cooldown", "Wait", me.Duration(wait))), nil
+			return Refuse(me.T("challenge.cooldown", "Wait", me.Duration(wait))), nil
 		}
 	}
 	c.CreatedAt, c.ExpiresAt = now, now.Add(s.cfg.ChallengeExpiry)
 	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, record.ErrChallengePending) {
-		return refuse(me.T("challenge.pending")), nil
+		return Refuse(me.T("challenge.pending")), nil
 	} else if err != nil {
 		return Response{}, err
 	}
-	msg := s.challengeMessage(req.pub(), c, rematchOf)
+	msg := s.challengeMessage(req.Pub(), c, rematchOf)
 	if !req.Place.BotPosts() {
 		// No post of its own here: the challenge follows the reply, and
 		// its message is recorded once shown.
 		msg.posted = func(ctx context.Context, id string) {
 			if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
-				s.logger(ctx).Error("recording a challenge's message", "challenge", c.ID, "err", err)
+				s.Logger(ctx).Error("recording a challenge's message", "challenge", c.ID, "err", err)
 			}
 		}
-		s.logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID, "place", req.Place.String())
+		s.Logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID, "place", req.Place.String())
 		resp := s.challengeSent(req, c)
 		resp.Followups = append(resp.Followups, *msg)
 		return resp, nil
 	}
-	id, err := s.send(ctx, c.ChannelID, *msg)
+	id, err := s.Send(ctx, c.ChannelID, *msg)
 	if err != nil {
 		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
 			err = errors.Join(err, fmt.Errorf("withdrawing it: %w", cerr))
@@ -125,17 +125,17 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
 		return Response{}, err
 	}
-	s.logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
+	s.Logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
 	return s.challengeSent(req, c), nil
 }
 
 // challengeSent is the challenger's only-you note on a challenge posted.
 func (s *Service) challengeSent(req Request, c *record.Challenge) Response {
-	me := req.me()
+	me := req.Me()
 	if c.Opponent.ID == "" {
-		return refuse(me.T("challenge.posted_open", "Expiry", me.Duration(s.cfg.ChallengeExpiry)))
+		return Refuse(me.T("challenge.posted_open", "Expiry", me.Duration(s.cfg.ChallengeExpiry)))
 	}
-	return refuse(me.T("challenge.sent", "Name", name(c.Opponent), "Expiry", me.Duration(s.cfg.ChallengeExpiry)))
+	return Refuse(me.T("challenge.sent", "Name", name(c.Opponent), "Expiry", me.Duration(s.cfg.ChallengeExpiry)))
 }
 
 // cooldownLeft is how long a player must still wait before a new
@@ -175,7 +175,7 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 	}
 	what := t.T(kind, "Size", c.Size, "Colors", colorWords(t, c))
 	if !c.Control.IsZero() {
-		what = t.T("challenge.with_time", "What", what, "Control", controlName(t, c.Control))
+		what = t.T("challenge.with_time", "What", what, "Control", ControlName(t, c.Control))
 	}
 	if c.XOT {
 		what = t.T("xot.challenge", "What", what)
@@ -185,7 +185,7 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 	switch {
 	case c.Opponent.ID != "" && c.Status == record.ChallengePending:
 		// The one deliberate ping of a challenge: the member challenged.
-		text = t.T("challenge.to_you", "Mention", mention(c.Opponent.ID), "Challenger", name(c.Challenger), "What", what)
+		text = t.T("challenge.to_you", "Mention", Mention(c.Opponent.ID), "Challenger", name(c.Challenger), "What", what)
 		m.Mentions = []string{c.Opponent.ID}
 	case c.Opponent.ID != "":
 		text = t.T("challenge.to_them", "Challenger", name(c.Challenger), "Opponent", name(c.Opponent), "What", what)
@@ -198,7 +198,7 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 	id := strconv.FormatInt(c.ID, 10)
 	switch c.Status {
 	case record.ChallengePending:
-		text += " " + t.T("challenge.expires", "When", stamp(c.ExpiresAt, stampRelative))
+		text += " " + t.T("challenge.expires", "When", Stamp(c.ExpiresAt, StampRelative))
 		buttons := []ButtonSpec{{Label: t.T("button.accept"), CustomID: "accept:" + id, Style: Success}}
 		if c.Opponent.ID != "" {
 			buttons = append(buttons, ButtonSpec{Label: t.T("button.decline"), CustomID: "decline:" + id, Style: Secondary})
@@ -220,24 +220,24 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 // opponent may accept or decline (anyone but the challenger, for an open
 // challenge), and only the challenger may cancel.
 func (s *Service) answerChallenge(ctx context.Context, req Request, action, args string) (Response, error) {
-	me, pub := req.me(), req.pub()
+	me, pub := req.Me(), req.Pub()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse(me.T("error.button_broken")), nil
+		return Refuse(me.T("error.button_broken")), nil
 	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
 	c, err := s.store.Challenge(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
-		return refuse(me.T("challenge.gone")), nil
+		return Refuse(me.T("challenge.gone")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	if c.ChannelID != req.ChannelID {
 		// A forged or misrouted custom id: the challenge lives elsewhere.
-		s.logger(ctx).Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
-		return refuse(me.T("error.wrong_channel")), nil
+		s.Logger(ctx).Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
+		return Refuse(me.T("error.wrong_channel")), nil
 	}
 	now := s.clock.Now()
 	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
@@ -253,26 +253,26 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		}
 	}
 	if c.Status != record.ChallengePending {
-		return refuse(me.T("challenge.closed", "Status", me.T("challenge.status."+string(c.Status)))), nil
+		return Refuse(me.T("challenge.closed", "Status", me.T("challenge.status."+string(c.Status)))), nil
 	}
 	user := req.User.ID
 	switch action {
 	case "cancel":
 		if user != c.Challenger.ID {
-			return refuse(me.T("challenge.only_challenger", "Name", name(c.Challenger))), nil
+			return Refuse(me.T("challenge.only_challenger", "Name", name(c.Challenger))), nil
 		}
 		return s.closeChallenge(ctx, req, c, record.ChallengeCanceled)
 	case "decline":
 		if user != c.Opponent.ID {
-			return refuse(me.T("challenge.for_other", "Name", name(c.Opponent))), nil
+			return Refuse(me.T("challenge.for_other", "Name", name(c.Opponent))), nil
 		}
 		return s.closeChallenge(ctx, req, c, record.ChallengeDeclined)
 	}
 	switch {
 	case user == c.Challenger.ID:
-		return refuse(req.me().T("challenge.own")), nil
+		return Refuse(req.Me().T("challenge.own")), nil
 	case c.Opponent.ID != "" && user != c.Opponent.ID:
-		return refuse(req.me().T("challenge.for_other", "Name", name(c.Opponent))), nil
+		return Refuse(req.Me().T("challenge.for_other", "Name", name(c.Opponent))), nil
 	}
 	if c.Opponent.ID == "" {
 		c.Opponent = req.User
@@ -294,19 +294,19 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 			return Response{}, err
 		}
 	}
-	s.startClocks(g, now)
+	s.StartClocks(g, now)
 	for _, p := range []record.Player{c.Challenger, c.Opponent} {
 		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
-			return deref(r), err
+			return Deref(r), err
 		}
 	}
 	_, inThread, err := s.finishedThread(ctx, req) // req's channel is the challenge's (checked above)
 	if err != nil {
 		return Response{}, err
 	}
-	threaded := !inThread && s.threadsHere(req)
+	threaded := !inThread && s.ThreadsHere(req)
 	if threaded {
-		switch err := s.openThread(ctx, pub, c.ChannelID, g); {
+		switch err := s.OpenThread(ctx, pub, c.ChannelID, g); {
 		case errors.Is(err, ErrThreadsNotAllowed):
 			threaded = false
 		case err != nil:
@@ -317,53 +317,53 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	}
 	switch err := s.store.AcceptChallenge(ctx, c.ID, g); {
 	case errors.Is(err, record.ErrNotPending):
-		s.dropThread(ctx, g)
-		return refuse(req.me().T("challenge.taken")), nil
+		s.DropThread(ctx, g)
+		return Refuse(req.Me().T("challenge.taken")), nil
 	case errors.Is(err, record.ErrChannelBusy):
-		s.dropThread(ctx, g)
-		return refuse(req.me().T("challenge.channel_busy_accept")), nil
+		s.DropThread(ctx, g)
+		return Refuse(req.Me().T("challenge.channel_busy_accept")), nil
 	case err != nil:
-		s.dropThread(ctx, g)
+		s.DropThread(ctx, g)
 		return Response{}, err
 	}
-	s.logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
-	s.arm(g)
+	s.Logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
+	s.Arm(g)
 	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
 	if xotNote != "" {
 		note += " " + xotNote
 	}
 	first := g.ToMove().Player
 	if threaded {
-		if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(pub, g, []string{note})); err != nil {
-			s.logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
+		if _, err := s.Send(ctx, g.ChannelID, *s.GameMessage(pub, g, []string{note})); err != nil {
+			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}
 		// Both players are pinged into the thread: it is new to them.
 		other := c.Challenger
 		if first.ID == other.ID {
 			other = c.Opponent
 		}
-		welcome := Message{Content: pub.T("challenge.welcome", "First", mention(first.ID), "ID", g.ID, "Other", mention(other.ID)),
+		welcome := Message{Content: pub.T("challenge.welcome", "First", Mention(first.ID), "ID", g.ID, "Other", Mention(other.ID)),
 			Mentions: []string{first.ID, other.ID}}
-		if _, err := s.send(ctx, g.ChannelID, welcome); err != nil {
-			s.logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
+		if _, err := s.Send(ctx, g.ChannelID, welcome); err != nil {
+			s.Logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
 		}
 		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")}}, nil
 	}
-	resp := Response{Update: true, Message: s.gameMessage(pub, g, []string{note})}
+	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note})}
 	if first.ID != req.User.ID {
 		resp.Followups = []Message{ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID))}
 	}
 	return resp, nil
 }
 
-// dropThread archives a thread opened for a game that then could not
+// DropThread archives a thread opened for a game that then could not
 // start.
-func (s *Service) dropThread(ctx context.Context, g *record.Game) {
+func (s *Service) DropThread(ctx context.Context, g *record.Game) {
 	if g.ParentID == "" {
 		return
 	}
 	if err := s.notify.ArchiveThread(ctx, g.ChannelID); err != nil {
-		s.logger(ctx).Warn("archiving an unused thread", "thread", g.ChannelID, "err", err)
+		s.Logger(ctx).Warn("archiving an unused thread", "thread", g.ChannelID, "err", err)
 	}
 }
 
@@ -373,38 +373,38 @@ func (s *Service) closeChallenge(ctx context.Context, req Request, c *record.Cha
 		return Response{}, err
 	}
 	if !ok {
-		return refuse(req.me().T("challenge.just_answered")), nil
+		return Refuse(req.Me().T("challenge.just_answered")), nil
 	}
 	c.Status = status
-	return Response{Update: true, Message: s.challengeMessage(req.pub(), c, 0)}, nil
+	return Response{Update: true, Message: s.challengeMessage(req.Pub(), c, 0)}, nil
 }
 
 // rematch offers a new game between the same sides with colours swapped:
 // against the bot it starts at once; against a person it is a challenge
 // the other player accepts.
 func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse(me.T("error.button_broken")), nil
+		return Refuse(me.T("error.button_broken")), nil
 	}
 	g, err := s.store.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
-		return refuse(me.T("rematch.gone")), nil
+		return Refuse(me.T("rematch.gone")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	if g.ChannelID != req.ChannelID {
-		s.logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
-		return refuse(me.T("error.wrong_channel")), nil
+		s.Logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
+		return Refuse(me.T("error.wrong_channel")), nil
 	}
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
-		return refuse(me.T("rematch.not_player", "ID", g.ID)), nil
+		return Refuse(me.T("rematch.not_player", "ID", g.ID)), nil
 	case g.Status == record.Active:
-		return refuse(me.T("rematch.still_going", "ID", g.ID)), nil
+		return Refuse(me.T("rematch.still_going", "ID", g.ID)), nil
 	}
 	other := g.Side(color.Opponent())
 	// The rematch is offered where the game came from: a game's thread
@@ -427,11 +427,11 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 			"style": string(g.Style), "time": g.Control.String()}
 		return s.start(ctx, here)
 	}
-	if missing := s.missingPermission(here, g.Size(), g.Style); missing != "" {
-		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	if missing := s.MissingPermission(here, g.Size(), g.Style); missing != "" {
+		return Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
 	c := &record.Challenge{GuildID: g.GuildID, ChannelID: here.ChannelID, Challenger: req.User, Opponent: other.Player,
 		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style, Control: g.Control}
-	threaded := g.ParentID != "" && s.threadsHere(here)
+	threaded := g.ParentID != "" && s.ThreadsHere(here)
 	return s.issue(ctx, req, c, g.ID, threaded)
 }

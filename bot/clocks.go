@@ -36,10 +36,10 @@ func (s *Service) receivedAt(req Request) time.Time {
 	return req.At
 }
 
-// timeOption reads the time option of /start and /challenge. Without one,
+// TimeOption reads the time option of /start and /challenge. Without one,
 // a game against the bot has no clock and a game between members the
 // server's default.
-func (s *Service) timeOption(req Request, vsBot bool) (timecontrol.Control, *Response) {
+func (s *Service) TimeOption(req Request, vsBot bool) (timecontrol.Control, *Response) {
 	v := strings.TrimSpace(req.Options["time"])
 	if v == "" {
 		if vsBot {
@@ -49,7 +49,7 @@ func (s *Service) timeOption(req Request, vsBot bool) (timecontrol.Control, *Res
 	}
 	c, err := timecontrol.Parse(v)
 	if err != nil {
-		r := refuse(timeError(req.me(), v, err))
+		r := Refuse(timeError(req.Me(), v, err))
 		return c, &r
 	}
 	return c, nil
@@ -89,9 +89,9 @@ func (s *Service) perMove(g *record.Game) time.Duration {
 // live says g is played on a clock.
 func live(g *record.Game) bool { return g.Control.Live() }
 
-// startClocks sets a new game's clocks and first deadline; now is when its
+// StartClocks sets a new game's clocks and first deadline; now is when its
 // first turn begins.
-func (s *Service) startClocks(g *record.Game, now time.Time) {
+func (s *Service) StartClocks(g *record.Game, now time.Time) {
 	g.TurnStartedAt = now
 	if live(g) {
 		g.Left = [2]time.Duration{g.Control.Base, g.Control.Base}
@@ -169,17 +169,17 @@ func clockLines(t *catalog.Printer, g *record.Game, now time.Time) (clocks, due 
 	switch {
 	case g.Deadline.IsZero():
 	case !k.Timed():
-		due = t.T("game.first_move_by", "Side", side, "When", stamp(g.Deadline, stampRelative))
+		due = t.T("game.first_move_by", "Side", side, "When", Stamp(g.Deadline, StampRelative))
 		if g.TournamentID != 0 {
-			due = t.T("game.first_move_or_lose", "Side", side, "When", stamp(g.Deadline, stampRelative))
+			due = t.T("game.first_move_or_lose", "Side", side, "When", Stamp(g.Deadline, StampRelative))
 		}
 	default:
-		due = t.T("game.flag_at", "Side", side, "When", stamp(g.Deadline, stampRelative))
+		due = t.T("game.flag_at", "Side", side, "When", Stamp(g.Deadline, StampRelative))
 	}
 	return clocks, due
 }
 
-// controlName is a control as the reader sees it: "3+2 · Blitz".
-func controlName(t *catalog.Printer, c timecontrol.Control) string {
+// ControlName is a control as the reader sees it: "3+2 · Blitz".
+func ControlName(t *catalog.Printer, c timecontrol.Control) string {
 	return t.T("time.control", "Control", c.String(), "Speed", t.T("speed."+string(c.Category())))
 }

@@ -15,6 +15,7 @@ import (
 	"othello-bot/engine"
 	"othello-bot/opening"
 	"othello-bot/timecontrol"
+	"othello-bot/tournament"
 )
 
 // OptionKind is the type of a command option.
@@ -194,8 +195,40 @@ var commands = localize([]CommandSpec{
 		handle: (*Service).settings},
 	tournamentCommand,
 	{Name: "help", Private: true,
-		handle: func(_ *Service, _ context.Context, req Request) (Response, error) { return help(req.me()), nil }},
+		handle: func(_ *Service, _ context.Context, req Request) (Response, error) { return help(req.Me()), nil }},
 })
+
+func tournamentID() OptionSpec {
+	return OptionSpec{Name: "id", Kind: IntegerOption, Min: 1, Max: 1 << 30}
+}
+
+func reasonOption() OptionSpec {
+	return OptionSpec{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}
+}
+
+// tournamentCommand is answered by a mounted capability (bot/tournaments).
+var tournamentCommand = CommandSpec{Name: "tournament", Need: place.BotMember, Subcommands: []CommandSpec{
+	{Name: "create", Private: true, Options: []OptionSpec{
+		{Name: "format", Kind: StringOption, Required: true, Choices: []OptionChoice{
+			choice("choice.format.swiss", "swiss"), choice("choice.format.roundrobin", "roundrobin"), choice("choice.format.arena", "arena")}},
+		{Name: "name", Kind: StringOption, MaxLength: tournament.MaxNameLength},
+		{Name: "start", Kind: StringOption, MaxLength: 32},
+		timeOption,
+		sizeOption(),
+		{Name: "rated", Kind: BooleanOption},
+		{Name: "rounds", Kind: IntegerOption, Min: 1, Max: tournament.MaxRounds},
+		{Name: "double", Kind: BooleanOption},
+		{Name: "minutes", Kind: IntegerOption, Min: tournament.MinArenaMinutes, Max: tournament.MaxArenaMinutes},
+	}},
+	{Name: "join", Private: true, Options: []OptionSpec{tournamentID()}},
+	{Name: "leave", Private: true, Options: []OptionSpec{tournamentID()}},
+	{Name: "show", Private: true, Options: []OptionSpec{tournamentID()}},
+	{Name: "start", Private: true, Options: []OptionSpec{tournamentID()}},
+	{Name: "pause", Private: true, Options: []OptionSpec{tournamentID(), reasonOption()}},
+	{Name: "cancel", Private: true, Options: []OptionSpec{tournamentID(), reasonOption()}},
+	{Name: "kick", Private: true, Options: []OptionSpec{
+		{Name: "user", Kind: UserOption, Required: true}, tournamentID(), reasonOption()}},
+}}
 
 // localize fills in the names and descriptions people see, in English and
 // in every other language the catalog has.

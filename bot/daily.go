@@ -34,7 +34,7 @@ const maxDailyNames = 30
 func (s *Service) postDailyPuzzles(ctx context.Context, now time.Time) {
 	settings, err := s.store.DailyPuzzleSettings(ctx)
 	if err != nil {
-		s.logger(ctx).Error("tick: daily puzzle settings", "err", err)
+		s.Logger(ctx).Error("tick: daily puzzle settings", "err", err)
 		return
 	}
 	for _, set := range settings {
@@ -43,7 +43,7 @@ func (s *Service) postDailyPuzzles(ctx context.Context, now time.Time) {
 			continue
 		}
 		if err := s.postDaily(ctx, set, day, now); err != nil {
-			s.logger(ctx).Error("tick: daily puzzle", "guild", set.GuildID, "day", day, "err", err)
+			s.Logger(ctx).Error("tick: daily puzzle", "guild", set.GuildID, "day", day, "err", err)
 		}
 	}
 }
@@ -80,12 +80,12 @@ func (s *Service) postDaily(ctx context.Context, set record.DailySetting, day st
 	if err != nil {
 		return err
 	}
-	t := s.publicPrinter(ctx, set.GuildID)
-	id, err := s.send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, solvers))
+	t := s.PublicPrinter(ctx, set.GuildID)
+	id, err := s.Send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, solvers))
 	if err != nil {
 		return err // claimed: tried again after dailyRetry
 	}
-	s.logger(ctx).Info("daily puzzle posted", "guild", set.GuildID, "day", day, "puzzle", rec.ID)
+	s.Logger(ctx).Info("daily puzzle posted", "guild", set.GuildID, "day", day, "puzzle", rec.ID)
 	return s.store.PostedDaily(ctx, set.GuildID, day, id, now)
 }
 
@@ -110,28 +110,28 @@ func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string
 	if rec.Moves() > 1 {
 		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
 	}
-	e := &Embed{Title: t.T("daily.title", "Day", day), Description: joinLines(lines, MaxDescription), Footer: sourceLine(t, rec), Color: 0x6a1b9a}
+	e := &Embed{Title: t.T("daily.title", "Day", day), Description: JoinLines(lines, MaxDescription), Footer: sourceLine(t, rec), Color: 0x6a1b9a}
 	return Message{Embed: e, Components: []Row{{Buttons: []ButtonSpec{{Label: t.T("daily.solve"),
 		CustomID: "daily:" + strconv.FormatInt(rec.ID, 10) + ":" + day, Style: Primary}}}}}
 }
 
 // dailyButton starts a player's try at the day's puzzle ("daily:PUZZLE:DAY").
 func (s *Service) dailyButton(ctx context.Context, req Request, args string) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	a, day, _ := strings.Cut(args, ":")
 	id, err := strconv.ParseInt(a, 10, 64)
 	if err != nil || req.GuildID == "" {
-		return refuse(me.T("error.dead_button")), nil
+		return Refuse(me.T("error.dead_button")), nil
 	}
 	d, err := s.store.Daily(ctx, req.GuildID, day)
 	if errors.Is(err, record.ErrNotFound) || (err == nil && d.PuzzleID != id) {
-		return refuse(me.T("error.dead_button")), nil
+		return Refuse(me.T("error.dead_button")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	if today := puzzle.Day(s.clock.Now()); day != today {
-		return refuse(me.T("daily.over", "Day", day)), nil
+		return Refuse(me.T("daily.over", "Day", day)), nil
 	}
 	rec, err := s.store.Puzzle(ctx, id)
 	if err != nil {
@@ -142,7 +142,7 @@ func (s *Service) dailyButton(ctx context.Context, req Request, args string) (Re
 		if try.Status == puzzle.Open {
 			return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil // their menu, again
 		}
-		return refuse(me.T("daily.tried")), nil
+		return Refuse(me.T("daily.tried")), nil
 	}
 	if err != nil {
 		return Response{}, err
@@ -153,15 +153,15 @@ func (s *Service) dailyButton(ctx context.Context, req Request, args string) (Re
 // puzzleSettings is /settings puzzle-channel: and puzzle-hour: (Manage
 // Server): where and when the daily puzzle is posted.
 func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	if req.GuildID == "" {
-		return refuse(me.T("settings.no_server")), nil
+		return Refuse(me.T("settings.no_server")), nil
 	}
 	if !req.Place.Allows(place.BotMember) {
-		return refuse(me.T("error.needs_bot")), nil
+		return Refuse(me.T("error.needs_bot")), nil
 	}
 	if req.MemberPermissions&PermManageGuild == 0 {
-		return refuse(me.T("daily.need_manage_server")), nil
+		return Refuse(me.T("daily.need_manage_server")), nil
 	}
 	set, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
 	if err != nil {
@@ -170,28 +170,28 @@ func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, er
 	if h := strings.TrimSpace(req.Options["puzzle-hour"]); h != "" {
 		hour, err := strconv.Atoi(h)
 		if err != nil || hour < 0 || hour > 23 {
-			return refuse(me.T("daily.bad_hour")), nil
+			return Refuse(me.T("daily.bad_hour")), nil
 		}
 		set.Hour = hour
 	}
 	switch strings.TrimSpace(req.Options["puzzle-channel"]) {
 	case "":
 	case "here":
-		if missing := s.missingPermission(req, 8, record.StyleEmoji); missing != "" {
-			return refuse(me.T("daily.cannot_post", "Permission", me.T(missing))), nil
+		if missing := s.MissingPermission(req, 8, record.StyleEmoji); missing != "" {
+			return Refuse(me.T("daily.cannot_post", "Permission", me.T(missing))), nil
 		}
 		set.ChannelID = req.ChannelID
 	case "off":
 		set.ChannelID = ""
 	default:
-		return refuse(me.T("daily.bad_channel")), nil
+		return Refuse(me.T("daily.bad_channel")), nil
 	}
 	if err := s.store.SetDailyPuzzle(ctx, req.GuildID, set.ChannelID, set.Hour, s.clock.Now()); err != nil {
 		return Response{}, err
 	}
-	s.logger(ctx).Info("daily puzzle set", "guild", req.GuildID, "channel", set.ChannelID, "hour", set.Hour)
+	s.Logger(ctx).Info("daily puzzle set", "guild", req.GuildID, "channel", set.ChannelID, "hour", set.Hour)
 	if set.ChannelID == "" {
-		return refuse(me.T("daily.off")), nil
+		return Refuse(me.T("daily.off")), nil
 	}
-	return refuse(me.T("daily.set", "Channel", "<#"+set.ChannelID+">", "Hour", set.Hour)), nil
+	return Refuse(me.T("daily.set", "Channel", "<#"+set.ChannelID+">", "Hour", set.Hour)), nil
 }

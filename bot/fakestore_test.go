@@ -10,16 +10,14 @@ import (
 
 	"othello-bot/game"
 	"othello-bot/record"
-	"othello-bot/tournament"
 )
 
 // fakeStore keeps the service's records in memory, as storage does in
 // SQLite: optimistic versions, one active game per channel, one pending
 // challenge per challenger and channel. Every load returns a copy.
 type fakeStore struct {
-	// Tournaments are tested against the real store (bot/local); a call
-	// here panics, which the service's handlers recover from.
-	TournamentStore
+	// Puzzles are tested against the real store (bot/local); a call here
+	// panics, which the service's handlers recover from.
 	PuzzleStore
 	mu         sync.Mutex
 	games      map[int64]*record.Game
@@ -519,11 +517,6 @@ func (n *fakeNotifier) CreateThread(context.Context, string, string) (string, er
 	return "", ErrThreadsNotAllowed
 }
 func (n *fakeNotifier) ArchiveThread(context.Context, string) error { return nil }
-
-// OpenTournaments: none (ticks look for them).
-func (f *fakeStore) OpenTournaments(context.Context, string) ([]*tournament.Tournament, error) {
-	return nil, nil
-}
 
 // ActiveTournamentGame: none (the fake holds no tournaments).
 func (f *fakeStore) ActiveTournamentGame(context.Context, string) (int64, string, error) {

@@ -25,7 +25,7 @@ func (s *Service) listGames(ctx context.Context, req Request) (Response, error) 
 	if err != nil {
 		return Response{}, err
 	}
-	t := req.pub()
+	t := req.Pub()
 	title := t.T("games.title")
 	if playerID != "" {
 		title = t.T("games.title_of", "Name", name(subject(req)))
@@ -35,7 +35,7 @@ func (s *Service) listGames(ctx context.Context, req Request) (Response, error) 
 		if playerID != "" {
 			text = t.T("games.none_of", "Name", name(subject(req)))
 		}
-		return Response{Message: &Message{Embed: &Embed{Title: clip(title, MaxEmbedTitle), Description: text}}}, nil
+		return Response{Message: &Message{Embed: &Embed{Title: Clip(title, MaxEmbedTitle), Description: text}}}, nil
 	}
 	var entries []string
 	for i, g := range games {
@@ -48,7 +48,7 @@ func (s *Service) listGames(ctx context.Context, req Request) (Response, error) 
 			where += " · " + t.T("games.board_link", "URL", fmt.Sprintf("https://discord.com/channels/%s/%s/%s", req.GuildID, g.ChannelID, g.MessageID))
 		}
 		entries = append(entries, t.T("games.entry", "ID", g.ID, "Black", sideLabel(t, g, game.Black), "White", sideLabel(t, g, game.White),
-			"Size", g.Size(), "Side", sideName(t, g.ToMove()), "Since", stamp(g.TurnStartedAt, stampRelative), "Where", where))
+			"Size", g.Size(), "Side", sideName(t, g.ToMove()), "Since", Stamp(g.TurnStartedAt, StampRelative), "Where", where))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: clip(title, MaxEmbedTitle), Description: joinLines(entries, MaxDescription)}}}, nil
+	return Response{Message: &Message{Embed: &Embed{Title: Clip(title, MaxEmbedTitle), Description: JoinLines(entries, MaxDescription)}}}, nil
 }

@@ -16,15 +16,15 @@ func (s *Service) hint(ctx context.Context, req Request) (Response, error) {
 	if g == nil {
 		return refusal, err
 	}
-	me := req.me()
+	me := req.Me()
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
-		return refuse(me.T("hint.not_player")), nil
+		return Refuse(me.T("hint.not_player")), nil
 	case g.Rated:
-		return refuse(me.T("hint.rated")), nil
+		return Refuse(me.T("hint.rated")), nil
 	case g.Position().ToMove() != color:
-		return refuse(me.T("hint.not_your_turn")), nil
+		return Refuse(me.T("hint.not_your_turn")), nil
 	}
 	actx, cancel := context.WithTimeout(ctx, s.cfg.EngineMoveTime)
 	defer cancel()

@@ -20,19 +20,19 @@ const PermManageGuild int64 = 1 << 5
 // the channel.
 type readers struct{ me, pub *catalog.Printer }
 
-// me writes for the user alone.
-func (r Request) me() *catalog.Printer {
+// Me writes for the user alone.
+func (r Request) Me() *catalog.Printer {
 	if r.tr.me == nil {
 		return catalog.For(catalog.FromLocale(r.Locale))
 	}
 	return r.tr.me
 }
 
-// pub writes for everyone in the channel.
-func (r Request) pub() *catalog.Printer {
+// Pub writes for everyone in the channel.
+func (r Request) Pub() *catalog.Printer {
 	if r.tr.pub == nil {
 		if r.GuildID == "" {
-			return r.me()
+			return r.Me()
 		}
 		return catalog.For(catalog.FromLocale(r.GuildLocale))
 	}
@@ -45,7 +45,7 @@ func (r Request) pub() *catalog.Printer {
 func (s *Service) chooseLanguages(ctx context.Context, req Request) readers {
 	l, err := s.store.Languages(ctx, req.User.ID, req.GuildID)
 	if err != nil {
-		s.logger(ctx).Warn("reading language settings", "err", err)
+		s.Logger(ctx).Warn("reading language settings", "err", err)
 	}
 	me := firstLang(l.User, req.Locale)
 	pub := me
@@ -53,7 +53,7 @@ func (s *Service) chooseLanguages(ctx context.Context, req Request) readers {
 		pub = firstLang(l.Guild, req.GuildLocale, l.GuildLocale)
 		if req.GuildLocale != "" && req.GuildLocale != l.GuildLocale && err == nil {
 			if err := s.store.SetGuildLocale(ctx, req.GuildID, req.GuildLocale, s.clock.Now()); err != nil {
-				s.logger(ctx).Warn("remembering the server's Discord language", "guild", req.GuildID, "err", err)
+				s.Logger(ctx).Warn("remembering the server's Discord language", "guild", req.GuildID, "err", err)
 			}
 		}
 	}
@@ -70,15 +70,15 @@ func firstLang(locales ...string) catalog.Lang {
 	return catalog.English
 }
 
-// publicPrinter writes what a server's channels see when no interaction
+// PublicPrinter writes what a server's channels see when no interaction
 // says more: timers' posts, a restart's.
-func (s *Service) publicPrinter(ctx context.Context, guildID string) *catalog.Printer {
+func (s *Service) PublicPrinter(ctx context.Context, guildID string) *catalog.Printer {
 	if guildID == "" {
 		return catalog.For(catalog.English)
 	}
 	l, err := s.store.Languages(ctx, "", guildID)
 	if err != nil {
-		s.logger(ctx).Warn("reading the server's language", "guild", guildID, "err", err)
+		s.Logger(ctx).Warn("reading the server's language", "guild", guildID, "err", err)
 	}
 	return catalog.For(firstLang(l.Guild, l.GuildLocale))
 }
@@ -87,15 +87,15 @@ func (s *Service) publicPrinter(ctx context.Context, guildID string) *catalog.Pr
 func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
 	if req.Options["puzzle-channel"] != "" || req.Options["puzzle-hour"] != "" {
 		if req.Options["language"] != "" {
-			return refuse(req.me().T("daily.one_at_a_time")), nil
+			return Refuse(req.Me().T("daily.one_at_a_time")), nil
 		}
 		return s.puzzleSettings(ctx, req)
 	}
 	value := strings.ToLower(strings.TrimSpace(req.Options["language"]))
 	scope := strings.ToLower(strings.TrimSpace(req.Options["scope"]))
-	me := req.me()
+	me := req.Me()
 	if scope != "" && scope != "me" && scope != "server" {
-		return refuse(me.T("settings.bad_scope")), nil
+		return Refuse(me.T("settings.bad_scope")), nil
 	}
 	var lang catalog.Lang
 	switch value {
@@ -105,39 +105,39 @@ func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
 	default:
 		l, ok := catalog.Match(value)
 		if !ok {
-			return refuse(me.T("settings.bad_language")), nil
+			return Refuse(me.T("settings.bad_language")), nil
 		}
 		lang = l
 	}
 	if scope == "server" {
 		if req.GuildID == "" {
-			return refuse(me.T("settings.no_server")), nil
+			return Refuse(me.T("settings.no_server")), nil
 		}
 		if req.MemberPermissions&PermManageGuild == 0 {
-			return refuse(me.T("settings.need_manage_server")), nil
+			return Refuse(me.T("settings.need_manage_server")), nil
 		}
 		if err := s.store.SetGuildLanguage(ctx, req.GuildID, string(lang), s.clock.Now()); err != nil {
 			return Response{}, err
 		}
-		s.logger(ctx).Info("server language", "guild", req.GuildID, "language", lang)
+		s.Logger(ctx).Info("server language", "guild", req.GuildID, "language", lang)
 		shown := catalog.For(firstLang(string(lang), req.GuildLocale))
 		if lang == "" {
-			return refuse(shown.T("settings.server_follows_discord", "Language", shown.T("language.name"))), nil
+			return Refuse(shown.T("settings.server_follows_discord", "Language", shown.T("language.name"))), nil
 		}
-		return refuse(shown.T("settings.server_set", "Language", shown.T("language.name"))), nil
+		return Refuse(shown.T("settings.server_set", "Language", shown.T("language.name"))), nil
 	}
 	if err := s.store.SetUserLanguage(ctx, req.User, string(lang), s.clock.Now()); err != nil {
 		return Response{}, err
 	}
 	shown := catalog.For(firstLang(string(lang), req.Locale))
 	if lang == "" {
-		return refuse(shown.T("settings.me_follows_discord", "Language", shown.T("language.name"))), nil
+		return Refuse(shown.T("settings.me_follows_discord", "Language", shown.T("language.name"))), nil
 	}
-	return refuse(shown.T("settings.me_set", "Language", shown.T("language.name"))), nil
+	return Refuse(shown.T("settings.me_set", "Language", shown.T("language.name"))), nil
 }
 
 func (s *Service) showSettings(ctx context.Context, req Request) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	l, err := s.store.Languages(ctx, req.User.ID, req.GuildID)
 	if err != nil {
 		return Response{}, err
@@ -164,5 +164,5 @@ func (s *Service) showSettings(ctx context.Context, req Request) (Response, erro
 		}
 	}
 	lines = append(lines, me.T("settings.how"))
-	return refuse(strings.Join(lines, "\n")), nil
+	return Refuse(strings.Join(lines, "\n")), nil
 }

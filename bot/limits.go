@@ -36,16 +36,16 @@ const (
 	MaxFileSize      = 10 << 20
 )
 
-// length counts a text as Discord does.
-func length(s string) int { return len(utf16.Encode([]rune(s))) }
+// Length counts a text as Discord does.
+func Length(s string) int { return len(utf16.Encode([]rune(s))) }
 
-// clip shortens s to at most n units, ending with "…" when cut.
-func clip(s string, n int) string {
-	if length(s) <= n {
+// Clip shortens s to at most n units, ending with "…" when cut.
+func Clip(s string, n int) string {
+	if Length(s) <= n {
 		return s
 	}
 	rs := []rune(s)
-	for len(rs) > 0 && length(string(rs))+1 > n {
+	for len(rs) > 0 && Length(string(rs))+1 > n {
 		rs = rs[:len(rs)-1]
 	}
 	return string(rs) + "…"
@@ -60,15 +60,15 @@ func (m Message) LimitErrors() []string {
 			errs = append(errs, fmt.Sprintf("%s is %d, the limit is %d", what, n, max))
 		}
 	}
-	check("content", length(m.Content), MaxContent)
+	check("content", Length(m.Content), MaxContent)
 	if e := m.Embed; e != nil {
-		check("embed title", length(e.Title), MaxEmbedTitle)
-		check("embed description", length(e.Description), MaxDescription)
+		check("embed title", Length(e.Title), MaxEmbedTitle)
+		check("embed description", Length(e.Description), MaxDescription)
 		check("embed fields", len(e.Fields), MaxFields)
-		check("embed footer", length(e.Footer), MaxFooter)
+		check("embed footer", Length(e.Footer), MaxFooter)
 		for i, f := range e.Fields {
-			check(fmt.Sprintf("field %d name", i+1), length(f.Name), MaxFieldName)
-			check(fmt.Sprintf("field %d value", i+1), length(f.Value), MaxFieldValue)
+			check(fmt.Sprintf("field %d name", i+1), Length(f.Name), MaxFieldName)
+			check(fmt.Sprintf("field %d value", i+1), Length(f.Value), MaxFieldValue)
 		}
 		check("embed total", e.total(), MaxEmbedTotal)
 	}
@@ -79,19 +79,19 @@ func (m Message) LimitErrors() []string {
 			errs = append(errs, fmt.Sprintf("row %d has a menu and buttons", i+1))
 		}
 		for _, b := range row.Buttons {
-			check("button "+b.CustomID+" custom_id", length(b.CustomID), MaxCustomID)
-			check("button "+b.CustomID+" label", length(b.Label), MaxButtonLabel)
+			check("button "+b.CustomID+" custom_id", Length(b.CustomID), MaxCustomID)
+			check("button "+b.CustomID+" label", Length(b.Label), MaxButtonLabel)
 		}
 		if mn := row.Menu; mn != nil {
-			check("menu custom_id", length(mn.CustomID), MaxCustomID)
-			check("menu placeholder", length(mn.Placeholder), MaxPlaceholder)
+			check("menu custom_id", Length(mn.CustomID), MaxCustomID)
+			check("menu placeholder", Length(mn.Placeholder), MaxPlaceholder)
 			check("menu options", len(mn.Options), MaxMenuOptions)
 			if len(mn.Options) == 0 {
 				errs = append(errs, "menu without options")
 			}
 			for _, o := range mn.Options {
-				check("menu option label", length(o.Label), MaxOptionLabel)
-				check("menu option value", length(o.Value), MaxOptionValue)
+				check("menu option label", Length(o.Label), MaxOptionLabel)
+				check("menu option value", Length(o.Value), MaxOptionValue)
 			}
 		}
 	}
@@ -103,9 +103,9 @@ func (m Message) LimitErrors() []string {
 
 // total is what Discord counts against the 6,000 units of an embed.
 func (e *Embed) total() int {
-	n := length(e.Title) + length(e.Description) + length(e.Footer)
+	n := Length(e.Title) + Length(e.Description) + Length(e.Footer)
 	for _, f := range e.Fields {
-		n += length(f.Name) + length(f.Value)
+		n += Length(f.Name) + Length(f.Value)
 	}
 	return n
 }
@@ -119,26 +119,26 @@ func (m *Message) fit() []string {
 	if len(errs) == 0 {
 		return nil
 	}
-	m.Content = clip(m.Content, MaxContent)
+	m.Content = Clip(m.Content, MaxContent)
 	if e := m.Embed; e != nil {
-		e.Title = clip(e.Title, MaxEmbedTitle)
-		e.Description = clip(e.Description, MaxDescription)
-		e.Footer = clip(e.Footer, MaxFooter)
+		e.Title = Clip(e.Title, MaxEmbedTitle)
+		e.Description = Clip(e.Description, MaxDescription)
+		e.Footer = Clip(e.Footer, MaxFooter)
 		if len(e.Fields) > MaxFields {
 			e.Fields = e.Fields[:MaxFields]
 		}
 		for i := range e.Fields {
-			e.Fields[i].Name = clip(e.Fields[i].Name, MaxFieldName)
-			e.Fields[i].Value = clip(e.Fields[i].Value, MaxFieldValue)
+			e.Fields[i].Name = Clip(e.Fields[i].Name, MaxFieldName)
+			e.Fields[i].Value = Clip(e.Fields[i].Value, MaxFieldValue)
 		}
 		if over := e.total() - MaxEmbedTotal; over > 0 {
-			e.Description = clip(e.Description, max(0, length(e.Description)-over-1))
+			e.Description = Clip(e.Description, max(0, Length(e.Description)-over-1))
 		}
 		for e.total() > MaxEmbedTotal && len(e.Fields) > 0 {
 			e.Fields = e.Fields[:len(e.Fields)-1]
 		}
 		if over := e.total() - MaxEmbedTotal; over > 0 {
-			e.Footer = clip(e.Footer, max(0, length(e.Footer)-over-1))
+			e.Footer = Clip(e.Footer, max(0, Length(e.Footer)-over-1))
 		}
 	}
 	if len(m.Components) > MaxRows {
@@ -150,31 +150,31 @@ func (m *Message) fit() []string {
 			row.Buttons = row.Buttons[:MaxButtonsPerRow]
 		}
 		for j := range row.Buttons {
-			row.Buttons[j].Label = clip(row.Buttons[j].Label, MaxButtonLabel)
+			row.Buttons[j].Label = Clip(row.Buttons[j].Label, MaxButtonLabel)
 		}
 		if mn := row.Menu; mn != nil {
-			mn.Placeholder = clip(mn.Placeholder, MaxPlaceholder)
+			mn.Placeholder = Clip(mn.Placeholder, MaxPlaceholder)
 			if len(mn.Options) > MaxMenuOptions {
 				mn.Options = mn.Options[:MaxMenuOptions]
 			}
 			for k := range mn.Options {
-				mn.Options[k].Label = clip(mn.Options[k].Label, MaxOptionLabel)
+				mn.Options[k].Label = Clip(mn.Options[k].Label, MaxOptionLabel)
 			}
 		}
 	}
 	return errs
 }
 
-// joinLines joins lines with newlines, stopping before the total would
+// JoinLines joins lines with newlines, stopping before the total would
 // pass max units; it says how many lines were left out.
-func joinLines(lines []string, max int) string {
+func JoinLines(lines []string, max int) string {
 	var b strings.Builder
 	for i, l := range lines {
 		more := fmt.Sprintf("… and %d more", len(lines)-i)
 		if i == len(lines)-1 {
 			more = "" // nothing after the last line to announce
 		}
-		if length(b.String())+length(l)+1+length(more) > max {
+		if Length(b.String())+Length(l)+1+Length(more) > max {
 			b.WriteString(more)
 			break
 		}

@@ -78,7 +78,7 @@ func gameWithinLimits(t *testing.T, s *Service, tr *catalog.Printer, size int) {
 	g := randomGame(t, size, func(g *record.Game) {
 		if n++; n%25 == 1 || size == 10 {
 			checkLimits(t, fmt.Sprintf("%s: %dx%d game at ply %d", tr.Lang(), size, size, len(g.Plies())),
-				s.gameMessage(tr, g, []string{tr.T("play.played", "Side", sideLabel(tr, g, game.Black), "Square", "z26"),
+				s.GameMessage(tr, g, []string{tr.T("play.played", "Side", sideLabel(tr, g, game.Black), "Square", "z26"),
 					tr.T("play.passes", "Side", sideLabel(tr, g, game.White))}))
 		}
 	})
@@ -86,7 +86,7 @@ func gameWithinLimits(t *testing.T, s *Service, tr *catalog.Printer, size int) {
 	for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort, record.EndAbandoned, record.EndModerator} {
 		g.Status = record.Finished
 		g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position().Winner(), Reason: reason}
-		m := s.gameMessage(tr, g, []string{tr.T("resign.resigned", "Name", name(g.Black.Player)), resultLine(tr, g)})
+		m := s.GameMessage(tr, g, []string{tr.T("resign.resigned", "Name", name(g.Black.Player)), resultLine(tr, g)})
 		checkLimits(t, fmt.Sprintf("%s: %dx%d game ended by %s", tr.Lang(), size, size, reason), m)
 		if size == 26 && (len(m.Files) != 2 || !strings.HasSuffix(m.Files[1].Name, "-transcript.txt") ||
 			!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies()), 26))) {
@@ -101,7 +101,7 @@ var mentionLike = regexp.MustCompile(`(^|[^\\])<[@#][!&]?\d+>`)
 func TestNamesAreEscaped(t *testing.T) {
 	for _, n := range []string{"**bold**", "`code`", "||spoiler||", "@everyone", "<@123>", "<@&1>", "<#5>", "a_b_", "> quote", "~~s~~",
 		"line\nbreak", ":smile:", "[link](http://x)"} {
-		got := escape(n)
+		got := Escape(n)
 		if mentionLike.MatchString(got) {
 			t.Errorf("escape(%q) = %q still reads as a mention", n, got)
 		}
@@ -143,7 +143,7 @@ func TestOtherMessagesWithinLimits(t *testing.T) {
 		}
 	})
 	for _, lang := range catalog.Supported() {
-		m := s.gameMessage(catalog.For(lang), busiest, nil)
+		m := s.GameMessage(catalog.For(lang), busiest, nil)
 		checkLimits(t, fmt.Sprintf("%s: menu of %d moves", lang, most), m)
 		if most <= MaxMenuOptions || len(m.Components[0].Menu.Options) != MaxMenuOptions {
 			t.Errorf("%d legal moves, %d in the menu", most, len(m.Components[0].Menu.Options))

@@ -28,7 +28,7 @@ func (s *Service) Posted(ctx context.Context, channelID string, m *Message, mess
 	if m == nil || m.Game == nil || messageID == "" {
 		return
 	}
-	log := s.logger(ctx)
+	log := s.Logger(ctx)
 	previous, live, err := s.store.SetGameMessage(ctx, m.Game.ID, m.Game.Version, messageID)
 	if err != nil {
 		log.Error("recording the game message", "game", m.Game.ID, "message", messageID, "err", err)
@@ -50,10 +50,10 @@ func (s *Service) Posted(ctx context.Context, channelID string, m *Message, mess
 	}
 }
 
-// showFinal puts a finished game's final state where the players look:
+// ShowFinal puts a finished game's final state where the players look:
 // the live game message is edited to it; without one (or if that fails)
 // it is posted anew. It reports whether anyone in the channel sees it.
-func (s *Service) showFinal(ctx context.Context, g *record.Game, m Message) bool {
+func (s *Service) ShowFinal(ctx context.Context, g *record.Game, m Message) bool {
 	s.fitOut(ctx, &m)
 	// The final state is the game's newest version: recorded as such, a
 	// game message posted meanwhile (a /board answered while the game
@@ -65,28 +65,28 @@ func (s *Service) showFinal(ctx context.Context, g *record.Game, m Message) bool
 			s.Posted(ctx, g.ChannelID, &m, g.MessageID)
 			return true
 		}
-		s.logger(ctx).Warn("editing the game message to its final state", "game", g.ID, "message", g.MessageID, "err", err)
+		s.Logger(ctx).Warn("editing the game message to its final state", "game", g.ID, "message", g.MessageID, "err", err)
 	}
 	id, err := s.notify.Send(ctx, g.ChannelID, m)
 	if errors.Is(err, ErrUnreachable) {
 		// Where the bot is no member and no reply token lives: the final
 		// board waits for the channel's next interaction.
 		if err := s.keepNotice(ctx, g.ChannelID, m); err != nil {
-			s.logger(ctx).Error("keeping the final state for later", "game", g.ID, "err", err)
+			s.Logger(ctx).Error("keeping the final state for later", "game", g.ID, "err", err)
 		}
 		return true
 	}
 	if err != nil {
-		s.logger(ctx).Warn("posting the final state", "game", g.ID, "err", err)
+		s.Logger(ctx).Warn("posting the final state", "game", g.ID, "err", err)
 		return false
 	}
 	s.Posted(ctx, g.ChannelID, &m, id)
 	return true
 }
 
-// send posts a message (after fitting it to Discord's limits) and, for a
+// Send posts a message (after fitting it to Discord's limits) and, for a
 // game message, makes it the live one.
-func (s *Service) send(ctx context.Context, channelID string, m Message) (string, error) {
+func (s *Service) Send(ctx context.Context, channelID string, m Message) (string, error) {
 	s.fitOut(ctx, &m)
 	id, err := s.notify.Send(ctx, channelID, m)
 	if err != nil {
@@ -100,7 +100,7 @@ func (s *Service) send(ctx context.Context, channelID string, m Message) (string
 // the bot, logging what the builders let through.
 func (s *Service) fitOut(ctx context.Context, m *Message) {
 	if errs := m.fit(); len(errs) > 0 {
-		s.logger(ctx).Error("a message broke Discord's limits and was cut", "problems", fmt.Sprint(errs))
+		s.Logger(ctx).Error("a message broke Discord's limits and was cut", "problems", fmt.Sprint(errs))
 	}
 }
 
@@ -112,8 +112,8 @@ func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
 	return context.WithValue(ctx, loggerKey{}, l)
 }
 
-// logger is the request's logger, or the service's.
-func (s *Service) logger(ctx context.Context) *slog.Logger {
+// Logger is the request's logger, or the service's.
+func (s *Service) Logger(ctx context.Context) *slog.Logger {
 	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok && l != nil {
 		return l
 	}

@@ -189,13 +189,13 @@ func reply(text string) Response {
 	return Response{Message: &Message{Content: text}}
 }
 
-// refuse answers only the user and changes nothing.
-func refuse(text string) Response {
+// Refuse answers only the user and changes nothing.
+func Refuse(text string) Response {
 	return Response{Message: &Message{Content: text, Ephemeral: true}}
 }
 
-// deref is a response given by pointer, or none.
-func deref(r *Response) Response {
+// Deref is a response given by pointer, or none.
+func Deref(r *Response) Response {
 	if r == nil {
 		return Response{}
 	}

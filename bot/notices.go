@@ -29,10 +29,10 @@ const (
 
 func noticeKey(channelID string) string { return "notices/" + channelID }
 
-// sendOrKeep posts m in a channel or, when the channel cannot be reached
+// SendOrKeep posts m in a channel or, when the channel cannot be reached
 // now, keeps it for the channel's next interaction.
-func (s *Service) sendOrKeep(ctx context.Context, channelID string, m Message) error {
-	_, err := s.send(ctx, channelID, m)
+func (s *Service) SendOrKeep(ctx context.Context, channelID string, m Message) error {
+	_, err := s.Send(ctx, channelID, m)
 	if !errors.Is(err, ErrUnreachable) {
 		return err
 	}
@@ -55,7 +55,7 @@ func (s *Service) keepNotice(ctx context.Context, channelID string, m Message) e
 	if err := s.saveNotices(ctx, channelID, list); err != nil {
 		return err
 	}
-	s.logger(ctx).Info("kept a notice for the channel's next interaction", "channel", channelID, "kept", len(list))
+	s.Logger(ctx).Info("kept a notice for the channel's next interaction", "channel", channelID, "kept", len(list))
 	return nil
 }
 
@@ -67,17 +67,17 @@ func (s *Service) takeNotices(ctx context.Context, req Request) []Message {
 	list, err := s.notices(ctx, req.ChannelID)
 	if err != nil || len(list) == 0 {
 		if err != nil {
-			s.logger(ctx).Error("reading the channel's notices", "err", err)
+			s.Logger(ctx).Error("reading the channel's notices", "err", err)
 		}
 		return nil
 	}
 	n := min(len(list), shownNotices)
 	if err := s.saveNotices(ctx, req.ChannelID, list[n:]); err != nil {
-		s.logger(ctx).Error("taking the channel's notices", "err", err)
+		s.Logger(ctx).Error("taking the channel's notices", "err", err)
 		return nil // shown next time rather than twice
 	}
 	out := list[:n]
-	out[0].Content = strings.TrimSpace(req.pub().T("notice.missed") + "\n" + out[0].Content)
+	out[0].Content = strings.TrimSpace(req.Pub().T("notice.missed") + "\n" + out[0].Content)
 	return out
 }
 
@@ -90,7 +90,7 @@ func (s *Service) notices(ctx context.Context, channelID string) ([]Message, err
 	if err := json.Unmarshal([]byte(v), &list); err != nil {
 		// Unreadable (a format from another version): drop rather than fail
 		// every interaction of the channel.
-		s.logger(ctx).Warn("dropping unreadable notices", "channel", channelID, "err", err)
+		s.Logger(ctx).Warn("dropping unreadable notices", "channel", channelID, "err", err)
 		return nil, nil
 	}
 	return list, nil

@@ -22,18 +22,18 @@ const openingGames = 5000
 const maxOpeningLines = 15
 
 func (s *Service) openings(ctx context.Context, req Request) (Response, error) {
-	me, t := req.me(), req.pub()
+	me, t := req.Me(), req.Pub()
 	var line []game.Square
 	if text := strings.TrimSpace(req.Options["moves"]); text != "" {
 		l, err := opening.ParseLine(text)
 		var illegal *opening.IllegalMoveError
 		switch {
 		case errors.As(err, &illegal):
-			return refuse(me.T("openings.illegal", "N", illegal.N, "Move", illegal.Move.String())), nil
+			return Refuse(me.T("openings.illegal", "N", illegal.N, "Move", illegal.Move.String())), nil
 		case errors.Is(err, opening.ErrLineTooLong):
-			return refuse(me.T("openings.too_long", "Max", opening.MaxLine)), nil
+			return Refuse(me.T("openings.too_long", "Max", opening.MaxLine)), nil
 		case err != nil:
-			return refuse(me.T("openings.bad_moves")), nil
+			return Refuse(me.T("openings.bad_moves")), nil
 		}
 		line = l
 	}
@@ -45,20 +45,20 @@ func (s *Service) openings(ctx context.Context, req Request) (Response, error) {
 	if line == nil {
 		tally := book.Tally(games)
 		if len(tally) == 0 {
-			return refuse(me.T("openings.none")), nil
+			return Refuse(me.T("openings.none")), nil
 		}
 		var lines []string
 		for _, o := range tally[:min(len(tally), maxOpeningLines)] {
 			lines = append(lines, t.T("openings.line", "Name", o.Opening.Name(t), "Moves", o.Opening.Transcript(),
 				"Games", t.T("openings.games", "Count", o.Games), "Black", o.BlackPercent(), "White", 100-o.BlackPercent()))
 		}
-		return Response{Message: &Message{Embed: &Embed{Title: t.T("openings.title"), Description: joinLines(lines, MaxDescription),
+		return Response{Message: &Message{Embed: &Embed{Title: t.T("openings.title"), Description: JoinLines(lines, MaxDescription),
 			Footer: t.T("openings.footer", "Count", len(games)), Color: 0x2e7d32}}}, nil
 	}
 	moves := game.FormatTranscript(line, 8)
 	next, through := opening.Continuations(games, line)
 	if through.Games == 0 {
-		return refuse(me.T("openings.nobody", "Moves", moves)), nil
+		return Refuse(me.T("openings.nobody", "Moves", moves)), nil
 	}
 	title := t.T("openings.after", "Moves", moves)
 	if o, ok := book.Name(line); ok {
@@ -76,7 +76,7 @@ func (s *Service) openings(ctx context.Context, req Request) (Response, error) {
 		}
 		lines = append(lines, t.T(key, args...))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: clip(title, MaxEmbedTitle), Description: joinLines(lines, MaxDescription),
+	return Response{Message: &Message{Embed: &Embed{Title: Clip(title, MaxEmbedTitle), Description: JoinLines(lines, MaxDescription),
 		Footer: t.T("openings.footer", "Count", len(games)), Color: 0x2e7d32}}}, nil
 }
 

@@ -33,7 +33,7 @@ func (s *Service) styleFor(ctx context.Context, req Request) (record.Style, erro
 	return style, nil
 }
 
-func intOption(req Request, name string, def int) (int, error) {
+func IntOption(req Request, name string, def int) (int, error) {
 	v, ok := req.Options[name]
 	if !ok || v == "" {
 		return def, nil
@@ -77,19 +77,19 @@ type gameOptions struct {
 func (s *Service) readGameOptions(ctx context.Context, req Request) (gameOptions, *Response, error) {
 	var o gameOptions
 	var err error
-	o.size, err = intOption(req, "size", s.cfg.DefaultSize)
+	o.size, err = IntOption(req, "size", s.cfg.DefaultSize)
 	if err != nil || !game.ValidSize(o.size) {
-		r := refuse(req.me().T("start.bad_size"))
+		r := Refuse(req.Me().T("start.bad_size"))
 		return o, &r, nil
 	}
 	var ok bool
 	if o.color, ok = colorOption(req); !ok {
-		r := refuse(req.me().T("start.bad_color"))
+		r := Refuse(req.Me().T("start.bad_color"))
 		return o, &r, nil
 	}
 	o.style, err = s.styleFor(ctx, req)
 	if errors.Is(err, errBadStyle) {
-		r := refuse(req.me().T("start.bad_style"))
+		r := Refuse(req.Me().T("start.bad_style"))
 		return o, &r, nil
 	}
 	return o, nil, err

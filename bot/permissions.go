@@ -13,10 +13,10 @@ const (
 	PermAttachFiles  int64 = 1 << 15
 )
 
-// missingPermission names the first permission the bot lacks to run a
+// MissingPermission names the first permission the bot lacks to run a
 // game between members here, as the catalog message of its name ("" when
 // it has them all, or when the transport does not say). Replies to a user's own command need none.
-func (s *Service) missingPermission(req Request, size int, style record.Style) string {
+func (s *Service) MissingPermission(req Request, size int, style record.Style) string {
 	if !req.PermissionsKnown {
 		return ""
 	}

@@ -26,7 +26,7 @@ func (s *Service) channelGame(ctx context.Context, req Request) (*record.Game, R
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	switch {
 	case errors.Is(err, record.ErrNotFound):
-		return nil, refuse(req.me().T("play.no_game")), nil
+		return nil, Refuse(req.Me().T("play.no_game")), nil
 	case err != nil:
 		return nil, Response{}, err
 	}
@@ -34,16 +34,16 @@ func (s *Service) channelGame(ctx context.Context, req Request) (*record.Game, R
 }
 
 func (s *Service) start(ctx context.Context, req Request) (Response, error) {
-	level, err := intOption(req, "level", s.cfg.DefaultLevel)
+	level, err := IntOption(req, "level", s.cfg.DefaultLevel)
 	if err != nil || level < engine.MinLevel || level > engine.MaxLevel {
-		return refuse(req.me().T("start.bad_level")), nil
+		return Refuse(req.Me().T("start.bad_level")), nil
 	}
 	opts, refusal, err := s.readGameOptions(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return Deref(refusal), err
 	}
 	size, style := opts.size, opts.style
-	control, refusal := s.timeOption(req, true)
+	control, refusal := s.TimeOption(req, true)
 	if refusal != nil {
 		return *refusal, nil
 	}
@@ -55,16 +55,16 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	defer unlock()
 	refusal, inThread, err := s.finishedThread(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return Deref(refusal), err
 	}
-	threaded := !inThread && s.threadsHere(req)
+	threaded := !inThread && s.ThreadsHere(req)
 	if !threaded {
 		if r, err := s.channelBusy(ctx, req); r != nil || err != nil {
-			return deref(r), err
+			return Deref(r), err
 		}
 	}
 	if r, err := s.tooManyGames(ctx, req, req.User); r != nil || err != nil {
-		return deref(r), err
+		return Deref(r), err
 	}
 	start, err := game.NewPosition(size)
 	if err != nil {
@@ -78,23 +78,23 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if settle(opts.color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
-	pub := req.pub()
+	pub := req.Pub()
 	var xotNote string
 	if useXOT {
 		if xotNote, err = openXOT(pub, g); err != nil {
 			return Response{}, err
 		}
 	}
-	s.startClocks(g, now) // a game never moved in ends too
+	s.StartClocks(g, now) // a game never moved in ends too
 	var followups []Message
 	if threaded {
-		switch err := s.openThread(ctx, pub, req.ChannelID, g); {
+		switch err := s.OpenThread(ctx, pub, req.ChannelID, g); {
 		case errors.Is(err, ErrThreadsNotAllowed):
 			threaded = false
 			if r, err := s.channelBusy(ctx, req); r != nil || err != nil {
-				return deref(r), err
+				return Deref(r), err
 			}
-			followups = append(followups, Message{Ephemeral: true, Content: req.me().T("start.no_threads")})
+			followups = append(followups, Message{Ephemeral: true, Content: req.Me().T("start.no_threads")})
 		case err != nil:
 			return Response{}, fmt.Errorf("opening a thread for a game: %w", err)
 		}
@@ -109,15 +109,15 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		g.ReplyToken, g.ReplyExpires = req.Token, now.Add(replyTokenLife)
 	}
 	if err := s.store.CreateGame(ctx, g); errors.Is(err, record.ErrChannelBusy) {
-		s.dropThread(ctx, g)
-		return refuse(req.me().T("start.channel_busy")), nil
+		s.DropThread(ctx, g)
+		return Refuse(req.Me().T("start.channel_busy")), nil
 	} else if err != nil {
-		s.dropThread(ctx, g)
+		s.DropThread(ctx, g)
 		return Response{}, err
 	}
-	s.logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size,
+	s.Logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size,
 		"time", control.String())
-	s.arm(g)
+	s.Arm(g)
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
 	if xotNote != "" {
 		notes = append(notes, xotNote)
@@ -126,12 +126,12 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	msg := s.gameMessage(pub, g, append(notes, more...))
+	msg := s.GameMessage(pub, g, append(notes, more...))
 	if inReply {
 		return Response{Message: msg, Followups: followups}, nil
 	}
-	if _, err := s.send(ctx, g.ChannelID, *msg); err != nil {
-		s.logger(ctx).Warn("posting a game in its channel or thread", "game", g.ID, "channel", g.ChannelID, "err", err)
+	if _, err := s.Send(ctx, g.ChannelID, *msg); err != nil {
+		s.Logger(ctx).Warn("posting a game in its channel or thread", "game", g.ID, "channel", g.ChannelID, "err", err)
 	}
 	return Response{Message: &Message{Content: pub.T("start.started_thread", "Name", name(req.User), "ID", g.ID,
 		"Bot", sideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}, Followups: followups}, nil
@@ -146,20 +146,20 @@ func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, erro
 	if err != nil {
 		return nil, err
 	}
-	me := req.me()
+	me := req.Me()
 	_, playing := playerColor(g, req.User.ID)
 	if parent := cmp.Or(req.ParentID, g.ParentID); req.InThread || g.ParentID != "" {
 		// No thread opens from a thread: point to the channel it is in.
 		if playing {
-			r := refuse(me.T("start.own_game_thread", "ID", g.ID, "Channel", "<#"+parent+">"))
+			r := Refuse(me.T("start.own_game_thread", "ID", g.ID, "Channel", "<#"+parent+">"))
 			return &r, nil
 		}
-		r := refuse(me.T("start.others_game_thread", "ID", g.ID, "Players", gamePlayers(me, g), "Channel", "<#"+parent+">"))
+		r := Refuse(me.T("start.others_game_thread", "ID", g.ID, "Players", gamePlayers(me, g), "Channel", "<#"+parent+">"))
 		return &r, nil
 	}
-	r := refuse(me.T("start.others_game", "ID", g.ID, "Players", gamePlayers(me, g)))
+	r := Refuse(me.T("start.others_game", "ID", g.ID, "Players", gamePlayers(me, g)))
 	if playing {
-		r = refuse(me.T("start.own_game", "ID", g.ID))
+		r = Refuse(me.T("start.own_game", "ID", g.ID))
 	}
 	return &r, nil
 }
@@ -214,7 +214,7 @@ func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, 
 	if err := s.store.AppendTurn(ctx, g, t); err != nil {
 		return err
 	}
-	s.arm(g)
+	s.Arm(g)
 	return nil
 }
 
@@ -233,11 +233,11 @@ func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *reco
 	return s.finish(ctx, t, g, record.EndNormal, g.Position().Winner())
 }
 
-// finishAgainst ends a game that loser lost by reason (resignation, time)
+// FinishAgainst ends a game that loser lost by reason (resignation, time)
 // at at (zero: now); ended before each side moved twice, it is aborted and
 // has no winner, except in a tournament, where the pairing needs a result
 // (a player who never moves, or withdraws, loses).
-func (s *Service) finishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
+func (s *Service) FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
 	if g.TournamentID == 0 && (g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2) {
 		return s.finishWith(ctx, t, g, record.Result{Reason: record.EndAbort, FinishedAt: at})
 	}
@@ -266,12 +266,8 @@ func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.
 	if err != nil {
 		return "", err
 	}
-	s.logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
-	if g.TournamentID != 0 && !steppingTournament(ctx, g.TournamentID) {
-		// Its tournament moves on now (the next round, the standings);
-		// a tick would do it anyway if this process stopped first.
-		s.stepTournament(ctx, g.TournamentID)
-	}
+	s.Logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
+	s.gameEnded(ctx, g)
 	return resultLine(t, g), nil
 }
 
@@ -284,7 +280,7 @@ func (s *Service) moveCommand(ctx context.Context, req Request) (Response, error
 func (s *Service) moveComponent(ctx context.Context, req Request, args string) (Response, error) {
 	id, ply, ok := parseGamePly(args)
 	if !ok || len(req.Values) != 1 {
-		return refuse(req.me().T("play.dead_menu")), nil
+		return Refuse(req.Me().T("play.dead_menu")), nil
 	}
 	resp, err := s.playMove(ctx, req, req.Values[0], id, ply)
 	if resp.Message != nil && !resp.Message.Ephemeral {
@@ -305,26 +301,26 @@ func parseGamePly(args string) (id int64, ply int, ok bool) {
 func (s *Service) playMove(ctx context.Context, req Request, square string, wantGame int64, wantPly int) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	me, pub := req.me(), req.pub()
+	me, pub := req.Me(), req.Pub()
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) {
 		if wantGame != 0 {
-			return refuse(me.T("play.game_over")), nil
+			return Refuse(me.T("play.game_over")), nil
 		}
-		return refuse(me.T("play.no_game")), nil
+		return Refuse(me.T("play.no_game")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	if wantGame != 0 && (wantGame != g.ID || wantPly != len(g.Plies())) {
-		return refuse(me.T("play.stale_board")), nil
+		return Refuse(me.T("play.stale_board")), nil
 	}
 	color, playing := playerColor(g, req.User.ID)
 	if !playing {
-		return refuse(me.T("play.not_playing")), nil
+		return Refuse(me.T("play.not_playing")), nil
 	}
 	if g.Position().ToMove() != color {
-		return refuse(me.T("play.not_your_turn", "Side", sideLabel(me, g, g.Position().ToMove()))), nil
+		return Refuse(me.T("play.not_your_turn", "Side", sideLabel(me, g, g.Position().ToMove()))), nil
 	}
 	at, before := s.receivedAt(req), g.Clock()
 	if timeUp(before, at) {
@@ -333,7 +329,7 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 		return s.timeRanOut(ctx, req, g)
 	}
 	if strings.TrimSpace(square) == "" {
-		return refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), nil
+		return Refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
 	var plies []game.Ply
 	sq, err := game.ParseSquare(square, g.Size())
@@ -341,10 +337,10 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 		plies, err = g.State.Play(sq) // a refused move leaves the game as it was
 	}
 	if err != nil {
-		return refuse(me.T("play.illegal", "Why", me.MoveError(square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
+		return Refuse(me.T("play.illegal", "Why", me.MoveError(square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
 	}
 	if err := s.commit(ctx, g, plies, req.Token, at, charge(before, at, g.Position().ToMove())); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-		return refuse(me.T("play.changed")), nil
+		return Refuse(me.T("play.changed")), nil
 	} else if err != nil {
 		return Response{}, err
 	}
@@ -353,13 +349,13 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if err != nil {
 		return Response{}, err
 	}
-	resp := Response{Message: s.gameMessage(pub, g, append(notes, more...))}
+	resp := Response{Message: s.GameMessage(pub, g, append(notes, more...))}
 	// In a game between members, the turn passing to the other player
 	// pings them (an edited message would not).
 	if next := g.ToMove(); g.Status == record.Active && !next.IsBot() && next.Player.ID != req.User.ID {
 		text := pub.T("play.your_move", "ID", g.ID)
 		if !g.Deadline.IsZero() && !live(g) {
-			text = pub.T("play.your_move_deadline", "ID", g.ID, "When", stamp(g.Deadline, stampRelative))
+			text = pub.T("play.your_move_deadline", "ID", g.ID, "When", Stamp(g.Deadline, StampRelative))
 		}
 		resp.Followups = []Message{ping(next.Player.ID, text)}
 	}
@@ -381,5 +377,5 @@ func (s *Service) board(ctx context.Context, req Request) (Response, error) {
 	if g == nil {
 		return refusal, err
 	}
-	return Response{Message: s.gameMessage(req.pub(), g, nil)}, nil
+	return Response{Message: s.GameMessage(req.Pub(), g, nil)}, nil
 }

@@ -77,7 +77,7 @@ func (s *Service) AddBuiltinPuzzles(ctx context.Context) error {
 }
 
 func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	switch strings.TrimSpace(req.Options["show"]) {
 	case "":
 	case "leaderboard":
@@ -88,12 +88,12 @@ func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, err
 			return Response{}, err
 		}
 		if v.Attempts == 0 {
-			return refuse(me.T("puzzle.none_tried")), nil
+			return Refuse(me.T("puzzle.none_tried")), nil
 		}
-		return refuse(me.T("puzzle.record", "Rating", math.Round(v.Rating.Rating), "Deviation", math.Round(v.Rating.Deviation),
+		return Refuse(me.T("puzzle.record", "Rating", math.Round(v.Rating.Rating), "Deviation", math.Round(v.Rating.Deviation),
 			"Solved", v.Solved, "Tried", v.Attempts, "Streak", v.Streak, "Best", v.BestStreak)), nil
 	default:
-		return refuse(me.T("puzzle.bad_show")), nil
+		return Refuse(me.T("puzzle.bad_show")), nil
 	}
 	v, err := s.store.Solver(ctx, req.User.ID)
 	if err != nil {
@@ -102,7 +102,7 @@ func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, err
 	for attempt := 0; attempt < 3; attempt++ {
 		rec, err := s.store.PickPuzzle(ctx, req.GuildID, req.User.ID, v.Rating.Rating)
 		if errors.Is(err, record.ErrNotFound) {
-			return refuse(me.T("puzzle.all_tried")), nil
+			return Refuse(me.T("puzzle.all_tried")), nil
 		}
 		if err != nil {
 			return Response{}, err
@@ -116,7 +116,7 @@ func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, err
 		}
 		return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
 	}
-	return refuse(me.T("error.changed_meanwhile")), nil
+	return Refuse(me.T("error.changed_meanwhile")), nil
 }
 
 // puzzleMessage shows a try where it stands: the board, whose move and
@@ -136,10 +136,10 @@ func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzl
 	if rec.Moves() > 1 && try.Step == 0 {
 		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
 	}
-	lines = append(lines, t.T("puzzle.expires", "When", stamp(try.Expires, stampRelative)))
-	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: joinLines(lines, MaxDescription),
+	lines = append(lines, t.T("puzzle.expires", "When", Stamp(try.Expires, StampRelative)))
+	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: JoinLines(lines, MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
-	menu := &Menu{CustomID: "puzzle:" + strconv.FormatInt(try.ID, 10) + ":" + strconv.Itoa(try.Step), Placeholder: clip(t.T("puzzle.pick"), MaxPlaceholder)}
+	menu := &Menu{CustomID: "puzzle:" + strconv.FormatInt(try.ID, 10) + ":" + strconv.Itoa(try.Step), Placeholder: Clip(t.T("puzzle.pick"), MaxPlaceholder)}
 	for i, sq := range pos.LegalMoves() {
 		if i == MaxMenuOptions {
 			break
@@ -173,25 +173,25 @@ func sourceLine(t *catalog.Printer, rec puzzle.Record) string {
 
 // puzzleAnswer takes a move from a puzzle's menu ("puzzle:TRY:STEP").
 func (s *Service) puzzleAnswer(ctx context.Context, req Request, args string) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	a, b, _ := strings.Cut(args, ":")
 	id, err1 := strconv.ParseInt(a, 10, 64)
 	step, err2 := strconv.Atoi(b)
 	if err1 != nil || err2 != nil || len(req.Values) != 1 {
-		return refuse(me.T("error.dead_button")), nil
+		return Refuse(me.T("error.dead_button")), nil
 	}
 	try, err := s.store.Try(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
-		return refuse(me.T("error.dead_button")), nil
+		return Refuse(me.T("error.dead_button")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
 	switch {
 	case try.PlayerID != req.User.ID:
-		return refuse(me.T("puzzle.not_yours")), nil
+		return Refuse(me.T("puzzle.not_yours")), nil
 	case try.Status != puzzle.Open || try.Step != step:
-		return refuse(me.T("puzzle.answered")), nil
+		return Refuse(me.T("puzzle.answered")), nil
 	}
 	rec, err := s.store.Puzzle(ctx, try.PuzzleID)
 	if err != nil {
@@ -203,7 +203,7 @@ func (s *Service) puzzleAnswer(ctx context.Context, req Request, args string) (R
 	}
 	move, err := game.ParseSquare(req.Values[0], 8)
 	if err != nil {
-		return refuse(me.T("error.dead_button")), nil
+		return Refuse(me.T("error.dead_button")), nil
 	}
 	verdict, reply, next := rec.Answer(step, move)
 	switch verdict {
@@ -217,7 +217,7 @@ func (s *Service) puzzleAnswer(ctx context.Context, req Request, args string) (R
 		return Response{}, err
 	}
 	if !ok {
-		return refuse(me.T("puzzle.answered")), nil
+		return Refuse(me.T("puzzle.answered")), nil
 	}
 	try.Step = next
 	notes := []string{me.T("puzzle.right_go_on", "Move", move.String(), "Reply", reply.String())}
@@ -236,7 +236,7 @@ func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Rec
 		return Response{}, err
 	}
 	if !done {
-		return refuse(t.T("puzzle.answered")), nil
+		return Refuse(t.T("puzzle.answered")), nil
 	}
 	change := math.Round(after.Rating.Rating) - math.Round(before.Rating.Rating)
 	lines := append(notes, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec),
@@ -246,7 +246,7 @@ func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Rec
 		lines = append(lines, t.T("puzzle.streak", "Count", after.Streak, "Best", after.BestStreak))
 	}
 	lines = append(lines, t.T("puzzle.again"))
-	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: joinLines(lines, MaxDescription),
+	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: JoinLines(lines, MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
 	return Response{Update: true, Message: &Message{Embed: e, Ephemeral: true}}, nil
 }
@@ -263,23 +263,23 @@ func signedText(v float64) string {
 }
 
 func (s *Service) puzzleLeaderboard(ctx context.Context, req Request) (Response, error) {
-	me := req.me()
+	me := req.Me()
 	if req.GuildID == "" {
-		return refuse(me.T("puzzle.leaderboard_server")), nil
+		return Refuse(me.T("puzzle.leaderboard_server")), nil
 	}
 	board, err := s.store.PuzzleLeaderboard(ctx, req.GuildID, 20)
 	if err != nil {
 		return Response{}, err
 	}
 	if len(board) == 0 {
-		return refuse(me.T("puzzle.leaderboard_empty")), nil
+		return Refuse(me.T("puzzle.leaderboard_empty")), nil
 	}
 	var lines []string
 	for i, st := range board {
 		lines = append(lines, me.T("puzzle.leaderboard_line", "Rank", i+1, "Name", name(st.Player), "Rating", st.Rating,
 			"Solved", st.Solved, "Tried", st.Tried, "Best", st.BestStreak))
 	}
-	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{Title: me.T("puzzle.leaderboard_title"), Description: joinLines(lines, MaxDescription)}}}, nil
+	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{Title: me.T("puzzle.leaderboard_title"), Description: JoinLines(lines, MaxDescription)}}}, nil
 }
 
 // RunPuzzles is the puzzle work of a running bot, until ctx ends: the

@@ -71,9 +71,9 @@ func idlePeriods(from, to time.Time) float64 {
 	return to.Sub(from).Seconds() / rating.Period
 }
 
-// growth is how ratings are ranked now: deviations grown as Glicko-2 grows
+// Growth is how ratings are ranked now: deviations grown as Glicko-2 grows
 // them with idle time, provisional above rating.ProvisionalDeviation.
-func growth(now time.Time) record.DeviationGrowth {
+func Growth(now time.Time) record.DeviationGrowth {
 	return record.DeviationGrowth{Now: now, Period: rating.Period * time.Second, Scale: rating.Scale,
 		Max: rating.InitialDeviation, Threshold: rating.ProvisionalDeviation}
 }

@@ -21,7 +21,7 @@ const maxReplays = 2
 func (s *Service) replayCommand(ctx context.Context, req Request) (Response, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
 	if err != nil || id < 1 {
-		return refuse(req.me().T("replay.which")), nil
+		return Refuse(req.Me().T("replay.which")), nil
 	}
 	return s.replay(ctx, req, id)
 }
@@ -29,7 +29,7 @@ func (s *Service) replayCommand(ctx context.Context, req Request) (Response, err
 func (s *Service) replayButton(ctx context.Context, req Request, args string) (Response, error) {
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse(req.me().T("error.button_broken")), nil
+		return Refuse(req.Me().T("error.button_broken")), nil
 	}
 	return s.replay(ctx, req, id)
 }
@@ -40,14 +40,14 @@ func (s *Service) replayButton(ctx context.Context, req Request, args string) (R
 func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
 	g, err := s.store.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) || err == nil && !visibleHere(req, g) {
-		r := refuse(req.me().T("replay.no_game", "ID", id))
+		r := Refuse(req.Me().T("replay.no_game", "ID", id))
 		return nil, &r, nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if g.Status == record.Active {
-		r := refuse(req.me().T("replay.still_going", "ID", id))
+		r := Refuse(req.Me().T("replay.still_going", "ID", id))
 		return nil, &r, nil
 	}
 	return g, nil, nil
@@ -56,7 +56,7 @@ func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*rec
 func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, error) {
 	g, refusal, err := s.finishedGame(ctx, req, id)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return Deref(refusal), err
 	}
 	select {
 	case s.replays <- struct{}{}:
@@ -64,7 +64,7 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 	case <-ctx.Done():
 		return Response{}, ctx.Err()
 	}
-	t := req.pub()
+	t := req.Pub()
 	b, w := g.Position().Count()
 	data, err := render.Replay(g.State.Start(), g.Plies(), plain(t).Framer(g.State.Start(), g.Plies()), t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g)))
 	if err != nil {
@@ -72,7 +72,7 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 	}
 	name := fmt.Sprintf("game-%d-replay.gif", g.ID)
 	return Response{Message: &Message{
-		Embed: &Embed{Title: clip(t.T("replay.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
+		Embed: &Embed{Title: Clip(t.T("replay.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
 			Description: resultLine(t, g), Image: "attachment://" + name, Color: 0x2e7d32},
 		Files: []File{{Name: name, Data: data}},
 	}}, nil

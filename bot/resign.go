@@ -21,9 +21,9 @@ func (s *Service) resignAsk(ctx context.Context, req Request) (Response, error) 
 }
 
 func (s *Service) confirmResign(req Request, g *record.Game) Response {
-	me := req.me()
+	me := req.Me()
 	if _, playing := playerColor(g, req.User.ID); !playing {
-		return refuse(me.T("error.not_playing"))
+		return Refuse(me.T("error.not_playing"))
 	}
 	id := strconv.FormatInt(g.ID, 10)
 	return Response{Message: &Message{Ephemeral: true, Content: me.T("resign.ask", "ID", g.ID),
@@ -38,7 +38,7 @@ func (s *Service) resignButton(ctx context.Context, req Request, args string) (R
 	id, _, ok := parseGamePly(args)
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) || ok && err == nil && g.ID != id {
-		return refuse(req.me().T("resign.over")), nil
+		return Refuse(req.Me().T("resign.over")), nil
 	}
 	if err != nil {
 		return Response{}, err
@@ -47,10 +47,10 @@ func (s *Service) resignButton(ctx context.Context, req Request, args string) (R
 }
 
 func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (Response, error) {
-	me, pub := req.me(), req.pub()
+	me, pub := req.Me(), req.Pub()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse(me.T("error.button_broken")), nil
+		return Refuse(me.T("error.button_broken")), nil
 	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
@@ -63,18 +63,18 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	}
 	color, playing := playerColor(g, req.User.ID)
 	if !playing {
-		return refuse(me.T("error.not_playing")), nil
+		return Refuse(me.T("error.not_playing")), nil
 	}
-	note, err := s.finishAgainst(ctx, pub, g, record.EndResign, color, time.Time{})
+	note, err := s.FinishAgainst(ctx, pub, g, record.EndResign, color, time.Time{})
 	if errors.Is(err, record.ErrStale) {
-		return refuse(me.T("error.changed_meanwhile")), nil
+		return Refuse(me.T("error.changed_meanwhile")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
-	final := s.gameMessage(pub, g, []string{pub.T("resign.resigned", "Name", name(req.User)), note})
+	final := s.GameMessage(pub, g, []string{pub.T("resign.resigned", "Name", name(req.User)), note})
 	resp := Response{Update: true, Message: &Message{Ephemeral: true, Content: me.T("resign.done", "ID", g.ID)}}
-	if !s.showFinal(ctx, g, *final) {
+	if !s.ShowFinal(ctx, g, *final) {
 		// The bot may not post in this channel: the interaction can.
 		resp.Followups = []Message{*final}
 	}

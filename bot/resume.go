@@ -40,23 +40,23 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 		if !g.State.Over() && !g.ToMove().IsBot() || !orphaned(g) {
 			continue
 		}
-		s.logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
+		s.Logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
 		token, tokenValid := g.ReplyToken, g.ReplyToken != "" && s.clock.Now().Before(g.ReplyExpires)
 		unlock := s.lockChannel(g.ChannelID)
-		pub := s.publicPrinter(ctx, g.GuildID)
+		pub := s.PublicPrinter(ctx, g.GuildID)
 		notes, err := s.advance(ctx, pub, g)
 		unlock()
 		if errors.Is(err, record.ErrStale) {
 			// A command handled while we started (or another process)
 			// moved the game on: it is in hand, nothing to resume.
-			s.logger(ctx).Info("resume: the game moved on meanwhile", "game", g.ID)
+			s.Logger(ctx).Info("resume: the game moved on meanwhile", "game", g.ID)
 			continue
 		}
 		if err != nil {
-			s.logger(ctx).Error("resume", "game", g.ID, "err", err)
+			s.Logger(ctx).Error("resume", "game", g.ID, "err", err)
 			continue
 		}
-		msg := s.gameMessage(pub, g, append([]string{pub.T("resume.back")}, notes...))
+		msg := s.GameMessage(pub, g, append([]string{pub.T("resume.back")}, notes...))
 		if tokenValid {
 			// Finish the reply the player has been looking at.
 			s.fitOut(ctx, msg)
@@ -65,10 +65,10 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 				s.Posted(ctx, g.ChannelID, msg, id)
 				continue
 			}
-			s.logger(ctx).Warn("resume: finishing the reply in flight", "game", g.ID, "err", err)
+			s.Logger(ctx).Warn("resume: finishing the reply in flight", "game", g.ID, "err", err)
 		}
-		if err := s.sendOrKeep(ctx, g.ChannelID, *msg); err != nil {
-			s.logger(ctx).Error("resume: posting", "game", g.ID, "err", err)
+		if err := s.SendOrKeep(ctx, g.ChannelID, *msg); err != nil {
+			s.Logger(ctx).Error("resume: posting", "game", g.ID, "err", err)
 		}
 	}
 	return nil

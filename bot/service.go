@@ -94,12 +94,6 @@ type Config struct {
 	// PageURL gives the address of a game's web page from its public id;
 	// nil when there are no pages.
 	PageURL func(publicID string) string
-	// TournamentRoles may create tournaments, besides members with Manage
-	// Events or Manage Server.
-	TournamentRoles []string
-	// TournamentURL gives the address of a tournament's web page; nil
-	// without one.
-	TournamentURL func(publicID string) string
 	// PuzzleEmpties is the most empty squares of a puzzle found in a game;
 	// 0 is 20, the solver's quick range.
 	PuzzleEmpties int
@@ -108,9 +102,6 @@ type Config struct {
 // Service is the command logic. It is safe for concurrent use: requests for
 // one channel run one at a time, different channels in parallel.
 type Service struct {
-	// tournaments keeps one step of each tournament at a time.
-	tournaments tournamentLocks
-
 	store  Store
 	eng    *engine.Engine
 	clock  Clock
@@ -125,6 +116,12 @@ type Service struct {
 	replays  chan struct{} // one token per replay being drawn
 	analyses *analyses
 	alarms   alarms
+	// routes answer the entry points mounted capabilities own; gameEnd
+	// and channelDelete hear of the game flow (see Mount).
+	routes        map[string]Handler
+	gameEnd       []GameEndListener
+	channelDelete []ChannelDeleteListener
+	tickers       []Ticker
 	// background is the context of work no request waits for (analyses);
 	// Shutdown cancels it.
 	background     context.Context
@@ -138,7 +135,7 @@ func New(store Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Conf
 	}
 	bg, stop := context.WithCancel(context.Background())
 	return &Service{store: store, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
-		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays), analyses: newAnalyses(),
+		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays), analyses: newAnalyses(), routes: map[string]Handler{},
 		background: bg, stopBackground: stop}
 }
 
@@ -182,10 +179,10 @@ func (s *Service) Shutdown() {
 // user gets a short apology that only they can see.
 func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	if !s.enter() {
-		return refuse(req.me().T("error.restarting"))
+		return Refuse(req.Me().T("error.restarting"))
 	}
 	defer s.inflight.Done()
-	ctx = WithLogger(ctx, s.logger(ctx).With("user", req.User.ID, "channel", req.ChannelID))
+	ctx = WithLogger(ctx, s.Logger(ctx).With("user", req.User.ID, "channel", req.ChannelID))
 	defer func() {
 		if resp.Message != nil {
 			s.fitOut(ctx, resp.Message)
@@ -196,10 +193,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	}()
 	defer func() {
 		if r := recover(); r != nil {
-			me := req.me()
-			s.logger(ctx).Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
+			me := req.Me()
+			s.Logger(ctx).Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
 				"user", req.User.ID, "channel", req.ChannelID, "stack", string(debug.Stack()))
-			resp = refuse(me.T("error.panic"))
+			resp = Refuse(me.T("error.panic"))
 		}
 	}()
 	req.tr = s.chooseLanguages(ctx, req)
@@ -212,17 +209,17 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	case Button, Select:
 		resp, err = s.component(ctx, req)
 	default:
-		return refuse(req.me().T("error.unknown_action"))
+		return Refuse(req.Me().T("error.unknown_action"))
 	}
 	if errors.Is(err, engine.ErrBusy) {
 		// Load, not a fault: every searcher is taken by other games.
-		s.logger(ctx).Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
-		return refuse(req.me().T("error.busy"))
+		s.Logger(ctx).Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
+		return Refuse(req.Me().T("error.busy"))
 	}
 	if err != nil {
-		s.logger(ctx).Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
+		s.Logger(ctx).Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
 			"user", req.User.ID, "channel", req.ChannelID)
-		return refuse(req.me().T("error.failed"))
+		return Refuse(req.Me().T("error.failed"))
 	}
 	if req.Kind != Autocomplete && !req.Place.BotPosts() {
 		// The only way to show what happened meanwhile (a flag fell, a
@@ -234,39 +231,55 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 
 func (s *Service) command(ctx context.Context, req Request) (Response, error) {
 	if top, ok := LookupCommand(req.Command); ok && !req.Place.Allows(top.Need) {
-		return refuse(req.me().T("error.needs_bot")), nil
+		return Refuse(req.Me().T("error.needs_bot")), nil
 	}
 	if c, ok := LookupCommand(req.Path()); ok && c.handle != nil {
 		return c.handle(s, ctx, req)
+	} else if h := s.routes[req.Path()]; ok && h != nil {
+		return h(ctx, req)
 	}
-	return refuse(req.me().T("error.unknown_command", "Command", req.Command)), nil
+	return Refuse(req.Me().T("error.unknown_command", "Command", req.Command)), nil
 }
 
 func (s *Service) component(ctx context.Context, req Request) (Response, error) {
 	action, args, _ := strings.Cut(req.CustomID, ":")
-	switch action {
-	case "move":
-		return s.moveComponent(ctx, req, args)
-	case "resign":
-		return s.resignButton(ctx, req, args)
-	case "resign-yes":
-		return s.resignConfirm(ctx, req, args)
-	case "resign-no":
-		return Response{Update: true, Message: &Message{Content: req.me().T("resign.kept"), Ephemeral: true}}, nil
-	case "accept", "decline", "cancel":
-		return s.answerChallenge(ctx, req, action, args)
-	case "rematch":
-		return s.rematch(ctx, req, args)
-	case "replay":
-		return s.replayButton(ctx, req, args)
-	case "tjoin", "tleave":
-		return s.tournamentButton(ctx, req, action, args)
-	case "puzzle":
-		return s.puzzleAnswer(ctx, req, args)
-	case "daily":
-		return s.dailyButton(ctx, req, args)
+	h, named := componentTable[action]
+	switch {
+	case h != nil:
+		return h(s, ctx, req, args)
+	case named && s.routes[action] != nil:
+		return s.routes[action](ctx, req)
 	}
-	return refuse(req.me().T("error.dead_button")), nil
+	return Refuse(req.Me().T("error.dead_button")), nil
+}
+
+type componentHandler func(s *Service, ctx context.Context, req Request, args string) (Response, error)
+
+// componentTable names every button and select menu by its action (the
+// custom id's part before ":"): the core's with their handlers, a mounted
+// capability's without (its Routes answer them).
+var componentTable = map[string]componentHandler{
+	"move":       (*Service).moveComponent,
+	"resign":     (*Service).resignButton,
+	"resign-yes": (*Service).resignConfirm,
+	"resign-no": func(_ *Service, _ context.Context, req Request, _ string) (Response, error) {
+		return Response{Update: true, Message: &Message{Content: req.Me().T("resign.kept"), Ephemeral: true}}, nil
+	},
+	"accept":  challengeAnswer("accept"),
+	"decline": challengeAnswer("decline"),
+	"cancel":  challengeAnswer("cancel"),
+	"rematch": (*Service).rematch,
+	"replay":  (*Service).replayButton,
+	"tjoin":   nil, // tournaments
+	"tleave":  nil,
+	"puzzle":  (*Service).puzzleAnswer,
+	"daily":   (*Service).dailyButton,
+}
+
+func challengeAnswer(action string) componentHandler {
+	return func(s *Service, ctx context.Context, req Request, args string) (Response, error) {
+		return s.answerChallenge(ctx, req, action, args)
+	}
 }
 
 // help is the only-you guide to playing and the commands, in the

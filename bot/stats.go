@@ -35,13 +35,13 @@ func subject(req Request) record.Player {
 // noGamesYet is the friendly answer about someone without finished games.
 func noGamesYet(req Request, who record.Player) Response {
 	if who.ID == req.User.ID {
-		return reply(req.pub().T("stats.none_yours"))
+		return reply(req.Pub().T("stats.none_yours"))
 	}
-	return reply(req.pub().T("stats.none_theirs", "Name", name(who)))
+	return reply(req.Pub().T("stats.none_theirs", "Name", name(who)))
 }
 
 func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error) {
-	t := req.pub()
+	t := req.Pub()
 	scope, title := record.GlobalScope, t.T("leaderboard.title_global")
 	switch strings.ToLower(strings.TrimSpace(req.Options["scope"])) {
 	case "", "server":
@@ -50,16 +50,16 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		}
 	case "global":
 	default:
-		return refuse(req.me().T("leaderboard.bad_scope")), nil
+		return Refuse(req.Me().T("leaderboard.bad_scope")), nil
 	}
 	speed, ok := speedOf(req)
 	if !ok {
-		return refuse(req.me().T("leaderboard.bad_speed")), nil
+		return Refuse(req.Me().T("leaderboard.bad_speed")), nil
 	}
 	scope = record.SpeedScope(scope, speed)
 	title = t.T("leaderboard.speed_title", "Title", title, "Speed", t.T("speed."+string(speed)))
 	now := s.clock.Now()
-	top, err := s.store.Leaderboard(ctx, scope, growth(now), 10)
+	top, err := s.store.Leaderboard(ctx, scope, Growth(now), 10)
 	if err != nil {
 		return Response{}, err
 	}
@@ -73,7 +73,7 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		mine = mine || st.Player.ID == req.User.ID
 	}
 	if !mine {
-		switch st, err := s.store.Standing(ctx, req.User.ID, scope, growth(now)); {
+		switch st, err := s.store.Standing(ctx, req.User.ID, scope, Growth(now)); {
 		case err == nil:
 			lines = append(lines, "…", standingLine(t, st))
 		case errors.Is(err, record.ErrNotFound):
@@ -82,7 +82,7 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 			return Response{}, err
 		}
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: title, Description: joinLines(lines, MaxDescription),
+	return Response{Message: &Message{Embed: &Embed{Title: title, Description: JoinLines(lines, MaxDescription),
 		Footer: t.T("leaderboard.footer")}}}, nil
 }
 
@@ -108,10 +108,10 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	if len(history) == 0 {
 		return noGamesYet(req, who), nil
 	}
-	t := req.pub()
+	t := req.Pub()
 	asked, ok := speedOf(req)
 	if !ok {
-		return refuse(req.me().T("leaderboard.bad_speed")), nil
+		return Refuse(req.Me().T("leaderboard.bad_speed")), nil
 	}
 	named := strings.TrimSpace(req.Options["speed"]) != ""
 	speeds := []timecontrol.Category{asked}
@@ -172,7 +172,7 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 		}
 		fields = append(fields, Field{Name: t.T("stats.best_level"), Value: bestText, Inline: true})
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: clip(t.T("stats.title", "Name", name(who)), MaxEmbedTitle), Fields: fields}}}, nil
+	return Response{Message: &Message{Embed: &Embed{Title: Clip(t.T("stats.title", "Name", name(who)), MaxEmbedTitle), Fields: fields}}}, nil
 }
 
 // streak describes the run of equal results ending with the latest game;
@@ -216,7 +216,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 	if len(hist) == 0 {
 		return noGamesYet(req, who), nil
 	}
-	t := req.pub()
+	t := req.Pub()
 	var entries []string
 	for _, h := range hist {
 		var b strings.Builder
@@ -251,7 +251,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		}
 		entries = append(entries, strings.TrimRight(b.String(), "\n"))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: clip(t.T("history.title", "Name", name(who)), MaxEmbedTitle), Description: joinLines(entries, MaxDescription),
+	return Response{Message: &Message{Embed: &Embed{Title: Clip(t.T("history.title", "Name", name(who)), MaxEmbedTitle), Description: JoinLines(entries, MaxDescription),
 		Footer: t.T("history.footer")}}}, nil
 }
 
@@ -297,7 +297,7 @@ func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req Reque
 		if speed != timecontrol.Correspondence {
 			fieldName = t.T("stats.rating_speed", "Where", sc.name, "Speed", t.T("speed."+string(speed)))
 		}
-		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), growth(now))
+		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), Growth(now))
 		switch {
 		case errors.Is(err, record.ErrNotFound):
 			out.fields = append(out.fields, Field{Name: fieldName, Value: t.T("stats.not_rated"), Inline: true})

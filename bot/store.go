@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"othello-bot/record"
-	"othello-bot/tournament"
 )
 
 // Store is what the service keeps and reads: games, challenges, ratings
@@ -90,10 +89,10 @@ type Store interface {
 	RecentChallenges(ctx context.Context, playerID string, n int) ([]*record.Challenge, error)
 
 	// Leaderboard returns the top of a scope, ranked as growth says.
-	Leaderboard(ctx context.Context, scope string, growth record.DeviationGrowth, limit int) ([]record.Standing, error)
+	Leaderboard(ctx context.Context, scope string, Growth record.DeviationGrowth, limit int) ([]record.Standing, error)
 	// Standing returns a player's place in a scope, or fails with
 	// record.ErrNotFound if they have no rating there.
-	Standing(ctx context.Context, playerID, scope string, growth record.DeviationGrowth) (record.Standing, error)
+	Standing(ctx context.Context, playerID, scope string, Growth record.DeviationGrowth) (record.Standing, error)
 	// History returns a player's latest finished games, newest first.
 	History(ctx context.Context, playerID string, limit int) ([]record.HistoryEntry, error)
 	// RecordAgainstBot returns a player's results per bot level.
@@ -119,7 +118,10 @@ type Store interface {
 	Setting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
 
-	TournamentStore
+	// ActiveTournamentGame is a player's running tournament game and
+	// where it is played, or record.ErrNotFound.
+	ActiveTournamentGame(ctx context.Context, playerID string) (gameID int64, channelID string, err error)
+
 	PuzzleStore
 }
 
@@ -147,21 +149,4 @@ type PuzzleStore interface {
 	Daily(ctx context.Context, guildID, day string) (record.Daily, error)
 	DailySolvers(ctx context.Context, guildID, day string) ([]record.Player, error)
 	DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error)
-}
-
-// TournamentStore keeps tournaments: see storage for what each does once
-// only, whoever tries.
-type TournamentStore interface {
-	CreateTournament(ctx context.Context, t *tournament.Tournament, organiser record.Player) error
-	Tournament(ctx context.Context, id int64) (*tournament.Tournament, error)
-	OpenTournaments(ctx context.Context, channelID string) ([]*tournament.Tournament, error)
-	UpdateTournament(ctx context.Context, t *tournament.Tournament) error
-	JoinTournament(ctx context.Context, id int64, p record.Player, rating float64, at time.Time) error
-	LeaveTournament(ctx context.Context, id int64, playerID string, started bool, at time.Time) (bool, error)
-	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
-	PairTournament(ctx context.Context, id int64, from int, pairings []tournament.Pairing) error
-	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
-	OpenPairingGame(ctx context.Context, id int64, round, board int, g *record.Game) error
-	ForfeitPairing(ctx context.Context, id int64, round, board int, by string) (bool, error)
-	ActiveTournamentGame(ctx context.Context, playerID string) (gameID int64, channelID string, err error)
 }

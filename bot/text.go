@@ -11,13 +11,13 @@ import (
 	"othello-bot/record"
 )
 
-// escape makes a user-chosen text (a display name) safe to put in a
+// Escape makes a user-chosen text (a display name) safe to put in a
 // message: Discord markdown characters are escaped, so "**" or "||" in a
 // nickname cannot change the formatting, and mentions are broken up, so
 // a nickname like "@everyone" or "<@123>" is shown as typed and never
 // pings (allowed_mentions stops the ping as well; this stops the blue
 // highlight too). Line breaks become spaces.
-func escape(s string) string {
+func Escape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
@@ -37,25 +37,25 @@ func escape(s string) string {
 const zeroWidthSpace = '\u200b'
 
 // name is a player's display name, escaped for a message.
-func name(p record.Player) string { return escape(p.Name) }
+func name(p record.Player) string { return Escape(p.Name) }
 
 // plainName is a player's display name for places Discord shows as plain
 // text (select menu placeholders, button labels): no markdown there, so
 // nothing to escape, only line breaks to remove and the length to bound.
 func plainName(p record.Player) string {
-	return clip(strings.Join(strings.Fields(p.Name), " "), 40)
+	return Clip(strings.Join(strings.Fields(p.Name), " "), 40)
 }
 
-// mention pings a user, when the message allows that user's mention.
-func mention(userID string) string { return "<@" + userID + ">" }
+// Mention pings a user, when the message allows that user's mention.
+func Mention(userID string) string { return "<@" + userID + ">" }
 
 // Discord timestamp styles: every reader sees them in their own time zone.
 const (
-	stampFull     = 'f' // "22 November 2026 12:00"
-	stampRelative = 'R' // "in 24 hours"
+	StampFull     = 'f' // "22 November 2026 12:00"
+	StampRelative = 'R' // "in 24 hours"
 )
 
-// stamp writes a time as a Discord timestamp.
-func stamp(t time.Time, style rune) string {
+// Stamp writes a time as a Discord timestamp.
+func Stamp(t time.Time, style rune) string {
 	return fmt.Sprintf("<t:%d:%c>", t.Unix(), style)
 }

@@ -27,12 +27,12 @@ var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
 // maxThreadName is Discord's limit on a thread's name.
 const maxThreadName = 100
 
-// threadsHere says whether a new game started from req's channel may get
+// ThreadsHere says whether a new game started from req's channel may get
 // its own thread: threads are on, it is a server, the channel is not a
 // thread itself (Discord has no thread in a thread: 50024), the bot is a
 // member here, and (where the transport says) it may open threads and
 // post in them.
-func (s *Service) threadsHere(req Request) bool {
+func (s *Service) ThreadsHere(req Request) bool {
 	if !s.cfg.Threads || req.GuildID == "" || req.InThread || !req.Place.Threads() {
 		return false
 	}
@@ -64,16 +64,16 @@ func (s *Service) finishedThread(ctx context.Context, req Request) (refusal *Res
 		return nil, req.InThread, err // a member's thread: games play in it
 	}
 	if g.Status != record.Active {
-		r := refuse(req.me().T("thread.over", "ID", g.GameID, "Channel", "<#"+g.ParentID+">"))
+		r := Refuse(req.Me().T("thread.over", "ID", g.GameID, "Channel", "<#"+g.ParentID+">"))
 		return &r, true, nil
 	}
 	return nil, true, nil
 }
 
-// openThread opens a thread off parent for game g and moves g into it. The
+// OpenThread opens a thread off parent for game g and moves g into it. The
 // game takes its number first, so the thread is opened once, with its
 // final name: Discord's "started a thread" notice shows that name.
-func (s *Service) openThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error {
+func (s *Service) OpenThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error {
 	if g.ID == 0 {
 		id, err := s.store.ReserveGameID(ctx)
 		if err != nil {
@@ -81,7 +81,7 @@ func (s *Service) openThread(ctx context.Context, t *catalog.Printer, parent str
 		}
 		g.ID = id
 	}
-	id, err := s.notify.CreateThread(ctx, parent, clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
+	id, err := s.notify.CreateThread(ctx, parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player
 	// starts while it runs.
 	switch id, channel, err := s.store.ActiveTournamentGame(ctx, p.ID); {
 	case err == nil:
-		r := refuse(req.me().T("thread.tournament_game", "Name", name(p), "ID", id, "Where", "<#"+channel+">"))
+		r := Refuse(req.Me().T("thread.tournament_game", "Name", name(p), "ID", id, "Where", "<#"+channel+">"))
 		return &r, nil
 	case !errors.Is(err, record.ErrNotFound):
 		return nil, err
@@ -113,7 +113,7 @@ func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player
 	if err != nil || n < s.cfg.MaxGamesPerPlayer {
 		return nil, err
 	}
-	r := refuse(req.me().T("thread.too_many", "Name", name(p), "Count", n))
+	r := Refuse(req.Me().T("thread.too_many", "Name", name(p), "Count", n))
 	return &r, nil
 }
 
@@ -130,7 +130,7 @@ func (s *Service) archiveThreads(ctx context.Context) {
 	now := s.clock.Now()
 	due, err := s.store.DueArchives(ctx, now)
 	if err != nil {
-		s.logger(ctx).Error("tick: threads to archive", "err", err)
+		s.Logger(ctx).Error("tick: threads to archive", "err", err)
 		return
 	}
 	for _, t := range due {
@@ -138,7 +138,7 @@ func (s *Service) archiveThreads(ctx context.Context) {
 		// archives it.
 		mine, err := s.store.ClaimArchive(ctx, t.GameID, now)
 		if err != nil {
-			s.logger(ctx).Error("tick: claiming a thread to archive", "game", t.GameID, "err", err)
+			s.Logger(ctx).Error("tick: claiming a thread to archive", "game", t.GameID, "err", err)
 			continue
 		}
 		if !mine {
@@ -146,7 +146,7 @@ func (s *Service) archiveThreads(ctx context.Context) {
 		}
 		if err := s.notify.ArchiveThread(ctx, t.ThreadID); err != nil {
 			// Deleted or archived by hand meanwhile: nothing left to do.
-			s.logger(ctx).Warn("archiving a game's thread", "game", t.GameID, "thread", t.ThreadID, "err", err)
+			s.Logger(ctx).Warn("archiving a game's thread", "game", t.GameID, "thread", t.ThreadID, "err", err)
 		}
 	}
 }
@@ -159,7 +159,9 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 		return
 	}
 	defer s.inflight.Done()
-	s.tournamentChannelDeleted(ctx, channelID)
+	for _, l := range s.channelDelete {
+		l.ChannelDeleted(ctx, channelID)
+	}
 	unlock := s.lockChannel(channelID)
 	defer unlock()
 	g, err := s.store.ActiveGame(ctx, channelID)
@@ -167,20 +169,20 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 		return
 	}
 	if err != nil {
-		s.logger(ctx).Error("channel deleted: loading its game", "channel", channelID, "err", err)
+		s.Logger(ctx).Error("channel deleted: loading its game", "channel", channelID, "err", err)
 		return
 	}
-	pub := s.publicPrinter(ctx, g.GuildID)
+	pub := s.PublicPrinter(ctx, g.GuildID)
 	_, err = s.finishWith(ctx, pub, g, record.Result{Reason: record.EndModerator, Note: deletedNote(g)})
 	if err != nil {
-		s.logger(ctx).Error("channel deleted: ending its game", "game", g.ID, "err", err)
+		s.Logger(ctx).Error("channel deleted: ending its game", "game", g.ID, "err", err)
 		return
 	}
-	s.logger(ctx).Info("game ended: its channel or thread was deleted", "game", g.ID, "channel", channelID)
+	s.Logger(ctx).Info("game ended: its channel or thread was deleted", "game", g.ID, "channel", channelID)
 	if g.ParentID != "" {
 		text := pub.T("thread.deleted", "ID", g.ID, "Players", gamePlayers(pub, g))
-		if _, err := s.send(ctx, g.ParentID, Message{Content: text}); err != nil {
-			s.logger(ctx).Warn("telling a deleted thread's channel", "game", g.ID, "err", err)
+		if _, err := s.Send(ctx, g.ParentID, Message{Content: text}); err != nil {
+			s.Logger(ctx).Warn("telling a deleted thread's channel", "game", g.ID, "err", err)
 		}
 	}
 }

@@ -22,13 +22,14 @@ func (s *Service) Tick(ctx context.Context) {
 		return
 	}
 	defer s.inflight.Done()
-	defer s.survive(ctx, "tick")
+	defer s.Survive(ctx, "tick")
 	now := s.clock.Now()
-	// Tournaments last: games whose flags fell this tick count in them.
-	defer s.tickTournaments(ctx, now)
+	// Capabilities last: games whose flags fell this tick count in
+	// their tournaments.
+	defer s.tickCapabilities(ctx, now)
 	pending, err := s.store.PendingChallenges(ctx)
 	if err != nil {
-		s.logger(ctx).Error("tick: challenges", "err", err)
+		s.Logger(ctx).Error("tick: challenges", "err", err)
 	}
 	for _, c := range pending {
 		if now.Before(c.ExpiresAt) {
@@ -36,20 +37,20 @@ func (s *Service) Tick(ctx context.Context) {
 		}
 		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired)
 		if err != nil {
-			s.logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
+			s.Logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
 			continue
 		}
 		if !ok {
 			continue // answered at the same moment
 		}
 		c.Status = record.ChallengeExpired
-		s.logger(ctx).Info("challenge expired", "challenge", c.ID)
-		msg := *s.challengeMessage(s.publicPrinter(ctx, c.GuildID), c, 0)
+		s.Logger(ctx).Info("challenge expired", "challenge", c.ID)
+		msg := *s.challengeMessage(s.PublicPrinter(ctx, c.GuildID), c, 0)
 		if c.MessageID == "" || s.notify.Edit(ctx, c.ChannelID, c.MessageID, msg) != nil {
 			// The message is gone (deleted, or from before a restart of the
 			// terminal bot): say it in a new one.
-			if err := s.sendOrKeep(ctx, c.ChannelID, msg); err != nil {
-				s.logger(ctx).Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
+			if err := s.SendOrKeep(ctx, c.ChannelID, msg); err != nil {
+				s.Logger(ctx).Error("tick: announcing expired challenge", "challenge", c.ID, "err", err)
 			}
 		}
 	}
@@ -64,12 +65,12 @@ func (s *Service) Tick(ctx context.Context) {
 	}
 	due, err := s.store.DueGames(ctx, now.Add(horizon), s.cfg.ReminderBefore)
 	if err != nil {
-		s.logger(ctx).Error("tick: games", "err", err)
+		s.Logger(ctx).Error("tick: games", "err", err)
 		return
 	}
 	for _, g := range due {
 		if at := s.nextTimer(g); at.After(now) {
-			s.arm(g)
+			s.Arm(g)
 			continue
 		}
 		s.fireGameTimer(ctx, g.ID, g.ChannelID, now)
@@ -81,15 +82,15 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	defer unlock()
 	g, err := s.store.Game(ctx, id)
 	if err != nil {
-		s.logger(ctx).Error("tick: loading game", "game", id, "err", err)
+		s.Logger(ctx).Error("tick: loading game", "game", id, "err", err)
 		return
 	}
 	if g.Status != record.Active || g.Deadline.IsZero() {
 		return
 	}
-	defer s.arm(g) // the next timer, if the game goes on
+	defer s.Arm(g) // the next timer, if the game goes on
 	side := g.ToMove()
-	pub := s.publicPrinter(ctx, g.GuildID)
+	pub := s.PublicPrinter(ctx, g.GuildID)
 	if live(g) {
 		s.fireClock(ctx, pub, g, now)
 		return
@@ -104,27 +105,27 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 			s.abandon(ctx, pub, g)
 		case !g.Reminded:
 			if _, err := s.store.MarkReminded(ctx, g); err != nil {
-				s.logger(ctx).Error("tick: noting an idle game", "game", g.ID, "err", err)
+				s.Logger(ctx).Error("tick: noting an idle game", "game", g.ID, "err", err)
 			}
 		}
 		return
 	}
 	if !now.Before(g.Deadline) {
 		// Lost at the deadline, even when the bot was down then.
-		note, err := s.finishAgainst(ctx, pub, g, record.EndTimeout, g.Position().ToMove(), g.Deadline)
+		note, err := s.FinishAgainst(ctx, pub, g, record.EndTimeout, g.Position().ToMove(), g.Deadline)
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
-				s.logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
+				s.Logger(ctx).Error("tick: timeout", "game", g.ID, "err", err)
 			}
 			return
 		}
 		loser := g.Side(g.Position().ToMove())
-		msg := s.gameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, g.Position().ToMove())), note})
-		s.showFinal(ctx, g, *msg)
+		msg := s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, g.Position().ToMove())), note})
+		s.ShowFinal(ctx, g, *msg)
 		// The loser is the one player pinged: they may not have seen the
 		// reminder.
-		if err := s.sendOrKeep(ctx, g.ChannelID, ping(loser.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", note))); err != nil {
-			s.logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
+		if err := s.SendOrKeep(ctx, g.ChannelID, ping(loser.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", note))); err != nil {
+			s.Logger(ctx).Error("tick: announcing timeout", "game", g.ID, "err", err)
 		}
 		return
 	}
@@ -132,7 +133,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		return
 	}
 	if ok, err := s.store.MarkReminded(ctx, g); err != nil {
-		s.logger(ctx).Error("tick: noting reminder", "game", g.ID, "err", err)
+		s.Logger(ctx).Error("tick: noting reminder", "game", g.ID, "err", err)
 		return
 	} else if !ok {
 		return
@@ -141,12 +142,12 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	if limit := now.Add(s.cfg.MoveTimeout); deadline.After(limit) {
 		deadline = limit // the clock stepped back
 	}
-	text := pub.T("timeout.reminder", "ID", g.ID, "When", stamp(deadline, stampRelative), "Until", stamp(deadline, stampFull))
-	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
+	text := pub.T("timeout.reminder", "ID", g.ID, "When", Stamp(deadline, StampRelative), "Until", Stamp(deadline, StampFull))
+	if _, err := s.Send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
 		// A reminder shown after its deadline would only mislead: none.
-		s.logger(ctx).Info("tick: no way to remind here now", "game", g.ID, "player", side.Player.ID)
+		s.Logger(ctx).Info("tick: no way to remind here now", "game", g.ID, "player", side.Player.ID)
 	} else if err != nil {
-		s.logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
+		s.Logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
 	}
 }
 
@@ -159,14 +160,14 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 		msg, lost, err := s.endOnTime(ctx, pub, g)
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
-				s.logger(ctx).Error("tick: flag", "game", g.ID, "err", err)
+				s.Logger(ctx).Error("tick: flag", "game", g.ID, "err", err)
 			}
 			return
 		}
-		s.showFinal(ctx, g, *msg)
+		s.ShowFinal(ctx, g, *msg)
 		if lost && !side.IsBot() {
-			if err := s.sendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", resultLine(pub, g)))); err != nil {
-				s.logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
+			if err := s.SendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", resultLine(pub, g)))); err != nil {
+				s.Logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
 			}
 		}
 		return
@@ -176,16 +177,16 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 	}
 	if ok, err := s.store.MarkReminded(ctx, g); err != nil || !ok {
 		if err != nil {
-			s.logger(ctx).Error("tick: noting the low-time ping", "game", g.ID, "err", err)
+			s.Logger(ctx).Error("tick: noting the low-time ping", "game", g.ID, "err", err)
 		}
 		return
 	}
 	text := pub.T("timeout.low_time", "ID", g.ID, "Left", timecontrol.Format(g.Clock().LeftAt(g.Clock().ToMove, now)),
-		"When", stamp(g.Deadline, stampRelative))
-	if _, err := s.send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
-		s.logger(ctx).Info("tick: no way to ping here now", "game", g.ID)
+		"When", Stamp(g.Deadline, StampRelative))
+	if _, err := s.Send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
+		s.Logger(ctx).Info("tick: no way to ping here now", "game", g.ID)
 	} else if err != nil {
-		s.logger(ctx).Error("tick: low-time ping", "game", g.ID, "err", err)
+		s.Logger(ctx).Error("tick: low-time ping", "game", g.ID, "err", err)
 	}
 }
 
@@ -202,13 +203,13 @@ func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record
 		if err != nil {
 			return nil, false, err
 		}
-		return s.gameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", sideLabel(pub, g, color)), note}), false, nil
+		return s.GameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", sideLabel(pub, g, color)), note}), false, nil
 	}
-	note, err := s.finishAgainst(ctx, pub, g, record.EndTimeout, color, k.Due())
+	note, err := s.FinishAgainst(ctx, pub, g, record.EndTimeout, color, k.Due())
 	if err != nil {
 		return nil, false, err
 	}
-	return s.gameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, color)), note}),
+	return s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, color)), note}),
 		g.Result != nil && g.Result.Reason == record.EndTimeout, nil
 }
 
@@ -216,12 +217,12 @@ func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record
 // the game ends as of then, the board shows it, and the player learns why
 // their move was not played.
 func (s *Service) timeRanOut(ctx context.Context, req Request, g *record.Game) (Response, error) {
-	msg, _, err := s.endOnTime(ctx, req.pub(), g)
+	msg, _, err := s.endOnTime(ctx, req.Pub(), g)
 	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-		return refuse(req.me().T("play.changed")), nil
+		return Refuse(req.Me().T("play.changed")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Message: msg, Followups: []Message{{Ephemeral: true, Content: req.me().T("play.too_late")}}}, nil
+	return Response{Message: msg, Followups: []Message{{Ephemeral: true, Content: req.Me().T("play.too_late")}}}, nil
 }

@@ -18,19 +18,19 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 	if g == nil {
 		return refusal, err
 	}
-	me, pub := req.me(), req.pub()
+	me, pub := req.Me(), req.Pub()
 	color, playing := playerColor(g, req.User.ID)
 	switch {
 	case !playing:
-		return refuse(me.T("error.not_playing")), nil
+		return Refuse(me.T("error.not_playing")), nil
 	case !g.Black.IsBot() && !g.White.IsBot():
-		return refuse(me.T("undo.pvp")), nil
+		return Refuse(me.T("undo.pvp")), nil
 	case g.Rated:
-		return refuse(me.T("undo.rated")), nil
+		return Refuse(me.T("undo.rated")), nil
 	case live(g):
-		return refuse(me.T("undo.clock")), nil
+		return Refuse(me.T("undo.clock")), nil
 	case g.ToMove().IsBot():
-		return refuse(me.T("undo.thinking")), nil
+		return Refuse(me.T("undo.thinking")), nil
 	}
 	plies := g.Plies()
 	keep := -1
@@ -41,7 +41,7 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 		}
 	}
 	if keep < 0 {
-		return refuse(me.T("undo.nothing")), nil
+		return Refuse(me.T("undo.nothing")), nil
 	}
 	var taken []string
 	for _, p := range plies[keep:] {
@@ -57,13 +57,13 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 	}
 	if err := s.store.TakeBack(ctx, g, keep, t); err != nil {
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-			return refuse(me.T("error.changed_meanwhile")), nil
+			return Refuse(me.T("error.changed_meanwhile")), nil
 		}
 		return Response{}, err
 	}
-	s.logger(ctx).Info("takeback", "game", g.ID, "plies", len(plies)-keep)
+	s.Logger(ctx).Info("takeback", "game", g.ID, "plies", len(plies)-keep)
 	note := pub.T("undo.took_back", "Name", name(req.User), "Moves", joinAnd(pub, taken))
-	return Response{Message: s.gameMessage(pub, g, []string{note})}, nil
+	return Response{Message: s.GameMessage(pub, g, []string{note})}, nil
 }
 
 // joinAnd lists things in the reader's words: "d3 and c5".

@@ -86,20 +86,20 @@ func transcriptFooter(t *catalog.Printer, g *record.Game, m *Message) {
 		return
 	}
 	tr := game.FormatTranscript(moves, g.Size())
-	if footer := t.T("game.transcript", "Moves", tr); length(footer) <= MaxFooter {
+	if footer := t.T("game.transcript", "Moves", tr); Length(footer) <= MaxFooter {
 		m.Embed.Footer = footer
 		return
 	}
 	name := fmt.Sprintf("game-%d-transcript.txt", g.ID)
 	note := t.T("game.transcript_file", "Count", len(moves), "File", name)
-	m.Embed.Footer = clip(t.T("game.transcript", "Moves", tr), MaxFooter-length(note)) + note
+	m.Embed.Footer = Clip(t.T("game.transcript", "Moves", tr), MaxFooter-Length(note)) + note
 	m.Files = append(m.Files, File{Name: name, Data: []byte(tr + "\n")})
 }
 
 // ping is a short message that notifies a player: mentions ping only when
 // a message is created, never when one is edited.
 func ping(userID, text string) Message {
-	return Message{Content: mention(userID) + " " + text, Mentions: []string{userID}}
+	return Message{Content: Mention(userID) + " " + text, Mentions: []string{userID}}
 }
 
 // lastMove is the most recent square played, or Pass.
@@ -167,11 +167,11 @@ func plainSide(t *catalog.Printer, s record.Side) string { return plain(t).Side(
 // finished game.
 func resultCaption(t *catalog.Printer, g *record.Game) string { return plain(t).Result(g) }
 
-// gameMessage shows a game to everyone in its channel (t writes in the
+// GameMessage shows a game to everyone in its channel (t writes in the
 // server's language): what just happened, the board, the score and whose
 // turn it is, and while a person is to move, a menu of their legal moves
 // and a Resign button.
-func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string) *Message {
+func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string) *Message {
 	p := g.Position()
 	b, w := p.Count()
 	e := &Embed{
@@ -192,7 +192,7 @@ func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string
 		e.Fields = append(e.Fields, Field{Name: t.T("field.clocks"), Value: clocks, Inline: true})
 	}
 	if !g.Control.IsZero() {
-		e.Fields = append(e.Fields, Field{Name: t.T("field.time_control"), Value: controlName(t, g.Control), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.time_control"), Value: ControlName(t, g.Control), Inline: true})
 	}
 	if name := plain(t).Opening(g.State.Start(), g.State.Moves()); name != "" {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.opening"), Value: name, Inline: true})
@@ -211,10 +211,10 @@ func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string
 	switch {
 	case g.Deadline.IsZero() || live(g):
 	case g.Black.IsBot() || g.White.IsBot():
-		e.Fields = append(e.Fields, Field{Name: t.T("field.left_alone"), Value: t.T("game.left_alone", "When", stamp(g.Deadline, stampRelative)), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.left_alone"), Value: t.T("game.left_alone", "When", Stamp(g.Deadline, StampRelative)), Inline: true})
 	default:
 		e.Fields = append(e.Fields, Field{Name: t.T("field.time"), Value: t.T("game.deadline", "Side", sideName(t, g.ToMove()),
-			"Until", stamp(g.Deadline, stampFull), "When", stamp(g.Deadline, stampRelative)), Inline: true})
+			"Until", Stamp(g.Deadline, StampFull), "When", Stamp(g.Deadline, StampRelative)), Inline: true})
 	}
 	if g.Takebacks > 0 {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
@@ -227,10 +227,10 @@ func (s *Service) gameMessage(t *catalog.Printer, g *record.Game, notes []string
 	moves := p.LegalMoves()
 	id := strconv.FormatInt(g.ID, 10)
 	ply := strconv.Itoa(len(g.Plies()))
-	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
+	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: Clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
 	for i, sq := range moves {
 		if i == MaxMenuOptions {
-			menu.Placeholder = clip(t.T("menu.pick_some", "Name", plainName(turn.Player), "Shown", MaxMenuOptions, "Count", len(moves)), MaxPlaceholder)
+			menu.Placeholder = Clip(t.T("menu.pick_some", "Name", plainName(turn.Player), "Shown", MaxMenuOptions, "Count", len(moves)), MaxPlaceholder)
 			break
 		}
 		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})

@@ -22,11 +22,11 @@ func xotOption(req Request, size int) (bool, *Response) {
 	}
 	on, err := strconv.ParseBool(v)
 	if err != nil {
-		r := refuse(req.me().T("xot.bad_option"))
+		r := Refuse(req.Me().T("xot.bad_option"))
 		return false, &r
 	}
 	if on && size != 8 {
-		r := refuse(req.me().T("xot.size_only"))
+		r := Refuse(req.Me().T("xot.size_only"))
 		return false, &r
 	}
 	return on, nil

@@ -52,6 +52,14 @@ var (
 	ErrAlreadyPaired = errors.New("already paired")
 )
 
+// Limits of what an organiser may set.
+const (
+	MaxNameLength   = 50
+	MaxRounds       = 15 // a Swiss's rounds
+	MinArenaMinutes = 5
+	MaxArenaMinutes = 240
+)
+
 // MaxEntrants is the most players a tournament takes: a round's 32
 // boards and the standings' 64 rows each fit one Discord message.
 const MaxEntrants = 64

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"othello-bot/app"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ type env struct {
 	adapter *local.Adapter
 	out     *lockedBuffer
 	clock   *local.Clock
-	cfg     bot.Config
+	cfg     app.Config
 }
 
 func testConfig() bot.Config {
@@ -58,7 +59,7 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 // openOn opens the terminal bot on a database (a file or a PostgreSQL
 // URL) as the process instance, threads on or off, its store wrapped
 // when wrap is set.
-func openOn(t testing.TB, dir, database, instance string, now time.Time, threads bool, wrap func(*storage.Store) bot.Store) *env {
+func openOn(t testing.TB, dir, database, instance string, now time.Time, threads bool, wrap func(*storage.Store) app.Store) *env {
 	t.Helper()
 	s, err := storage.Open(context.Background(), database,
 		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet, Instance: instance})
@@ -70,13 +71,13 @@ func openOn(t testing.TB, dir, database, instance string, now time.Time, threads
 	clock := local.NewClock(now)
 	a := local.New(out, clock, "alice")
 	a.ImageDir = filepath.Join(dir, "boards")
-	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: testConfig()}
+	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: app.Config{Config: testConfig()}}
 	e.cfg.Threads = threads
-	var store bot.Store = s
+	var store app.Store = s
 	if wrap != nil {
 		store = wrap(s)
 	}
-	a.SetService(bot.New(store, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet))
+	a.SetService(app.New(store, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet))
 	if err := a.Service().Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func openOn(t testing.TB, dir, database, instance string, now time.Time, threads
 
 // rebuild makes the service over the env's store with a given logger.
 func rebuild(e *env, log *slog.Logger) *bot.Service {
-	return bot.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, e.cfg, log)
+	return app.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, e.cfg, log)
 }
 
 // say feeds lines and returns what the bot printed for them.

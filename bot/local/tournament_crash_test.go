@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"othello-bot/app"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"othello-bot/bot"
 	"othello-bot/internal/pgtest"
 	"othello-bot/record"
 	"othello-bot/storage"
@@ -91,7 +91,7 @@ func (c *crashingStore) FinishGame(ctx context.Context, g *record.Game, r record
 // crashingStore, with threads, as a process of the kill test does.
 func openCrashing(t testing.TB, dir string, now time.Time, kind string, after int) *env {
 	t.Helper()
-	return openOn(t, dir, filepath.Join(dir, "bot.db"), "", now, true, func(s *storage.Store) bot.Store {
+	return openOn(t, dir, filepath.Join(dir, "bot.db"), "", now, true, func(s *storage.Store) app.Store {
 		return &crashingStore{Store: s, kind: kind, after: after, rng: rand.New(rand.NewPCG(uint64(after), uint64(now.Unix())))}
 	})
 }

@@ -10,7 +10,9 @@ import (
 	"log/slog"
 	"os"
 
+	"othello-bot/app"
 	"othello-bot/bot"
+	"othello-bot/bot/tournaments"
 	"othello-bot/config"
 	"othello-bot/engine"
 	"othello-bot/storage"
@@ -31,13 +33,13 @@ func newService(store *storage.Store, c config.Config, clock bot.Clock, t transp
 	// On the wall clock each deadline gets a timer of its own; the
 	// terminal's clock moves only with wait, which ticks.
 	_, cfg.ExactTimers = clock.(bot.SystemClock)
-	svc := bot.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut}), clock, t, cfg, logger)
+	svc := app.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut}), clock, t, cfg, logger)
 	t.SetService(svc)
 	return svc
 }
 
-func botConfig(c config.Config) bot.Config {
-	return bot.Config{
+func botConfig(c config.Config) app.Config {
+	return app.Config{Config: bot.Config{
 		DefaultLevel:      c.DefaultLevel,
 		DefaultSize:       c.DefaultSize,
 		EngineMoveTime:    c.EngineMoveTime.D(),
@@ -52,9 +54,7 @@ func botConfig(c config.Config) bot.Config {
 		ArchiveAfter:      c.ArchiveAfter.D(),
 		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
 		PageURL:           pageURL(c.PublicURL),
-		TournamentURL:     tournamentURL(c.PublicURL),
-		TournamentRoles:   c.TournamentRoles,
-	}
+	}, Tournaments: tournaments.Config{URL: tournamentURL(c.PublicURL), Roles: c.TournamentRoles}}
 }
 
 // defaultControl is the configured default time control (checked when

@@ -1,10 +1,11 @@
-package bot
+package tournaments
 
 // This file is how tournaments look in Discord: the sign-up message, the
 // standings table, the round's pairings.
 
 import (
 	"context"
+	"othello-bot/bot"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 
 // signupMessage shows a tournament's settings, start and entrants, with
 // the Join and Leave buttons while entries are open.
-func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant) Message {
+func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant) bot.Message {
 	var names []string
 	active := 0
 	for _, e := range entrants {
@@ -23,7 +24,7 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 			continue
 		}
 		active++
-		names = append(names, escape(clip(e.Name, 20)))
+		names = append(names, bot.Escape(bot.Clip(e.Name, 20)))
 	}
 	body := t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))) +
 		"\n\n**" + t.T("tournament.field.entrants", "Count", active) + "**\n"
@@ -31,11 +32,11 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 	if len(names) > 0 {
 		// The description holds the most: 64 of the longest names, each
 		// shortened a little; past what fits, a count.
-		room := MaxDescription - length(body)
+		room := bot.MaxDescription - bot.Length(body)
 		var b strings.Builder
 		for i, n := range names {
 			more := t.T("tournament.more", "Count", len(names)-i)
-			if i > 0 && length(b.String())+2+length(n)+2+length(more) > room {
+			if i > 0 && bot.Length(b.String())+2+bot.Length(n)+2+bot.Length(more) > room {
 				b.WriteString(", " + more)
 				break
 			}
@@ -46,20 +47,20 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 		}
 		list = b.String()
 	}
-	fields := []Field{
+	fields := []bot.Field{
 		{Name: t.T("tournament.field.format"), Value: formatLine(t, tour), Inline: true},
-		{Name: t.T("field.time_control"), Value: controlName(t, tour.Control), Inline: true},
+		{Name: t.T("field.time_control"), Value: bot.ControlName(t, tour.Control), Inline: true},
 		{Name: t.T("tournament.field.board"), Value: t.T("choice.size", "N", tour.Size), Inline: true},
 		{Name: t.T("tournament.field.rated"), Value: yesNo(t, tour.Rated), Inline: true},
 		{Name: t.T("tournament.field.starts"), Value: startsText(t, tour), Inline: true},
 	}
-	m := Message{Embed: &Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", escape(tour.Name)),
+	m := bot.Message{Embed: &bot.Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", bot.Escape(tour.Name)),
 		Description: body + list, Fields: fields, URL: s.tournamentURL(tour)}}
-	if entriesOpen(tour, s.clock.Now()) {
+	if entriesOpen(tour, s.Now()) {
 		id := strconv.FormatInt(tour.ID, 10)
-		m.Components = []Row{{Buttons: []ButtonSpec{
-			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: Success},
-			{Label: t.T("tournament.button.leave"), CustomID: "tleave:" + id, Style: Secondary},
+		m.Components = []bot.Row{{Buttons: []bot.ButtonSpec{
+			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: bot.Success},
+			{Label: t.T("tournament.button.leave"), CustomID: "tleave:" + id, Style: bot.Secondary},
 		}}}
 	}
 	return m
@@ -67,10 +68,10 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 
 // tournamentURL is the tournament's web page, "" without one.
 func (s *Service) tournamentURL(t *tournament.Tournament) string {
-	if s.cfg.TournamentURL == nil || t.PublicID == "" {
+	if s.cfg.URL == nil || t.PublicID == "" {
 		return ""
 	}
-	return s.cfg.TournamentURL(t.PublicID)
+	return s.cfg.URL(t.PublicID)
 }
 
 // startsText says when a tournament starts (or started).
@@ -78,7 +79,7 @@ func startsText(t *catalog.Printer, tour *tournament.Tournament) string {
 	if tour.StartsAt.IsZero() {
 		return t.T("tournament.by_hand")
 	}
-	return stamp(tour.StartsAt, stampFull) + " (" + stamp(tour.StartsAt, stampRelative) + ")"
+	return bot.Stamp(tour.StartsAt, bot.StampFull) + " (" + bot.Stamp(tour.StartsAt, bot.StampRelative) + ")"
 }
 
 // formatLine names a tournament's format with its length.
@@ -106,7 +107,7 @@ func yesNo(t *catalog.Printer, b bool) string {
 func pairingLines(t *catalog.Printer, pairings []tournament.Pairing, entrants []tournament.Entrant, round int) []string {
 	names := map[string]string{}
 	for _, e := range entrants {
-		names[e.ID] = escape(clip(e.Name, 32))
+		names[e.ID] = bot.Escape(bot.Clip(e.Name, 32))
 	}
 	var lines []string
 	for _, p := range pairings {
@@ -145,14 +146,14 @@ func outcomeKey(o tournament.Outcome) string {
 }
 
 // standingsMessage is the standings table.
-func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament) (Message, error) {
+func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament) (bot.Message, error) {
 	entrants, err := s.store.Entrants(ctx, tour.ID)
 	if err != nil {
-		return Message{}, err
+		return bot.Message{}, err
 	}
 	pairings, err := s.store.Pairings(ctx, tour.ID)
 	if err != nil {
-		return Message{}, err
+		return bot.Message{}, err
 	}
 	table := standingsTable(t, tour.Format, tournament.Standings(tour.Format, entrants, tournament.Games(pairings)))
 	status := t.T("tournament.status." + string(tour.Status))
@@ -160,20 +161,20 @@ func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour
 		status = t.T("tournament.round_of", "Round", tour.Round, "Rounds", tour.Rounds)
 	}
 	if tour.Format == tournament.Arena && tour.Status == tournament.Running {
-		status = t.T("tournament.arena_until", "When", stamp(tour.EndsAt, stampRelative))
+		status = t.T("tournament.arena_until", "When", bot.Stamp(tour.EndsAt, bot.StampRelative))
 	}
 	desc := status + "\n```\n" + table + "\n```"
 	if len(entrants) == 0 {
 		desc = status + "\n" + t.T("tournament.no_entrants")
 	}
-	return Message{Embed: &Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", escape(tour.Name)),
-		Description: clip(desc, MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format)),
+	return bot.Message{Embed: &bot.Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", bot.Escape(tour.Name)),
+		Description: bot.Clip(desc, bot.MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format)),
 		URL: s.tournamentURL(tour)}}, nil
 }
 
 // roundMessages are a round's pairings, each with its game's thread: as
 // many messages as the boards need, none cut.
-func (s *Service) roundMessages(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, round int) ([]Message, error) {
+func (s *Service) roundMessages(ctx context.Context, t *catalog.Printer, tour *tournament.Tournament, round int) ([]bot.Message, error) {
 	pairings, err := s.store.Pairings(ctx, tour.ID)
 	if err != nil {
 		return nil, err
@@ -182,10 +183,10 @@ func (s *Service) roundMessages(ctx context.Context, t *catalog.Printer, tour *t
 	if err != nil {
 		return nil, err
 	}
-	title := t.T("tournament.round_title", "ID", tour.ID, "Name", escape(tour.Name), "Round", round, "Rounds", tour.Rounds)
-	var out []Message
-	for _, part := range chunks(pairingLines(t, pairings, entrants, round), MaxDescription) {
-		out = append(out, Message{Embed: &Embed{Title: title, Description: strings.Join(part, "\n"), URL: s.tournamentURL(tour)}})
+	title := t.T("tournament.round_title", "ID", tour.ID, "Name", bot.Escape(tour.Name), "Round", round, "Rounds", tour.Rounds)
+	var out []bot.Message
+	for _, part := range chunks(pairingLines(t, pairings, entrants, round), bot.MaxDescription) {
+		out = append(out, bot.Message{Embed: &bot.Embed{Title: title, Description: strings.Join(part, "\n"), URL: s.tournamentURL(tour)}})
 	}
 	return out, nil
 }
@@ -196,7 +197,7 @@ func chunks(lines []string, max int) [][]string {
 	var cur []string
 	size := 0
 	for _, l := range lines {
-		if len(cur) > 0 && size+1+length(l) > max {
+		if len(cur) > 0 && size+1+bot.Length(l) > max {
 			out = append(out, cur)
 			cur, size = nil, 0
 		}
@@ -204,7 +205,7 @@ func chunks(lines []string, max int) [][]string {
 			size++
 		}
 		cur = append(cur, l)
-		size += length(l)
+		size += bot.Length(l)
 	}
 	if len(cur) > 0 {
 		out = append(out, cur)
@@ -216,12 +217,12 @@ func chunks(lines []string, max int) [][]string {
 func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournament.Standing) string {
 	table := [][]string{gametext.Words{T: t}.StandingsHead(format)}
 	for _, r := range rows {
-		name := clip(r.Name, 16)
+		name := bot.Clip(r.Name, 16)
 		if r.Withdrawn {
-			name = clip(r.Name, 14) + " ✗"
+			name = bot.Clip(r.Name, 14) + " ✗"
 		}
 		if r.OnFire {
-			name = clip(r.Name, 14) + " 🔥"
+			name = bot.Clip(r.Name, 14) + " 🔥"
 		}
 		table = append(table, gametext.StandingsRow(format, r, name))
 	}

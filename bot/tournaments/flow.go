@@ -1,4 +1,4 @@
-package bot
+package tournaments
 
 // This file is the flow of tournaments: /tournament's subcommands, the
 // sign-up buttons, and the step that moves a running tournament on (pair
@@ -10,7 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"othello-bot/place"
+	"othello-bot/bot"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,10 +30,6 @@ import (
 const PermManageEvents int64 = 1 << 33
 
 const (
-	maxTournamentName = 50
-	maxSwissRounds    = 15
-	minArenaMinutes   = 5
-	maxArenaMinutes   = 240
 	// tournamentReminder is how long before its start a tournament pings
 	// its entrants.
 	tournamentReminder = 10 * time.Minute
@@ -41,37 +37,6 @@ const (
 
 // tournamentControl is a tournament's clock when its organiser names none.
 var tournamentControl = timecontrol.Control{Base: 5 * time.Minute, Increment: 3 * time.Second}
-
-func tournamentID() OptionSpec {
-	return OptionSpec{Name: "id", Kind: IntegerOption, Min: 1, Max: 1 << 30}
-}
-
-func reasonOption() OptionSpec {
-	return OptionSpec{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}
-}
-
-var tournamentCommand = CommandSpec{Name: "tournament", Need: place.BotMember, Subcommands: []CommandSpec{
-	{Name: "create", Private: true, handle: (*Service).tournamentCreate, Options: []OptionSpec{
-		{Name: "format", Kind: StringOption, Required: true, Choices: []OptionChoice{
-			choice("choice.format.swiss", "swiss"), choice("choice.format.roundrobin", "roundrobin"), choice("choice.format.arena", "arena")}},
-		{Name: "name", Kind: StringOption, MaxLength: maxTournamentName},
-		{Name: "start", Kind: StringOption, MaxLength: 32},
-		timeOption,
-		sizeOption(),
-		{Name: "rated", Kind: BooleanOption},
-		{Name: "rounds", Kind: IntegerOption, Min: 1, Max: maxSwissRounds},
-		{Name: "double", Kind: BooleanOption},
-		{Name: "minutes", Kind: IntegerOption, Min: minArenaMinutes, Max: maxArenaMinutes},
-	}},
-	{Name: "join", Private: true, handle: (*Service).tournamentJoin, Options: []OptionSpec{tournamentID()}},
-	{Name: "leave", Private: true, handle: (*Service).tournamentLeave, Options: []OptionSpec{tournamentID()}},
-	{Name: "show", Private: true, handle: (*Service).tournamentShow, Options: []OptionSpec{tournamentID()}},
-	{Name: "start", Private: true, handle: (*Service).tournamentStart, Options: []OptionSpec{tournamentID()}},
-	{Name: "pause", Private: true, handle: (*Service).tournamentPause, Options: []OptionSpec{tournamentID(), reasonOption()}},
-	{Name: "cancel", Private: true, handle: (*Service).tournamentCancel, Options: []OptionSpec{tournamentID(), reasonOption()}},
-	{Name: "kick", Private: true, handle: (*Service).tournamentKick, Options: []OptionSpec{
-		{Name: "user", Kind: UserOption, Required: true}, tournamentID(), reasonOption()}},
-}}
 
 // tournamentLocks keeps one step of a tournament at a time in this
 // process; the store keeps it to one across processes.
@@ -129,17 +94,17 @@ func (l *tournamentLocks) lock(id int64) func() {
 // findTournament is the tournament a subcommand is about: the id given,
 // else the newest open one in this channel (or the channel of this
 // thread). The refusal says why there is none.
-func (s *Service) findTournament(ctx context.Context, req Request) (*tournament.Tournament, *Response, error) {
-	me := req.me()
+func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournament.Tournament, *bot.Response, error) {
+	me := req.Me()
 	if v := strings.TrimSpace(req.Options["id"]); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
-			r := refuse(me.T("tournament.not_found", "ID", game.QuoteInput(v)))
+			r := bot.Refuse(me.T("tournament.not_found", "ID", game.QuoteInput(v)))
 			return nil, &r, nil
 		}
 		t, err := s.store.Tournament(ctx, id)
 		if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
-			r := refuse(me.T("tournament.not_found", "ID", id))
+			r := bot.Refuse(me.T("tournament.not_found", "ID", id))
 			return nil, &r, nil
 		}
 		return t, nil, err
@@ -153,7 +118,7 @@ func (s *Service) findTournament(ctx context.Context, req Request) (*tournament.
 		return nil, nil, err
 	}
 	if len(open) == 0 {
-		r := refuse(me.T("tournament.none_here"))
+		r := bot.Refuse(me.T("tournament.none_here"))
 		return nil, &r, nil
 	}
 	return open[0], nil, nil
@@ -161,69 +126,69 @@ func (s *Service) findTournament(ctx context.Context, req Request) (*tournament.
 
 // mayRun says whether the user may start, pause, cancel or kick in a
 // tournament: its organiser, or a moderator of its channel.
-func mayRun(req Request, t *tournament.Tournament) bool {
-	return req.User.ID == t.OrganiserID || req.MemberPermissions&(PermManageMessages|PermManageEvents|PermManageGuild) != 0
+func mayRun(req bot.Request, t *tournament.Tournament) bool {
+	return req.User.ID == t.OrganiserID || req.MemberPermissions&(bot.PermManageMessages|PermManageEvents|bot.PermManageGuild) != 0
 }
 
-func (s *Service) tournamentCreate(ctx context.Context, req Request) (Response, error) {
-	me := req.me()
+func (s *Service) tournamentCreate(ctx context.Context, req bot.Request) (bot.Response, error) {
+	me := req.Me()
 	if req.GuildID == "" {
-		return refuse(me.T("tournament.server_only")), nil
+		return bot.Refuse(me.T("tournament.server_only")), nil
 	}
-	if req.MemberPermissions&(PermManageEvents|PermManageGuild) == 0 && !s.hasTournamentRole(req) {
-		return refuse(me.T("tournament.create_not_allowed")), nil
+	if req.MemberPermissions&(PermManageEvents|bot.PermManageGuild) == 0 && !s.hasTournamentRole(req) {
+		return bot.Refuse(me.T("tournament.create_not_allowed")), nil
 	}
 	format, err := tournament.ParseFormat(strings.TrimSpace(req.Options["format"]))
 	if err != nil {
-		return refuse(me.T("tournament.bad_format")), nil
+		return bot.Refuse(me.T("tournament.bad_format")), nil
 	}
-	now := s.clock.Now()
+	now := s.Now()
 	startsAt, err := tournament.ParseStart(req.Options["start"], now)
 	if err != nil {
-		return refuse(startError(me, req.Options["start"], err)), nil
+		return bot.Refuse(startError(me, req.Options["start"], err)), nil
 	}
 	control := tournamentControl
 	if strings.TrimSpace(req.Options["time"]) != "" {
-		var refusal *Response
-		if control, refusal = s.timeOption(req, false); refusal != nil {
+		var refusal *bot.Response
+		if control, refusal = s.TimeOption(req, false); refusal != nil {
 			return *refusal, nil
 		}
 	}
 	if format == tournament.Arena && !control.Live() {
-		return refuse(me.T("tournament.arena_live")), nil
+		return bot.Refuse(me.T("tournament.arena_live")), nil
 	}
-	size, err := intOption(req, "size", s.cfg.DefaultSize)
+	size, err := bot.IntOption(req, "size", s.cfg.DefaultSize)
 	if err != nil || !game.ValidSize(size) {
-		return refuse(me.T("start.bad_size")), nil
+		return bot.Refuse(me.T("start.bad_size")), nil
 	}
 	rated, double := true, false
 	for name, dst := range map[string]*bool{"rated": &rated, "double": &double} {
 		if v := strings.TrimSpace(req.Options[name]); v != "" {
 			if *dst, err = strconv.ParseBool(v); err != nil {
-				return refuse(me.T("tournament.bad_option", "Option", name)), nil
+				return bot.Refuse(me.T("tournament.bad_option", "Option", name)), nil
 			}
 		}
 	}
-	rounds, err := intOption(req, "rounds", 5)
-	if err != nil || rounds < 1 || rounds > maxSwissRounds {
-		return refuse(me.T("tournament.bad_rounds", "Max", maxSwissRounds)), nil
+	rounds, err := bot.IntOption(req, "rounds", 5)
+	if err != nil || rounds < 1 || rounds > tournament.MaxRounds {
+		return bot.Refuse(me.T("tournament.bad_rounds", "Max", tournament.MaxRounds)), nil
 	}
-	minutes, err := intOption(req, "minutes", 60)
-	if err != nil || minutes < minArenaMinutes || minutes > maxArenaMinutes {
-		return refuse(me.T("tournament.bad_minutes", "Min", minArenaMinutes, "Max", maxArenaMinutes)), nil
+	minutes, err := bot.IntOption(req, "minutes", 60)
+	if err != nil || minutes < tournament.MinArenaMinutes || minutes > tournament.MaxArenaMinutes {
+		return bot.Refuse(me.T("tournament.bad_minutes", "Min", tournament.MinArenaMinutes, "Max", tournament.MaxArenaMinutes)), nil
 	}
-	if !s.threadsHere(req) {
-		return refuse(me.T("tournament.needs_threads")), nil
+	if !s.ThreadsHere(req) {
+		return bot.Refuse(me.T("tournament.needs_threads")), nil
 	}
-	if missing := s.missingPermission(req, size, record.StyleEmoji); missing != "" {
-		return refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	if missing := s.MissingPermission(req, size, record.StyleEmoji); missing != "" {
+		return bot.Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
-	pub := req.pub()
+	pub := req.Pub()
 	title := strings.TrimSpace(req.Options["name"])
 	if title == "" {
 		title = pub.T("tournament.default_name", "Format", pub.T("choice.format."+string(format)))
 	}
-	t := &tournament.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Name: clip(title, maxTournamentName),
+	t := &tournament.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Name: bot.Clip(title, tournament.MaxNameLength),
 		Format: format, Size: size, Rated: rated, Control: control, StartsAt: startsAt, CreatedAt: now}
 	switch format {
 	case tournament.Swiss:
@@ -234,31 +199,31 @@ func (s *Service) tournamentCreate(ctx context.Context, req Request) (Response, 
 		t.Duration = time.Duration(minutes) * time.Minute
 	}
 	if err := s.store.CreateTournament(ctx, t, req.User); err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	id, err := s.send(ctx, t.ChannelID, s.signupMessage(pub, t, nil))
+	id, err := s.Send(ctx, t.ChannelID, s.signupMessage(pub, t, nil))
 	if err != nil {
 		t.Status = tournament.Canceled
 		if uerr := s.store.UpdateTournament(ctx, t); uerr != nil {
 			err = errors.Join(err, uerr)
 		}
-		return Response{}, fmt.Errorf("posting tournament %d: %w", t.ID, err)
+		return bot.Response{}, fmt.Errorf("posting tournament %d: %w", t.ID, err)
 	}
 	t.SignupMessageID = id
 	t.EventID = s.scheduleEvent(ctx, req, t)
 	if err := s.store.UpdateTournament(ctx, t); err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	s.logger(ctx).Info("tournament created", "tournament", t.ID, "format", string(t.Format), "organiser", req.User.ID,
+	s.Logger(ctx).Info("tournament created", "tournament", t.ID, "format", string(t.Format), "organiser", req.User.ID,
 		"starts", t.StartsAt, "time", t.Control.String())
-	return refuse(me.T("tournament.created", "ID", t.ID, "Name", escape(t.Name))), nil
+	return bot.Refuse(me.T("tournament.created", "ID", t.ID, "Name", bot.Escape(t.Name))), nil
 }
 
 // hasTournamentRole reports whether the user has a role the config lets
 // create tournaments.
-func (s *Service) hasTournamentRole(req Request) bool {
+func (s *Service) hasTournamentRole(req bot.Request) bool {
 	for _, r := range req.Roles {
-		if slices.Contains(s.cfg.TournamentRoles, r) {
+		if slices.Contains(s.cfg.Roles, r) {
 			return true
 		}
 	}
@@ -293,34 +258,34 @@ func entriesOpen(t *tournament.Tournament, now time.Time) bool {
 	return false
 }
 
-func (s *Service) tournamentJoin(ctx context.Context, req Request) (Response, error) {
+func (s *Service) tournamentJoin(ctx context.Context, req bot.Request) (bot.Response, error) {
 	t, refusal, err := s.findTournament(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return bot.Deref(refusal), err
 	}
 	return s.join(ctx, req, t, false)
 }
 
-func (s *Service) tournamentLeave(ctx context.Context, req Request) (Response, error) {
+func (s *Service) tournamentLeave(ctx context.Context, req bot.Request) (bot.Response, error) {
 	t, refusal, err := s.findTournament(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return bot.Deref(refusal), err
 	}
 	return s.leave(ctx, req, t, false)
 }
 
 // tournamentButton is a press of Join or Leave on a sign-up message.
-func (s *Service) tournamentButton(ctx context.Context, req Request, action, args string) (Response, error) {
+func (s *Service) tournamentButton(ctx context.Context, req bot.Request, action, args string) (bot.Response, error) {
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return refuse(req.me().T("error.button_broken")), nil
+		return bot.Refuse(req.Me().T("error.button_broken")), nil
 	}
 	t, err := s.store.Tournament(ctx, id)
 	if errors.Is(err, record.ErrNotFound) || err == nil && t.ChannelID != req.ChannelID {
-		return refuse(req.me().T("error.button_broken")), nil
+		return bot.Refuse(req.Me().T("error.button_broken")), nil
 	}
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if action == "tjoin" {
 		return s.join(ctx, req, t, true)
@@ -328,66 +293,66 @@ func (s *Service) tournamentButton(ctx context.Context, req Request, action, arg
 	return s.leave(ctx, req, t, true)
 }
 
-func (s *Service) join(ctx context.Context, req Request, t *tournament.Tournament, button bool) (Response, error) {
-	me := req.me()
+func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool) (bot.Response, error) {
+	me := req.Me()
 	unlock := s.tournaments.lock(t.ID)
 	defer unlock()
-	now := s.clock.Now()
+	now := s.Now()
 	if !entriesOpen(t, now) {
-		return refuse(me.T("tournament.entries_closed", "ID", t.ID)), nil
+		return bot.Refuse(me.T("tournament.entries_closed", "ID", t.ID)), nil
 	}
 	rating := 1500.0
 	scope := record.SpeedScope(t.GuildID, t.Control.Category())
-	switch st, err := s.store.Standing(ctx, req.User.ID, scope, growth(now)); {
+	switch st, err := s.store.Standing(ctx, req.User.ID, scope, bot.Growth(now)); {
 	case err == nil:
 		rating = st.Rating.Rating
 	case !errors.Is(err, record.ErrNotFound):
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	entrants, err := s.store.Entrants(ctx, t.ID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if len(entrants) >= tournament.MaxEntrants {
-		return refuse(me.T("tournament.full", "ID", t.ID, "Count", tournament.MaxEntrants)), nil
+		return bot.Refuse(me.T("tournament.full", "ID", t.ID, "Count", tournament.MaxEntrants)), nil
 	}
 	switch err := s.store.JoinTournament(ctx, t.ID, req.User, rating, now); {
 	case errors.Is(err, tournament.ErrAlreadyEntered):
-		return refuse(me.T("tournament.already_in", "ID", t.ID)), nil
+		return bot.Refuse(me.T("tournament.already_in", "ID", t.ID)), nil
 	case err != nil:
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	s.logger(ctx).Info("tournament joined", "tournament", t.ID, "player", req.User.ID)
-	resp := refuse(me.T("tournament.joined", "ID", t.ID, "Name", escape(t.Name), "When", startsText(me, t)))
+	s.Logger(ctx).Info("tournament joined", "tournament", t.ID, "player", req.User.ID)
+	resp := bot.Refuse(me.T("tournament.joined", "ID", t.ID, "Name", bot.Escape(t.Name), "When", startsText(me, t)))
 	if t.Status != tournament.SignUp {
-		resp = refuse(me.T("tournament.joined_late", "ID", t.ID, "Name", escape(t.Name)))
+		resp = bot.Refuse(me.T("tournament.joined_late", "ID", t.ID, "Name", bot.Escape(t.Name)))
 	}
 	return s.refreshSignup(ctx, req, t, button, resp)
 }
 
-func (s *Service) leave(ctx context.Context, req Request, t *tournament.Tournament, button bool) (Response, error) {
-	me := req.me()
+func (s *Service) leave(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool) (bot.Response, error) {
+	me := req.Me()
 	unlock := s.tournaments.lock(t.ID)
 	defer unlock()
 	if !t.Status.Open() {
-		return refuse(me.T("tournament.over", "ID", t.ID)), nil
+		return bot.Refuse(me.T("tournament.over", "ID", t.ID)), nil
 	}
 	ok, err := s.withdraw(ctx, t, req.User.ID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if !ok {
-		return refuse(me.T("tournament.not_in", "ID", t.ID)), nil
+		return bot.Refuse(me.T("tournament.not_in", "ID", t.ID)), nil
 	}
-	s.logger(ctx).Info("tournament left", "tournament", t.ID, "player", req.User.ID, "started", t.Status != tournament.SignUp)
+	s.Logger(ctx).Info("tournament left", "tournament", t.ID, "player", req.User.ID, "started", t.Status != tournament.SignUp)
 	if t.Status == tournament.Running {
 		if err := s.step(ctx, t); err != nil {
-			return Response{}, err
+			return bot.Response{}, err
 		}
 	}
-	resp := refuse(me.T("tournament.left", "ID", t.ID))
+	resp := bot.Refuse(me.T("tournament.left", "ID", t.ID))
 	if t.Status != tournament.SignUp {
-		resp = refuse(me.T("tournament.withdrawn", "ID", t.ID))
+		resp = bot.Refuse(me.T("tournament.withdrawn", "ID", t.ID))
 	}
 	return s.refreshSignup(ctx, req, t, button, resp)
 }
@@ -397,7 +362,7 @@ func (s *Service) leave(ctx context.Context, req Request, t *tournament.Tourname
 // and every pairing of theirs not yet played is forfeited.
 func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, playerID string) (bool, error) {
 	ctx = holding(ctx, t.ID) // the caller holds the lock and steps after
-	now := s.clock.Now()
+	now := s.Now()
 	started := t.Status != tournament.SignUp
 	ok, err := s.store.LeaveTournament(ctx, t.ID, playerID, started, now)
 	if err != nil || !ok || !started {
@@ -407,7 +372,7 @@ func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, player
 	if err != nil {
 		return true, err
 	}
-	pub := s.publicPrinter(ctx, t.GuildID)
+	pub := s.PublicPrinter(ctx, t.GuildID)
 	for _, p := range pairings {
 		if !p.Has(playerID) || p.Bye() || p.Done() {
 			continue
@@ -429,14 +394,14 @@ func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, player
 		if p.White == playerID {
 			loser = game.White
 		}
-		note, err := s.finishAgainst(ctx, pub, g, record.EndResign, loser, now)
+		note, err := s.FinishAgainst(ctx, pub, g, record.EndResign, loser, now)
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 			continue // it ended meanwhile
 		}
 		if err != nil {
 			return true, err
 		}
-		s.showFinal(ctx, g, *s.gameMessage(pub, g, []string{pub.T("tournament.game_withdrawn", "Name", escape(nameIn(t, playerID, g))), note}))
+		s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{pub.T("tournament.game_withdrawn", "Name", bot.Escape(nameIn(t, playerID, g))), note}))
 	}
 	return true, nil
 }
@@ -451,38 +416,38 @@ func nameIn(_ *tournament.Tournament, playerID string, g *record.Game) string {
 
 // refreshSignup edits the sign-up message after an entry changed: as the
 // answer to its own button, or in place.
-func (s *Service) refreshSignup(ctx context.Context, req Request, t *tournament.Tournament, button bool, resp Response) (Response, error) {
+func (s *Service) refreshSignup(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool, resp bot.Response) (bot.Response, error) {
 	entrants, err := s.store.Entrants(ctx, t.ID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	msg := s.signupMessage(req.pub(), t, entrants)
+	msg := s.signupMessage(req.Pub(), t, entrants)
 	if button {
-		return Response{Update: true, Message: &msg, Followups: []Message{*resp.Message}}, nil
+		return bot.Response{Update: true, Message: &msg, Followups: []bot.Message{*resp.Message}}, nil
 	}
 	if t.SignupMessageID != "" {
-		if err := s.notify.Edit(ctx, t.ChannelID, t.SignupMessageID, msg); err != nil {
-			s.logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
+		if err := s.Edit(ctx, t.ChannelID, t.SignupMessageID, msg); err != nil {
+			s.Logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
 		}
 	}
 	return resp, nil
 }
 
-func (s *Service) tournamentShow(ctx context.Context, req Request) (Response, error) {
+func (s *Service) tournamentShow(ctx context.Context, req bot.Request) (bot.Response, error) {
 	t, refusal, err := s.findTournament(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return bot.Deref(refusal), err
 	}
-	msg, err := s.standingsMessage(ctx, req.me(), t)
+	msg, err := s.standingsMessage(ctx, req.Me(), t)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	msg.Ephemeral = true
-	resp := Response{Message: &msg}
+	resp := bot.Response{Message: &msg}
 	if t.Round > 0 && t.Format != tournament.Arena {
-		round, err := s.roundMessages(ctx, req.me(), t, t.Round)
+		round, err := s.roundMessages(ctx, req.Me(), t, t.Round)
 		if err != nil {
-			return Response{}, err
+			return bot.Response{}, err
 		}
 		for _, m := range round {
 			m.Ephemeral = true
@@ -492,8 +457,8 @@ func (s *Service) tournamentShow(ctx context.Context, req Request) (Response, er
 	return resp, nil
 }
 
-func (s *Service) tournamentStart(ctx context.Context, req Request) (Response, error) {
-	me := req.me()
+func (s *Service) tournamentStart(ctx context.Context, req bot.Request) (bot.Response, error) {
+	me := req.Me()
 	return s.organiserAction(ctx, req, func(t *tournament.Tournament, _ string) (string, error) {
 		switch t.Status {
 		case tournament.SignUp:
@@ -501,14 +466,14 @@ func (s *Service) tournamentStart(ctx context.Context, req Request) (Response, e
 			if err != nil || !ok {
 				return me.T("tournament.too_few", "ID", t.ID), err
 			}
-			s.logger(ctx).Info("tournament started by hand", "tournament", t.ID, "by", req.User.ID)
+			s.Logger(ctx).Info("tournament started by hand", "tournament", t.ID, "by", req.User.ID)
 		case tournament.Paused:
 			t.Status = tournament.Running
 			if err := s.store.UpdateTournament(ctx, t); err != nil {
 				return "", err
 			}
-			s.logger(ctx).Info("tournament resumed", "tournament", t.ID, "by", req.User.ID)
-			s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.resumed", "ID", t.ID))
+			s.Logger(ctx).Info("tournament resumed", "tournament", t.ID, "by", req.User.ID)
+			s.announce(ctx, t, s.PublicPrinter(ctx, t.GuildID).T("tournament.resumed", "ID", t.ID))
 			return "", s.step(ctx, t)
 		default:
 			return me.T("tournament.already_running", "ID", t.ID), nil
@@ -517,61 +482,61 @@ func (s *Service) tournamentStart(ctx context.Context, req Request) (Response, e
 	})
 }
 
-func (s *Service) tournamentPause(ctx context.Context, req Request) (Response, error) {
+func (s *Service) tournamentPause(ctx context.Context, req bot.Request) (bot.Response, error) {
 	return s.organiserAction(ctx, req, func(t *tournament.Tournament, reason string) (string, error) {
 		if t.Status != tournament.Running {
-			return req.me().T("tournament.not_running", "ID", t.ID), nil
+			return req.Me().T("tournament.not_running", "ID", t.ID), nil
 		}
 		t.Status = tournament.Paused
 		if err := s.store.UpdateTournament(ctx, t); err != nil {
 			return "", err
 		}
-		s.logger(ctx).Info("tournament paused", "tournament", t.ID, "by", req.User.ID, "reason", reason)
-		pub := s.publicPrinter(ctx, t.GuildID)
+		s.Logger(ctx).Info("tournament paused", "tournament", t.ID, "by", req.User.ID, "reason", reason)
+		pub := s.PublicPrinter(ctx, t.GuildID)
 		s.announce(ctx, t, pub.T("tournament.paused", "ID", t.ID, "Reason", reasonText(pub, reason)))
 		return "", nil
 	})
 }
 
-func (s *Service) tournamentCancel(ctx context.Context, req Request) (Response, error) {
+func (s *Service) tournamentCancel(ctx context.Context, req bot.Request) (bot.Response, error) {
 	return s.organiserAction(ctx, req, func(t *tournament.Tournament, reason string) (string, error) {
 		if !t.Status.Open() {
-			return req.me().T("tournament.over", "ID", t.ID), nil
+			return req.Me().T("tournament.over", "ID", t.ID), nil
 		}
 		// An event under way can only be completed, one not begun canceled.
-		ending := EventCompleted
+		ending := bot.EventCompleted
 		if t.Status == tournament.SignUp {
-			ending = EventCanceled
+			ending = bot.EventCanceled
 		}
-		t.Status, t.FinishedAt = tournament.Canceled, s.clock.Now()
+		t.Status, t.FinishedAt = tournament.Canceled, s.Now()
 		if err := s.store.UpdateTournament(ctx, t); err != nil {
 			return "", err
 		}
-		s.logger(ctx).Info("tournament canceled", "tournament", t.ID, "by", req.User.ID, "reason", reason)
+		s.Logger(ctx).Info("tournament canceled", "tournament", t.ID, "by", req.User.ID, "reason", reason)
 		s.eventStatus(ctx, t, ending)
-		pub := s.publicPrinter(ctx, t.GuildID)
+		pub := s.PublicPrinter(ctx, t.GuildID)
 		s.announce(ctx, t, pub.T("tournament.canceled", "ID", t.ID, "Reason", reasonText(pub, reason)))
 		s.editSignup(ctx, t)
 		return "", nil
 	})
 }
 
-func (s *Service) tournamentKick(ctx context.Context, req Request) (Response, error) {
+func (s *Service) tournamentKick(ctx context.Context, req bot.Request) (bot.Response, error) {
 	who := strings.TrimSpace(req.Options["user"])
 	return s.organiserAction(ctx, req, func(t *tournament.Tournament, reason string) (string, error) {
 		if !t.Status.Open() {
-			return req.me().T("tournament.over", "ID", t.ID), nil
+			return req.Me().T("tournament.over", "ID", t.ID), nil
 		}
 		ok, err := s.withdraw(ctx, t, who)
 		if err != nil {
 			return "", err
 		}
 		if !ok {
-			return req.me().T("tournament.kick_not_in", "ID", t.ID), nil
+			return req.Me().T("tournament.kick_not_in", "ID", t.ID), nil
 		}
-		s.logger(ctx).Info("tournament kick", "tournament", t.ID, "player", who, "by", req.User.ID, "reason", reason)
-		pub := s.publicPrinter(ctx, t.GuildID)
-		s.announce(ctx, t, pub.T("tournament.kicked", "ID", t.ID, "Player", mention(who), "Reason", reasonText(pub, reason)))
+		s.Logger(ctx).Info("tournament kick", "tournament", t.ID, "player", who, "by", req.User.ID, "reason", reason)
+		pub := s.PublicPrinter(ctx, t.GuildID)
+		s.announce(ctx, t, pub.T("tournament.kicked", "ID", t.ID, "Player", bot.Mention(who), "Reason", reasonText(pub, reason)))
 		s.editSignup(ctx, t)
 		if t.Status == tournament.Running {
 			return "", s.step(ctx, t)
@@ -582,31 +547,31 @@ func (s *Service) tournamentKick(ctx context.Context, req Request) (Response, er
 
 // organiserAction runs a control of the organiser's (or a moderator's) on
 // the tournament asked for; act returns a refusal, or "" when done.
-func (s *Service) organiserAction(ctx context.Context, req Request, act func(*tournament.Tournament, string) (string, error)) (Response, error) {
+func (s *Service) organiserAction(ctx context.Context, req bot.Request, act func(*tournament.Tournament, string) (string, error)) (bot.Response, error) {
 	t, refusal, err := s.findTournament(ctx, req)
 	if refusal != nil || err != nil {
-		return deref(refusal), err
+		return bot.Deref(refusal), err
 	}
-	me := req.me()
+	me := req.Me()
 	if !mayRun(req, t) {
-		return refuse(me.T("tournament.organiser_only")), nil
+		return bot.Refuse(me.T("tournament.organiser_only")), nil
 	}
 	unlock := s.tournaments.lock(t.ID)
 	defer unlock()
 	if t, err = s.store.Tournament(ctx, t.ID); err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	no, err := act(t, strings.TrimSpace(req.Options["reason"]))
 	if errors.Is(err, record.ErrStale) {
-		return refuse(me.T("tournament.changed")), nil
+		return bot.Refuse(me.T("tournament.changed")), nil
 	}
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if no != "" {
-		return refuse(no), nil
+		return bot.Refuse(no), nil
 	}
-	return refuse(me.T("tournament.done", "ID", t.ID)), nil
+	return bot.Refuse(me.T("tournament.done", "ID", t.ID)), nil
 }
 
 // reasonText is an organiser's reason as the announcement quotes it, ""
@@ -615,13 +580,13 @@ func reasonText(t *catalog.Printer, reason string) string {
 	if reason == "" {
 		return ""
 	}
-	return t.T("tournament.reason", "Reason", escape(reason))
+	return t.T("tournament.reason", "Reason", bot.Escape(reason))
 }
 
 // announce posts a line about a tournament in its channel.
 func (s *Service) announce(ctx context.Context, t *tournament.Tournament, text string) {
-	if _, err := s.send(ctx, t.ChannelID, Message{Content: text}); err != nil {
-		s.logger(ctx).Warn("announcing in a tournament's channel", "tournament", t.ID, "err", err)
+	if _, err := s.Send(ctx, t.ChannelID, bot.Message{Content: text}); err != nil {
+		s.Logger(ctx).Warn("announcing in a tournament's channel", "tournament", t.ID, "err", err)
 	}
 }
 
@@ -632,11 +597,11 @@ func (s *Service) editSignup(ctx context.Context, t *tournament.Tournament) {
 	}
 	entrants, err := s.store.Entrants(ctx, t.ID)
 	if err != nil {
-		s.logger(ctx).Warn("reading a tournament's entrants", "tournament", t.ID, "err", err)
+		s.Logger(ctx).Warn("reading a tournament's entrants", "tournament", t.ID, "err", err)
 		return
 	}
-	if err := s.notify.Edit(ctx, t.ChannelID, t.SignupMessageID, s.signupMessage(s.publicPrinter(ctx, t.GuildID), t, entrants)); err != nil {
-		s.logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
+	if err := s.Edit(ctx, t.ChannelID, t.SignupMessageID, s.signupMessage(s.PublicPrinter(ctx, t.GuildID), t, entrants)); err != nil {
+		s.Logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
 	}
 }
 
@@ -650,7 +615,7 @@ func (s *Service) begin(ctx context.Context, t *tournament.Tournament) (bool, er
 	if len(entrants) < 2 {
 		return false, nil
 	}
-	now := s.clock.Now()
+	now := s.Now()
 	switch t.Format {
 	case tournament.Swiss:
 		t.Rounds = min(t.Rounds, tournament.MaxSwissRounds(len(entrants)))
@@ -663,21 +628,21 @@ func (s *Service) begin(ctx context.Context, t *tournament.Tournament) (bool, er
 	if err := s.store.UpdateTournament(ctx, t); err != nil {
 		return false, err
 	}
-	s.logger(ctx).Info("tournament started", "tournament", t.ID, "players", len(entrants), "rounds", t.Rounds)
-	s.eventStatus(ctx, t, EventActive)
-	pub := s.publicPrinter(ctx, t.GuildID)
-	s.announce(ctx, t, pub.T("tournament.started", "ID", t.ID, "Name", escape(t.Name), "Count", len(entrants)))
+	s.Logger(ctx).Info("tournament started", "tournament", t.ID, "players", len(entrants), "rounds", t.Rounds)
+	s.eventStatus(ctx, t, bot.EventActive)
+	pub := s.PublicPrinter(ctx, t.GuildID)
+	s.announce(ctx, t, pub.T("tournament.started", "ID", t.ID, "Name", bot.Escape(t.Name), "Count", len(entrants)))
 	s.editSignup(ctx, t)
 	return true, s.step(ctx, t)
 }
 
-// tickTournaments moves every open tournament on: reminders before the
+// Tick moves every open tournament on: reminders before the
 // start, the start itself, and a step for running ones (which picks up
 // whatever a stopped process left half done).
-func (s *Service) tickTournaments(ctx context.Context, now time.Time) {
+func (s *Service) Tick(ctx context.Context, now time.Time) {
 	open, err := s.store.OpenTournaments(ctx, "")
 	if err != nil {
-		s.logger(ctx).Error("tick: tournaments", "err", err)
+		s.Logger(ctx).Error("tick: tournaments", "err", err)
 		return
 	}
 	for _, t := range open {
@@ -686,11 +651,11 @@ func (s *Service) tickTournaments(ctx context.Context, now time.Time) {
 			defer unlock()
 			t, err := s.store.Tournament(ctx, t.ID) // as of now, under the lock
 			if err != nil {
-				s.logger(ctx).Error("tick: tournament", "tournament", t.ID, "err", err)
+				s.Logger(ctx).Error("tick: tournament", "tournament", t.ID, "err", err)
 				return
 			}
 			if err := s.tickTournament(ctx, t, now); err != nil && !errors.Is(err, record.ErrStale) {
-				s.logger(ctx).Error("tick: tournament", "tournament", t.ID, "err", err)
+				s.Logger(ctx).Error("tick: tournament", "tournament", t.ID, "err", err)
 			}
 		}()
 	}
@@ -711,9 +676,9 @@ func (s *Service) tickTournament(ctx context.Context, t *tournament.Tournament, 
 			if err := s.store.UpdateTournament(ctx, t); err != nil {
 				return err
 			}
-			s.logger(ctx).Info("tournament canceled: too few players", "tournament", t.ID)
-			s.eventStatus(ctx, t, EventCanceled)
-			s.announce(ctx, t, s.publicPrinter(ctx, t.GuildID).T("tournament.canceled_too_few", "ID", t.ID))
+			s.Logger(ctx).Info("tournament canceled: too few players", "tournament", t.ID)
+			s.eventStatus(ctx, t, bot.EventCanceled)
+			s.announce(ctx, t, s.PublicPrinter(ctx, t.GuildID).T("tournament.canceled_too_few", "ID", t.ID))
 			s.editSignup(ctx, t)
 			return nil
 		}
@@ -729,14 +694,14 @@ func (s *Service) tickTournament(ctx context.Context, t *tournament.Tournament, 
 			var ids, pings []string
 			for _, e := range entrants {
 				ids = append(ids, e.ID)
-				pings = append(pings, mention(e.ID))
+				pings = append(pings, bot.Mention(e.ID))
 			}
 			if len(ids) > 0 {
-				pub := s.publicPrinter(ctx, t.GuildID)
-				text := strings.Join(pings, " ") + " " + pub.T("tournament.reminder", "ID", t.ID, "Name", escape(t.Name),
-					"When", stamp(t.StartsAt, stampRelative))
-				if _, err := s.send(ctx, t.ChannelID, Message{Content: text, Mentions: ids}); err != nil {
-					s.logger(ctx).Warn("reminding a tournament's entrants", "tournament", t.ID, "err", err)
+				pub := s.PublicPrinter(ctx, t.GuildID)
+				text := strings.Join(pings, " ") + " " + pub.T("tournament.reminder", "ID", t.ID, "Name", bot.Escape(t.Name),
+					"When", bot.Stamp(t.StartsAt, bot.StampRelative))
+				if _, err := s.Send(ctx, t.ChannelID, bot.Message{Content: text, Mentions: ids}); err != nil {
+					s.Logger(ctx).Warn("reminding a tournament's entrants", "tournament", t.ID, "err", err)
 				}
 			}
 		}
@@ -756,7 +721,7 @@ func (s *Service) stepTournament(ctx context.Context, id int64) {
 		err = s.step(ctx, t)
 	}
 	if err != nil && !errors.Is(err, record.ErrStale) {
-		s.logger(ctx).Error("moving a tournament on", "tournament", id, "err", err)
+		s.Logger(ctx).Error("moving a tournament on", "tournament", id, "err", err)
 	}
 }
 
@@ -785,7 +750,7 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 			return err
 		}
 	}
-	step, err := tournament.Next(t, entrants, pairings, s.clock.Now())
+	step, err := tournament.Next(t, entrants, pairings, s.Now())
 	if err != nil {
 		return err
 	}
@@ -795,7 +760,7 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 	case tournament.FinishEarly:
 		// Withdrawals left too few, or too many rounds for those left:
 		// the tournament ends after the rounds played.
-		s.logger(ctx).Info("tournament ends early: no pairing", "tournament", t.ID, "round", t.Round+1, "err", step.Err)
+		s.Logger(ctx).Info("tournament ends early: no pairing", "tournament", t.ID, "round", t.Round+1, "err", step.Err)
 		return s.finishTournament(ctx, t, entrants, pairings)
 	case tournament.Finish:
 		return s.finishTournament(ctx, t, entrants, pairings)
@@ -811,7 +776,7 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 	if t, err = s.store.Tournament(ctx, t.ID); err != nil {
 		return err
 	}
-	s.logger(ctx).Info("tournament paired", "tournament", t.ID, "round", t.Round, "pairings", len(next))
+	s.Logger(ctx).Info("tournament paired", "tournament", t.ID, "round", t.Round, "pairings", len(next))
 	if pairings, err = s.store.Pairings(ctx, t.ID); err != nil {
 		return err
 	}
@@ -835,7 +800,7 @@ func (s *Service) openGames(ctx context.Context, t *tournament.Tournament, entra
 	for _, e := range entrants {
 		players[e.ID] = e
 	}
-	pub := s.publicPrinter(ctx, t.GuildID)
+	pub := s.PublicPrinter(ctx, t.GuildID)
 	changed := false
 	for _, p := range pairings {
 		if p.Bye() || p.GameID != 0 || p.ForfeitBy != "" {
@@ -869,56 +834,56 @@ func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournam
 	if err != nil {
 		return false, fmt.Errorf("tournament %d: %w", t.ID, err)
 	}
-	now := s.clock.Now()
+	now := s.Now()
 	g := &record.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Rated: t.Rated, State: game.NewGame(start),
 		Black: record.Human(record.Player{ID: black.ID, Name: black.Name}), White: record.Human(record.Player{ID: white.ID, Name: white.Name}),
 		CreatedAt: now, UpdatedAt: now, Control: t.Control, TournamentID: t.ID}
-	s.startClocks(g, now)
-	if err := s.openThread(ctx, pub, t.ChannelID, g); err != nil {
+	s.StartClocks(g, now)
+	if err := s.OpenThread(ctx, pub, t.ChannelID, g); err != nil {
 		return false, fmt.Errorf("a thread for tournament %d round %d: %w", t.ID, p.Round, err)
 	}
 	switch err := s.store.OpenPairingGame(ctx, t.ID, p.Round, p.Board, g); {
 	case errors.Is(err, tournament.ErrAlreadyPaired):
-		s.dropThread(ctx, g)
+		s.DropThread(ctx, g)
 		return false, nil
 	case err != nil:
-		s.dropThread(ctx, g)
+		s.DropThread(ctx, g)
 		return false, err
 	}
-	s.arm(g)
-	note := pub.T("tournament.game_note", "ID", t.ID, "Name", escape(t.Name), "Round", p.Round)
+	s.Arm(g)
+	note := pub.T("tournament.game_note", "ID", t.ID, "Name", bot.Escape(t.Name), "Round", p.Round)
 	if t.Format == tournament.Arena {
-		note = pub.T("tournament.game_note_arena", "ID", t.ID, "Name", escape(t.Name))
+		note = pub.T("tournament.game_note_arena", "ID", t.ID, "Name", bot.Escape(t.Name))
 	}
-	if _, err := s.send(ctx, g.ChannelID, *s.gameMessage(pub, g, []string{note})); err != nil {
-		s.logger(ctx).Warn("posting a tournament game", "game", g.ID, "err", err)
+	if _, err := s.Send(ctx, g.ChannelID, *s.GameMessage(pub, g, []string{note})); err != nil {
+		s.Logger(ctx).Warn("posting a tournament game", "game", g.ID, "err", err)
 	}
-	welcome := Message{Content: pub.T("challenge.welcome", "First", mention(black.ID), "ID", g.ID, "Other", mention(white.ID)),
+	welcome := bot.Message{Content: pub.T("challenge.welcome", "First", bot.Mention(black.ID), "ID", g.ID, "Other", bot.Mention(white.ID)),
 		Mentions: []string{black.ID, white.ID}}
-	if _, err := s.send(ctx, g.ChannelID, welcome); err != nil {
-		s.logger(ctx).Warn("pinging players into a tournament game", "game", g.ID, "err", err)
+	if _, err := s.Send(ctx, g.ChannelID, welcome); err != nil {
+		s.Logger(ctx).Warn("pinging players into a tournament game", "game", g.ID, "err", err)
 	}
-	s.logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
+	s.Logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
 	return true, nil
 }
 
 // announceRound posts a round's pairings in the tournament's channel.
 func (s *Service) announceRound(ctx context.Context, t *tournament.Tournament, round int) {
-	msgs, err := s.roundMessages(ctx, s.publicPrinter(ctx, t.GuildID), t, round)
+	msgs, err := s.roundMessages(ctx, s.PublicPrinter(ctx, t.GuildID), t, round)
 	for _, m := range msgs {
 		if err == nil {
-			_, err = s.send(ctx, t.ChannelID, m)
+			_, err = s.Send(ctx, t.ChannelID, m)
 		}
 	}
 	if err != nil {
-		s.logger(ctx).Warn("announcing a round", "tournament", t.ID, "err", err)
+		s.Logger(ctx).Warn("announcing a round", "tournament", t.ID, "err", err)
 	}
 }
 
 // postStandings shows the standings in the tournament's channel: edited in
 // place after the first.
 func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) error {
-	pub := s.publicPrinter(ctx, t.GuildID)
+	pub := s.PublicPrinter(ctx, t.GuildID)
 	msg, err := s.standingsMessage(ctx, pub, t)
 	if err != nil {
 		return err
@@ -928,13 +893,13 @@ func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) e
 		return nil
 	}
 	if t.StandingsMessageID != "" {
-		if err := s.notify.Edit(ctx, t.ChannelID, t.StandingsMessageID, msg); err == nil {
+		if err := s.Edit(ctx, t.ChannelID, t.StandingsMessageID, msg); err == nil {
 			return nil
 		}
 	}
-	id, err := s.send(ctx, t.ChannelID, msg)
+	id, err := s.Send(ctx, t.ChannelID, msg)
 	if err != nil {
-		s.logger(ctx).Warn("posting a tournament's standings", "tournament", t.ID, "err", err)
+		s.Logger(ctx).Warn("posting a tournament's standings", "tournament", t.ID, "err", err)
 		return nil
 	}
 	t.StandingsMessageID = id
@@ -945,47 +910,47 @@ func (s *Service) postStandings(ctx context.Context, t *tournament.Tournament) e
 // finishTournament ends a tournament whose games are all played: the
 // podium in its channel, the full standings attached.
 func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament, entrants []tournament.Entrant, pairings []tournament.Pairing) error {
-	t.Status, t.FinishedAt = tournament.Finished, s.clock.Now()
+	t.Status, t.FinishedAt = tournament.Finished, s.Now()
 	if err := s.store.UpdateTournament(ctx, t); err != nil {
 		return err
 	}
-	s.logger(ctx).Info("tournament finished", "tournament", t.ID, "rounds", t.Round)
-	s.eventStatus(ctx, t, EventCompleted)
-	pub := s.publicPrinter(ctx, t.GuildID)
+	s.Logger(ctx).Info("tournament finished", "tournament", t.ID, "rounds", t.Round)
+	s.eventStatus(ctx, t, bot.EventCompleted)
+	pub := s.PublicPrinter(ctx, t.GuildID)
 	if err := s.postStandings(ctx, t); err != nil {
-		s.logger(ctx).Warn("final standings", "tournament", t.ID, "err", err)
+		s.Logger(ctx).Warn("final standings", "tournament", t.ID, "err", err)
 	}
 	rows := tournament.Standings(t.Format, entrants, tournament.Games(pairings))
-	lines := []string{pub.T("tournament.podium_title", "ID", t.ID, "Name", escape(t.Name))}
+	lines := []string{pub.T("tournament.podium_title", "ID", t.ID, "Name", bot.Escape(t.Name))}
 	medals := []string{"🥇", "🥈", "🥉"}
 	var ids []string
 	for _, r := range rows {
 		if r.Rank > 3 || r.Withdrawn {
 			continue
 		}
-		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", mention(r.ID), "Points", gametext.Points(r.Points)))
+		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", bot.Mention(r.ID), "Points", gametext.Points(r.Points)))
 		ids = append(ids, r.ID)
 	}
 	if url := s.tournamentURL(t); url != "" {
 		lines = append(lines, pub.T("tournament.page", "URL", url))
 	}
 	table := pub.T("tournament.standings_title", "ID", t.ID, "Name", t.Name) + "\n\n" + standingsTable(pub, t.Format, rows) + "\n"
-	msg := Message{Content: joinLines(lines, MaxContent), Mentions: ids,
-		Files: []File{{Name: fmt.Sprintf("tournament-%d.txt", t.ID), Data: []byte(table)}}}
-	if _, err := s.send(ctx, t.ChannelID, msg); err != nil {
-		s.logger(ctx).Warn("posting a tournament's podium", "tournament", t.ID, "err", err)
+	msg := bot.Message{Content: bot.JoinLines(lines, bot.MaxContent), Mentions: ids,
+		Files: []bot.File{{Name: fmt.Sprintf("tournament-%d.txt", t.ID), Data: []byte(table)}}}
+	if _, err := s.Send(ctx, t.ChannelID, msg); err != nil {
+		s.Logger(ctx).Warn("posting a tournament's podium", "tournament", t.ID, "err", err)
 	}
 	s.editSignup(ctx, t)
 	return nil
 }
 
-// tournamentChannelDeleted cancels the tournaments of a deleted channel
+// ChannelDeleted cancels the tournaments of a deleted channel
 // and ends their games under way, whose threads went with it: nothing is
 // left waiting on a channel nobody can see.
-func (s *Service) tournamentChannelDeleted(ctx context.Context, channelID string) {
+func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 	open, err := s.store.OpenTournaments(ctx, channelID)
 	if err != nil {
-		s.logger(ctx).Error("channel deleted: its tournaments", "channel", channelID, "err", err)
+		s.Logger(ctx).Error("channel deleted: its tournaments", "channel", channelID, "err", err)
 		return
 	}
 	for _, t := range open {
@@ -994,23 +959,23 @@ func (s *Service) tournamentChannelDeleted(ctx context.Context, channelID string
 			unlock := s.tournaments.lock(t.ID)
 			defer unlock()
 			t, err := s.store.Tournament(ctx, t.ID)
-			ending := EventCompleted
+			ending := bot.EventCompleted
 			if err == nil && t.Status == tournament.SignUp {
-				ending = EventCanceled
+				ending = bot.EventCanceled
 			}
 			if err == nil && t.Status.Open() {
-				t.Status, t.FinishedAt = tournament.Canceled, s.clock.Now()
+				t.Status, t.FinishedAt = tournament.Canceled, s.Now()
 				err = s.store.UpdateTournament(ctx, t)
 			}
 			if err != nil {
-				s.logger(ctx).Error("channel deleted: canceling its tournament", "tournament", t.ID, "err", err)
+				s.Logger(ctx).Error("channel deleted: canceling its tournament", "tournament", t.ID, "err", err)
 				return
 			}
-			s.logger(ctx).Info("tournament canceled: its channel was deleted", "tournament", t.ID, "channel", channelID)
+			s.Logger(ctx).Info("tournament canceled: its channel was deleted", "tournament", t.ID, "channel", channelID)
 			s.eventStatus(ctx, t, ending)
 			pairings, err := s.store.Pairings(ctx, t.ID)
 			if err != nil {
-				s.logger(ctx).Error("channel deleted: its tournament's games", "tournament", t.ID, "err", err)
+				s.Logger(ctx).Error("channel deleted: its tournament's games", "tournament", t.ID, "err", err)
 				return
 			}
 			for _, p := range pairings {
@@ -1033,23 +998,23 @@ const PermCreateEvents int64 = 1 << 44
 // scheduleEvent lists a tournament that starts later among the server's
 // events, where the transport can and the bot may; it returns the event's
 // id, "" for none. A failure only costs the listing.
-func (s *Service) scheduleEvent(ctx context.Context, req Request, t *tournament.Tournament) string {
-	es, ok := s.notify.(EventScheduler)
+func (s *Service) scheduleEvent(ctx context.Context, req bot.Request, t *tournament.Tournament) string {
+	es, ok := s.Notifier().(bot.EventScheduler)
 	if !ok || !req.PermissionsKnown || req.AppPermissions&(PermManageEvents|PermCreateEvents) == 0 ||
-		!t.StartsAt.After(s.clock.Now().Add(time.Minute)) {
+		!t.StartsAt.After(s.Now().Add(time.Minute)) {
 		return ""
 	}
-	pub := req.pub()
+	pub := req.Pub()
 	location := s.tournamentURL(t)
 	if location == "" {
 		location = pub.T("tournament.event_location")
 	}
-	e := ScheduledEvent{Name: clip(t.Name, 100), Location: clip(location, 100), Start: t.StartsAt, End: t.StartsAt.Add(expectedLength(t)),
-		Description: clip(pub.T("tournament.event_description", "ID", t.ID, "Format", formatLine(pub, t),
-			"Control", controlName(pub, t.Control)), 1000)}
+	e := bot.ScheduledEvent{Name: bot.Clip(t.Name, 100), Location: bot.Clip(location, 100), Start: t.StartsAt, End: t.StartsAt.Add(expectedLength(t)),
+		Description: bot.Clip(pub.T("tournament.event_description", "ID", t.ID, "Format", formatLine(pub, t),
+			"Control", bot.ControlName(pub, t.Control)), 1000)}
 	id, err := es.ScheduleEvent(ctx, t.GuildID, e)
 	if err != nil {
-		s.logger(ctx).Warn("listing a tournament among the server's events", "tournament", t.ID, "err", err)
+		s.Logger(ctx).Warn("listing a tournament among the server's events", "tournament", t.ID, "err", err)
 		return ""
 	}
 	return id
@@ -1071,12 +1036,12 @@ func expectedLength(t *tournament.Tournament) time.Duration {
 }
 
 // eventStatus moves a tournament's scheduled event on, if it has one.
-func (s *Service) eventStatus(ctx context.Context, t *tournament.Tournament, status EventStatus) {
-	es, ok := s.notify.(EventScheduler)
+func (s *Service) eventStatus(ctx context.Context, t *tournament.Tournament, status bot.EventStatus) {
+	es, ok := s.Notifier().(bot.EventScheduler)
 	if !ok || t.EventID == "" {
 		return
 	}
 	if err := es.SetEventStatus(ctx, t.GuildID, t.EventID, status); err != nil {
-		s.logger(ctx).Warn("updating a tournament's scheduled event", "tournament", t.ID, "event", t.EventID, "err", err)
+		s.Logger(ctx).Warn("updating a tournament's scheduled event", "tournament", t.ID, "event", t.EventID, "err", err)
 	}
 }

@@ -1,0 +1,148 @@
+package bot
+
+// This file is how a capability (tournaments, puzzles, analysis) mounts on
+// the core: the entry points of the command table it answers, and what it
+// hears of the game flow. The table in commands.go names every entry
+// point; a capability only supplies handlers for the ones it owns.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"othello-bot/record"
+)
+
+// Handler answers one request at an entry point.
+type Handler func(ctx context.Context, req Request) (Response, error)
+
+// Capability is a feature mounted on the core.
+type Capability interface {
+	// Routes are its handlers by entry point: a command path as
+	// LookupCommand takes it ("tournament create") or a component action
+	// (the custom id's part before ":", "tjoin").
+	Routes() map[string]Handler
+}
+
+// GameEndListener hears of every game that ended, after it is stored. A
+// capability that is one is told from the goroutine that ended it.
+type GameEndListener interface {
+	GameEnded(ctx context.Context, g *record.Game)
+}
+
+// ChannelDeleteListener hears of a deleted channel or thread before the
+// core ends the game that ran there.
+type ChannelDeleteListener interface {
+	ChannelDeleted(ctx context.Context, channelID string)
+}
+
+// Mount adds a capability's handlers and listeners. It is part of
+// building the service, before it takes requests; an entry point the
+// table does not name, or one already answered, is a wiring mistake and
+// panics.
+func (s *Service) Mount(c Capability) {
+	for entry, h := range c.Routes() {
+		if !s.named(entry) {
+			panic(fmt.Sprintf("bot: %T routes %q, which the command table does not name", c, entry))
+		}
+		if _, dup := s.routes[entry]; dup {
+			panic(fmt.Sprintf("bot: %q is routed twice", entry))
+		}
+		s.routes[entry] = h
+	}
+	if l, ok := c.(GameEndListener); ok {
+		s.gameEnd = append(s.gameEnd, l)
+	}
+	if l, ok := c.(ChannelDeleteListener); ok {
+		s.channelDelete = append(s.channelDelete, l)
+	}
+	if t, ok := c.(Ticker); ok {
+		s.tickers = append(s.tickers, t)
+	}
+}
+
+// named reports whether the table names an entry point.
+func (s *Service) named(entry string) bool {
+	if _, ok := componentTable[entry]; ok {
+		return true
+	}
+	c, ok := LookupCommand(entry)
+	return ok && len(c.Subcommands) == 0
+}
+
+// Unrouted lists the entry points of the table nobody answers: a test of
+// the wiring expects none.
+func (s *Service) Unrouted() []string {
+	var out []string
+	for _, c := range commands {
+		paths := []string{c.Name}
+		if len(c.Subcommands) > 0 {
+			paths = paths[:0]
+			for _, sub := range c.Subcommands {
+				paths = append(paths, c.Name+" "+sub.Name)
+			}
+		}
+		for _, p := range paths {
+			if spec, _ := LookupCommand(p); spec.handle == nil && s.routes[p] == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	for action, h := range componentTable {
+		if h == nil && s.routes[action] == nil {
+			out = append(out, action)
+		}
+	}
+	return out
+}
+
+// gameEnded tells the listeners that g ended.
+func (s *Service) gameEnded(ctx context.Context, g *record.Game) {
+	for _, l := range s.gameEnd {
+		l.GameEnded(ctx, g)
+	}
+}
+
+// Task runs work no request brought (a timer, a background job) as the
+// service's own: not after shutdown has begun, counted so shutdown waits
+// for it, and a panic logged rather than fatal.
+func (s *Service) Task(ctx context.Context, what string, work func(ctx context.Context)) {
+	if !s.enter() {
+		return
+	}
+	defer s.inflight.Done()
+	defer s.Survive(ctx, what)
+	work(ctx)
+}
+
+// Now is the service's clock.
+func (s *Service) Now() time.Time { return s.clock.Now() }
+
+// Edit changes a message the bot posted, fitted to Discord's limits.
+func (s *Service) Edit(ctx context.Context, channelID, messageID string, m Message) error {
+	s.fitOut(ctx, &m)
+	return s.notify.Edit(ctx, channelID, messageID, m)
+}
+
+// Notifier is the transport's side that posts; capabilities ask it for
+// what only some transports offer (scheduled events).
+func (s *Service) Notifier() Notifier { return s.notify }
+
+// ComponentArgs is the part of a component's custom id after its action.
+func (r Request) ComponentArgs() string {
+	_, args, _ := strings.Cut(r.CustomID, ":")
+	return args
+}
+
+// Ticker is a capability with timed work of its own, done on the core's
+// tick after the games' timers.
+type Ticker interface {
+	Tick(ctx context.Context, now time.Time)
+}
+
+func (s *Service) tickCapabilities(ctx context.Context, now time.Time) {
+	for _, t := range s.tickers {
+		t.Tick(ctx, now)
+	}
+}
