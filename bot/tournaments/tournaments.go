@@ -20,6 +20,17 @@ import (
 	"othello-bot/tournament"
 )
 
+// PermManageEvents is Discord's Manage Events permission: creating a
+// tournament, which is an event of the server.
+const PermManageEvents int64 = 1 << 33
+
+// tournamentReminder is how long before its start a tournament pings its
+// entrants.
+const tournamentReminder = 10 * time.Minute
+
+// tournamentControl is a tournament's clock when its organiser names none.
+var tournamentControl = timecontrol.Control{Base: 5 * time.Minute, Increment: 3 * time.Second}
+
 // Store keeps tournaments. Each change is conditional, so that with
 // several processes on one database each thing happens once; errors
 // other than the ones listed are failures of the store itself.

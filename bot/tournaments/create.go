@@ -1,0 +1,187 @@
+package tournaments
+
+// This file is /tournament create and finding the tournament a subcommand is
+// about.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/tournament"
+)
+
+// findTournament is the tournament a subcommand is about: the id given,
+// else the newest open one in this channel (or the channel of this
+// thread). The refusal says why there is none.
+func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournament.Tournament, *bot.Response, error) {
+	me := req.Me()
+	if v := strings.TrimSpace(req.Options["id"]); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			r := bot.Refuse(me.T("tournament.not_found", "ID", game.QuoteInput(v)))
+			return nil, &r, nil
+		}
+		t, err := s.store.Tournament(ctx, id)
+		if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
+			r := bot.Refuse(me.T("tournament.not_found", "ID", id))
+			return nil, &r, nil
+		}
+		return t, nil, err
+	}
+	channel := req.ChannelID
+	if req.InThread && req.ParentID != "" {
+		channel = req.ParentID
+	}
+	open, err := s.store.OpenTournaments(ctx, channel)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(open) == 0 {
+		r := bot.Refuse(me.T("tournament.none_here"))
+		return nil, &r, nil
+	}
+	return open[0], nil, nil
+}
+
+// mayRun says whether the user may start, pause, cancel or kick in a
+// tournament: its organiser, or a moderator of its channel.
+func mayRun(req bot.Request, t *tournament.Tournament) bool {
+	return req.User.ID == t.OrganiserID || req.MemberPermissions&(bot.PermManageMessages|PermManageEvents|bot.PermManageGuild) != 0
+}
+
+func (s *Service) tournamentCreate(ctx context.Context, req bot.Request) (bot.Response, error) {
+	me := req.Me()
+	if req.GuildID == "" {
+		return bot.Refuse(me.T("tournament.server_only")), nil
+	}
+	if req.MemberPermissions&(PermManageEvents|bot.PermManageGuild) == 0 && !s.hasTournamentRole(req) {
+		return bot.Refuse(me.T("tournament.create_not_allowed")), nil
+	}
+	format, err := tournament.ParseFormat(strings.TrimSpace(req.Options["format"]))
+	if err != nil {
+		return bot.Refuse(me.T("tournament.bad_format")), nil
+	}
+	now := s.Now()
+	startsAt, err := tournament.ParseStart(req.Options["start"], now)
+	if err != nil {
+		return bot.Refuse(startError(me, req.Options["start"], err)), nil
+	}
+	control := tournamentControl
+	if strings.TrimSpace(req.Options["time"]) != "" {
+		var refusal *bot.Response
+		if control, refusal = s.TimeOption(req, false); refusal != nil {
+			return *refusal, nil
+		}
+	}
+	if format == tournament.Arena && !control.Live() {
+		return bot.Refuse(me.T("tournament.arena_live")), nil
+	}
+	size, err := bot.IntOption(req, "size", s.cfg.DefaultSize)
+	if err != nil || !game.ValidSize(size) {
+		return bot.Refuse(me.T("start.bad_size")), nil
+	}
+	rated, double := true, false
+	for name, dst := range map[string]*bool{"rated": &rated, "double": &double} {
+		if v := strings.TrimSpace(req.Options[name]); v != "" {
+			if *dst, err = strconv.ParseBool(v); err != nil {
+				return bot.Refuse(me.T("tournament.bad_option", "Option", name)), nil
+			}
+		}
+	}
+	rounds, err := bot.IntOption(req, "rounds", 5)
+	if err != nil || rounds < 1 || rounds > tournament.MaxRounds {
+		return bot.Refuse(me.T("tournament.bad_rounds", "Max", tournament.MaxRounds)), nil
+	}
+	minutes, err := bot.IntOption(req, "minutes", 60)
+	if err != nil || minutes < tournament.MinArenaMinutes || minutes > tournament.MaxArenaMinutes {
+		return bot.Refuse(me.T("tournament.bad_minutes", "Min", tournament.MinArenaMinutes, "Max", tournament.MaxArenaMinutes)), nil
+	}
+	if !s.ThreadsHere(req) {
+		return bot.Refuse(me.T("tournament.needs_threads")), nil
+	}
+	if missing := s.MissingPermission(req, size, record.StyleEmoji); missing != "" {
+		return bot.Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	}
+	pub := req.Pub()
+	title := strings.TrimSpace(req.Options["name"])
+	if title == "" {
+		title = pub.T("tournament.default_name", "Format", pub.T("choice.format."+string(format)))
+	}
+	t := &tournament.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Name: bot.Clip(title, tournament.MaxNameLength),
+		Format: format, Size: size, Rated: rated, Control: control, StartsAt: startsAt, CreatedAt: now}
+	switch format {
+	case tournament.Swiss:
+		t.Rounds = rounds
+	case tournament.RoundRobin:
+		t.Double = double
+	case tournament.Arena:
+		t.Duration = time.Duration(minutes) * time.Minute
+	}
+	if err := s.store.CreateTournament(ctx, t, req.User); err != nil {
+		return bot.Response{}, err
+	}
+	id, err := s.Send(ctx, t.ChannelID, s.signupMessage(pub, t, nil))
+	if err != nil {
+		t.Status = tournament.Canceled
+		if uerr := s.store.UpdateTournament(ctx, t); uerr != nil {
+			err = errors.Join(err, uerr)
+		}
+		return bot.Response{}, fmt.Errorf("posting tournament %d: %w", t.ID, err)
+	}
+	t.SignupMessageID = id
+	t.EventID = s.scheduleEvent(ctx, req, t)
+	if err := s.store.UpdateTournament(ctx, t); err != nil {
+		return bot.Response{}, err
+	}
+	s.Logger(ctx).Info("tournament created", "tournament", t.ID, "format", string(t.Format), "organiser", req.User.ID,
+		"starts", t.StartsAt, "time", t.Control.String())
+	return bot.Refuse(me.T("tournament.created", "ID", t.ID, "Name", bot.Escape(t.Name))), nil
+}
+
+// hasTournamentRole reports whether the user has a role the config lets
+// create tournaments.
+func (s *Service) hasTournamentRole(req bot.Request) bool {
+	for _, r := range req.Roles {
+		if slices.Contains(s.cfg.Roles, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// startError says why a typed start was refused.
+func startError(t *catalog.Printer, typed string, err error) string {
+	quoted := game.QuoteInput(typed)
+	switch {
+	case errors.Is(err, tournament.ErrStartPast):
+		return t.T("tournament.start_past", "Typed", quoted)
+	case errors.Is(err, tournament.ErrStartFar):
+		return t.T("tournament.start_far", "Typed", quoted, "Days", int(tournament.MaxLead.Hours()/24))
+	}
+	return t.T("tournament.start_syntax", "Typed", quoted)
+}
+
+// entriesOpen says whether a player may still join: before the start; in
+// a Swiss until its second round is paired; in an arena until its end.
+func entriesOpen(t *tournament.Tournament, now time.Time) bool {
+	switch {
+	case t.Status == tournament.SignUp:
+		return true
+	case t.Status != tournament.Running && t.Status != tournament.Paused:
+		return false
+	case t.Format == tournament.Swiss:
+		return t.Round < 2
+	case t.Format == tournament.Arena:
+		return now.Before(t.EndsAt)
+	}
+	return false
+}

@@ -1,0 +1,190 @@
+package tournaments
+
+// This file is joining and leaving: the subcommands, the sign-up buttons,
+// and a withdrawal's forfeits.
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"othello-bot/bot"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/tournament"
+)
+
+func (s *Service) tournamentJoin(ctx context.Context, req bot.Request) (bot.Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return bot.Deref(refusal), err
+	}
+	return s.join(ctx, req, t, false)
+}
+
+func (s *Service) tournamentLeave(ctx context.Context, req bot.Request) (bot.Response, error) {
+	t, refusal, err := s.findTournament(ctx, req)
+	if refusal != nil || err != nil {
+		return bot.Deref(refusal), err
+	}
+	return s.leave(ctx, req, t, false)
+}
+
+// tournamentButton is a press of Join or Leave on a sign-up message.
+func (s *Service) tournamentButton(ctx context.Context, req bot.Request, action, args string) (bot.Response, error) {
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return bot.Refuse(req.Me().T("error.button_broken")), nil
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if errors.Is(err, record.ErrNotFound) || err == nil && t.ChannelID != req.ChannelID {
+		return bot.Refuse(req.Me().T("error.button_broken")), nil
+	}
+	if err != nil {
+		return bot.Response{}, err
+	}
+	if action == "tjoin" {
+		return s.join(ctx, req, t, true)
+	}
+	return s.leave(ctx, req, t, true)
+}
+
+func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool) (bot.Response, error) {
+	me := req.Me()
+	unlock := s.tournaments.lock(t.ID)
+	defer unlock()
+	now := s.Now()
+	if !entriesOpen(t, now) {
+		return bot.Refuse(me.T("tournament.entries_closed", "ID", t.ID)), nil
+	}
+	rating := 1500.0
+	scope := record.SpeedScope(t.GuildID, t.Control.Category())
+	switch st, err := s.store.Standing(ctx, req.User.ID, scope, bot.Growth(now)); {
+	case err == nil:
+		rating = st.Rating.Rating
+	case !errors.Is(err, record.ErrNotFound):
+		return bot.Response{}, err
+	}
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	if len(entrants) >= tournament.MaxEntrants {
+		return bot.Refuse(me.T("tournament.full", "ID", t.ID, "Count", tournament.MaxEntrants)), nil
+	}
+	switch err := s.store.JoinTournament(ctx, t.ID, req.User, rating, now); {
+	case errors.Is(err, tournament.ErrAlreadyEntered):
+		return bot.Refuse(me.T("tournament.already_in", "ID", t.ID)), nil
+	case err != nil:
+		return bot.Response{}, err
+	}
+	s.Logger(ctx).Info("tournament joined", "tournament", t.ID, "player", req.User.ID)
+	resp := bot.Refuse(me.T("tournament.joined", "ID", t.ID, "Name", bot.Escape(t.Name), "When", startsText(me, t)))
+	if t.Status != tournament.SignUp {
+		resp = bot.Refuse(me.T("tournament.joined_late", "ID", t.ID, "Name", bot.Escape(t.Name)))
+	}
+	return s.refreshSignup(ctx, req, t, button, resp)
+}
+
+func (s *Service) leave(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool) (bot.Response, error) {
+	me := req.Me()
+	unlock := s.tournaments.lock(t.ID)
+	defer unlock()
+	if !t.Status.Open() {
+		return bot.Refuse(me.T("tournament.over", "ID", t.ID)), nil
+	}
+	ok, err := s.withdraw(ctx, t, req.User.ID)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	if !ok {
+		return bot.Refuse(me.T("tournament.not_in", "ID", t.ID)), nil
+	}
+	s.Logger(ctx).Info("tournament left", "tournament", t.ID, "player", req.User.ID, "started", t.Status != tournament.SignUp)
+	if t.Status == tournament.Running {
+		if err := s.step(ctx, t); err != nil {
+			return bot.Response{}, err
+		}
+	}
+	resp := bot.Refuse(me.T("tournament.left", "ID", t.ID))
+	if t.Status != tournament.SignUp {
+		resp = bot.Refuse(me.T("tournament.withdrawn", "ID", t.ID))
+	}
+	return s.refreshSignup(ctx, req, t, button, resp)
+}
+
+// withdraw takes a player out of a tournament: before the start their
+// entry goes; after it their game in progress is lost (as a resignation)
+// and every pairing of theirs not yet played is forfeited.
+func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, playerID string) (bool, error) {
+	ctx = holding(ctx, t.ID) // the caller holds the lock and steps after
+	now := s.Now()
+	started := t.Status != tournament.SignUp
+	ok, err := s.store.LeaveTournament(ctx, t.ID, playerID, started, now)
+	if err != nil || !ok || !started {
+		return ok, err
+	}
+	pairings, err := s.store.Pairings(ctx, t.ID)
+	if err != nil {
+		return true, err
+	}
+	pub := s.PublicPrinter(ctx, t.GuildID)
+	for _, p := range pairings {
+		if !p.Has(playerID) || p.Bye() || p.Done() {
+			continue
+		}
+		if p.GameID == 0 {
+			if _, err := s.store.ForfeitPairing(ctx, t.ID, p.Round, p.Board, playerID); err != nil {
+				return true, err
+			}
+			continue
+		}
+		g, err := s.store.Game(ctx, p.GameID)
+		if err != nil {
+			return true, err
+		}
+		if g.Status != record.Active {
+			continue
+		}
+		loser := game.Black
+		if p.White == playerID {
+			loser = game.White
+		}
+		note, err := s.FinishAgainst(ctx, pub, g, record.EndResign, loser, now)
+		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+			continue // it ended meanwhile
+		}
+		if err != nil {
+			return true, err
+		}
+		s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{pub.T("tournament.game_withdrawn", "Name", bot.Escape(nameIn(t, playerID, g))), note}))
+	}
+	return true, nil
+}
+
+// nameIn is a player's name as the game knows it.
+func nameIn(_ *tournament.Tournament, playerID string, g *record.Game) string {
+	if g.Black.Player.ID == playerID {
+		return g.Black.Player.Name
+	}
+	return g.White.Player.Name
+}
+
+// refreshSignup edits the sign-up message after an entry changed: as the
+// answer to its own button, or in place.
+func (s *Service) refreshSignup(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool, resp bot.Response) (bot.Response, error) {
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	msg := s.signupMessage(req.Pub(), t, entrants)
+	if button {
+		return bot.Response{Update: true, Message: &msg, Followups: []bot.Message{*resp.Message}}, nil
+	}
+	if t.SignupMessageID != "" {
+		if err := s.Edit(ctx, t.ChannelID, t.SignupMessageID, msg); err != nil {
+			s.Logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
+		}
+	}
+	return resp, nil
+}
