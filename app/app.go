@@ -1,36 +1,120 @@
 // Package app builds the bot from its parts, in one visible order: the
-// core service over the store and the engine, then each capability
-// mounted on it. Every transport (Discord, the terminal) and every test
-// that runs the whole bot gets it here.
+// core service over the store and the engine, each capability mounted on
+// it, and the scheduler that runs their timed work. Every transport
+// (Discord, the terminal) and every test that runs the whole bot gets it
+// here.
 package app
 
 import (
+	"context"
 	"log/slog"
+	"time"
 
 	"othello-bot/bot"
+	"othello-bot/bot/analyses"
+	"othello-bot/bot/puzzles"
 	"othello-bot/bot/tournaments"
 	"othello-bot/engine"
+	"othello-bot/schedule"
 )
+
+// TickEvery is how often the scheduler looks at the timers in the
+// database (games' exact timers fire on their own in between).
+const TickEvery = 5 * time.Second
 
 // Store is what the core and every capability keep: storage.Store is one.
 type Store interface {
 	bot.Store
 	tournaments.Store
+	puzzles.Store
+	analyses.Store
+	schedule.LeaseStore
+	// Shared reports whether other processes use the database too;
+	// Instance is the name this process goes by in it.
+	Shared() bool
+	Instance() string
 }
 
 // Config is the core's configuration and each capability's.
 type Config struct {
 	bot.Config
 	Tournaments tournaments.Config
+	Puzzles     puzzles.Config
 }
 
-// New builds the service and mounts the capabilities on it.
-func New(store Store, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *bot.Service {
-	svc := bot.New(store, eng, clock, notify, cfg.Config, log)
+// App is the service with its capabilities mounted and its scheduler.
+type App struct {
+	*bot.Service
+	Tournaments *tournaments.Service
+	Puzzles     *puzzles.Service
+	Analyses    *analyses.Service
+	Scheduler   *schedule.Scheduler
+	shared      bool
+}
+
+// New builds the service, mounts the capabilities on it and registers
+// their timed work.
+func New(store Store, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *App {
+	a := &App{Service: bot.New(store, eng, clock, notify, cfg.Config, log), shared: store.Shared()}
 	tc := cfg.Tournaments
 	if tc.DefaultSize == 0 {
 		tc.DefaultSize = cfg.DefaultSize
 	}
-	svc.Mount(tournaments.New(svc, store, tc))
-	return svc
+	a.Tournaments = tournaments.New(a.Service, store, tc)
+	a.Puzzles = puzzles.New(a.Service, store, eng, cfg.Puzzles)
+	a.Analyses = analyses.New(a.Service, store, eng)
+	a.Mount(a.Tournaments)
+	a.Mount(a.Puzzles)
+	a.Mount(a.Analyses)
+
+	// With a shared database one process at a time holds the timers, and
+	// picks up the games whose process stopped mid-move.
+	var lease schedule.Lease
+	if a.shared {
+		lease = schedule.DatabaseLease{Store: store, Name: "timers", Holder: store.Instance(), TTL: 3 * TickEvery}
+	}
+	a.Scheduler = schedule.New(clock.Now, lease, log)
+	if a.shared {
+		// A game where the bot has been to move this long has lost the
+		// process that was thinking about it.
+		orphaned := 2*cfg.EngineMoveTime + time.Minute
+		a.Scheduler.Register(schedule.Job{Name: "orphaned games", Run: func(ctx context.Context, _ time.Time) {
+			if err := a.ResumeOrphans(ctx, orphaned); err != nil {
+				a.Logger(ctx).Error("resuming games", "err", err)
+			}
+		}})
+	}
+	// Tournaments last: games whose flags fell this tick count in them.
+	for _, jobs := range [][]schedule.Job{a.Service.Jobs(), a.Puzzles.Jobs(), a.Tournaments.Jobs()} {
+		for _, j := range jobs {
+			a.Scheduler.Register(a.Guard(j))
+		}
+	}
+	return a
 }
+
+// Start picks up after a restart: alone on its database, every game where
+// the bot is to move, then whatever fell due meanwhile; sharing one, a
+// first tick (the holder of the timers picks up orphaned games).
+func (a *App) Start(ctx context.Context) error {
+	if !a.shared {
+		if err := a.Resume(ctx); err != nil {
+			return err
+		}
+	}
+	a.Tick(ctx)
+	return nil
+}
+
+// Tick runs every capability's timed work once (if this process holds
+// the timers).
+func (a *App) Tick(ctx context.Context) { a.Scheduler.Tick(ctx) }
+
+// SearchPuzzles searches up to n finished games for puzzles.
+func (a *App) SearchPuzzles(ctx context.Context, n int) (int, error) {
+	return a.Puzzles.SearchPuzzles(ctx, n)
+}
+
+// WaitAnalyses waits until no analysis is queued or running (the
+// terminal waits for them before it quits).
+func (a *App) WaitAnalyses() { a.Analyses.Drain() }

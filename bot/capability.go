@@ -20,8 +20,8 @@ type Handler func(ctx context.Context, req Request) (Response, error)
 // Capability is a feature mounted on the core.
 type Capability interface {
 	// Routes are its handlers by entry point: a command path as
-	// LookupCommand takes it ("tournament create") or a component action
-	// (the custom id's part before ":", "tjoin").
+	// LookupCommand takes it ("tournament create") or a component's
+	// action with its colon, as custom ids begin ("tjoin:").
 	Routes() map[string]Handler
 }
 
@@ -57,15 +57,34 @@ func (s *Service) Mount(c Capability) {
 	if l, ok := c.(ChannelDeleteListener); ok {
 		s.channelDelete = append(s.channelDelete, l)
 	}
-	if t, ok := c.(Ticker); ok {
-		s.tickers = append(s.tickers, t)
+	if sec, ok := c.(SettingsSection); ok {
+		s.settingsSections = append(s.settingsSections, sec)
 	}
+	if d, ok := c.(Drainer); ok {
+		s.drainers = append(s.drainers, d)
+	}
+}
+
+// Drainer is a capability with background work of its own: Shutdown
+// cancels Background and then waits for Drain.
+type Drainer interface {
+	Drain()
+}
+
+// SettingsSection is a capability's part of /settings.
+type SettingsSection interface {
+	// Settings answers /settings when one of the capability's options is
+	// given (ok true); otherwise the core answers.
+	Settings(ctx context.Context, req Request) (resp Response, ok bool, err error)
+	// SettingsLines are its lines when /settings shows where things stand.
+	SettingsLines(ctx context.Context, req Request) ([]string, error)
 }
 
 // named reports whether the table names an entry point.
 func (s *Service) named(entry string) bool {
-	if _, ok := componentTable[entry]; ok {
-		return true
+	if action, ok := strings.CutSuffix(entry, ":"); ok {
+		_, named := componentTable[action]
+		return named
 	}
 	c, ok := LookupCommand(entry)
 	return ok && len(c.Subcommands) == 0
@@ -90,8 +109,8 @@ func (s *Service) Unrouted() []string {
 		}
 	}
 	for action, h := range componentTable {
-		if h == nil && s.routes[action] == nil {
-			out = append(out, action)
+		if h == nil && s.routes[action+":"] == nil {
+			out = append(out, action+":")
 		}
 	}
 	return out
@@ -125,6 +144,20 @@ func (s *Service) Edit(ctx context.Context, channelID, messageID string, m Messa
 	return s.notify.Edit(ctx, channelID, messageID, m)
 }
 
+// EditReply finishes the reply to an interaction by its token, fitted to
+// Discord's limits.
+func (s *Service) EditReply(ctx context.Context, token string, m Message) (string, error) {
+	s.fitOut(ctx, &m)
+	return s.notify.EditReply(ctx, token, m)
+}
+
+// Background is the context of work no request waits for; Shutdown
+// cancels it.
+func (s *Service) Background() context.Context { return s.background }
+
+// OnPosted asks to be told the message's id once an adapter has shown it.
+func (m *Message) OnPosted(f func(ctx context.Context, id string)) { m.posted = f }
+
 // Notifier is the transport's side that posts; capabilities ask it for
 // what only some transports offer (scheduled events).
 func (s *Service) Notifier() Notifier { return s.notify }
@@ -133,16 +166,4 @@ func (s *Service) Notifier() Notifier { return s.notify }
 func (r Request) ComponentArgs() string {
 	_, args, _ := strings.Cut(r.CustomID, ":")
 	return args
-}
-
-// Ticker is a capability with timed work of its own, done on the core's
-// tick after the games' timers.
-type Ticker interface {
-	Tick(ctx context.Context, now time.Time)
-}
-
-func (s *Service) tickCapabilities(ctx context.Context, now time.Time) {
-	for _, t := range s.tickers {
-		t.Tick(ctx, now)
-	}
 }

@@ -165,7 +165,7 @@ func clockLines(t *catalog.Printer, g *record.Game, now time.Time) (clocks, due 
 	if g.Status != record.Active || g.State.Over() {
 		return clocks, ""
 	}
-	side := sideName(t, g.ToMove())
+	side := SideName(t, g.ToMove())
 	switch {
 	case g.Deadline.IsZero():
 	case !k.Timed():

@@ -162,8 +162,8 @@ var commands = localize([]CommandSpec{
 		handle:  (*Service).history},
 	{Name: "puzzle", Private: true,
 		Options: []OptionSpec{{Name: "show", Kind: StringOption,
-			Choices: []OptionChoice{choice("choice.puzzle.leaderboard", "leaderboard"), choice("choice.puzzle.me", "me")}}},
-		handle: (*Service).puzzleCommand},
+			Choices: []OptionChoice{choice("choice.puzzle.leaderboard", "leaderboard"), choice("choice.puzzle.me", "me")}}}},
+	// answered by bot/puzzles
 	{Name: "openings",
 		Options: []OptionSpec{{Name: "moves", Kind: StringOption, MaxLength: 4 * opening.MaxLine}},
 		handle:  (*Service).openings},
@@ -176,8 +176,8 @@ var commands = localize([]CommandSpec{
 		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
 		handle:  (*Service).replayCommand},
 	{Name: "analyze",
-		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
-		handle:  (*Service).analyzeCommand},
+		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}}},
+	// analyze: answered by bot/analyses
 	{Name: "undo", handle: (*Service).undo},
 	{Name: "abort",
 		Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}},

@@ -48,7 +48,7 @@ func (s *Service) listGames(ctx context.Context, req Request) (Response, error) 
 			where += " · " + t.T("games.board_link", "URL", fmt.Sprintf("https://discord.com/channels/%s/%s/%s", req.GuildID, g.ChannelID, g.MessageID))
 		}
 		entries = append(entries, t.T("games.entry", "ID", g.ID, "Black", sideLabel(t, g, game.Black), "White", sideLabel(t, g, game.White),
-			"Size", g.Size(), "Side", sideName(t, g.ToMove()), "Since", Stamp(g.TurnStartedAt, StampRelative), "Where", where))
+			"Size", g.Size(), "Side", SideName(t, g.ToMove()), "Since", Stamp(g.TurnStartedAt, StampRelative), "Where", where))
 	}
 	return Response{Message: &Message{Embed: &Embed{Title: Clip(title, MaxEmbedTitle), Description: JoinLines(entries, MaxDescription)}}}, nil
 }

@@ -85,11 +85,10 @@ func (s *Service) PublicPrinter(ctx context.Context, guildID string) *catalog.Pr
 
 // settings shows or changes a member's language or the server's.
 func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
-	if req.Options["puzzle-channel"] != "" || req.Options["puzzle-hour"] != "" {
-		if req.Options["language"] != "" {
-			return Refuse(req.Me().T("daily.one_at_a_time")), nil
+	for _, sec := range s.settingsSections {
+		if resp, ok, err := sec.Settings(ctx, req); ok || err != nil {
+			return resp, err
 		}
-		return s.puzzleSettings(ctx, req)
 	}
 	value := strings.ToLower(strings.TrimSpace(req.Options["language"]))
 	scope := strings.ToLower(strings.TrimSpace(req.Options["scope"]))
@@ -153,15 +152,13 @@ func (s *Service) showSettings(ctx context.Context, req Request) (Response, erro
 			server = catalog.For(lang).T("language.name")
 		}
 		lines = append(lines, me.T("settings.show_server", "Language", server))
-		daily, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
+	}
+	for _, sec := range s.settingsSections {
+		more, err := sec.SettingsLines(ctx, req)
 		if err != nil {
 			return Response{}, err
 		}
-		if daily.ChannelID == "" {
-			lines = append(lines, me.T("settings.show_daily_off"))
-		} else {
-			lines = append(lines, me.T("settings.show_daily", "Channel", "<#"+daily.ChannelID+">", "Hour", daily.Hour))
-		}
+		lines = append(lines, more...)
 	}
 	lines = append(lines, me.T("settings.how"))
 	return Refuse(strings.Join(lines, "\n")), nil

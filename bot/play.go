@@ -118,7 +118,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	s.Logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size,
 		"time", control.String())
 	s.Arm(g)
-	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", sideName(pub, record.Bot(level)))}
+	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", SideName(pub, record.Bot(level)))}
 	if xotNote != "" {
 		notes = append(notes, xotNote)
 	}
@@ -134,7 +134,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		s.Logger(ctx).Warn("posting a game in its channel or thread", "game", g.ID, "channel", g.ChannelID, "err", err)
 	}
 	return Response{Message: &Message{Content: pub.T("start.started_thread", "Name", name(req.User), "ID", g.ID,
-		"Bot", sideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}, Followups: followups}, nil
+		"Bot", SideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}, Followups: followups}, nil
 }
 
 // channelBusy refuses a new game in a channel that has one running.
@@ -154,10 +154,10 @@ func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, erro
 			r := Refuse(me.T("start.own_game_thread", "ID", g.ID, "Channel", "<#"+parent+">"))
 			return &r, nil
 		}
-		r := Refuse(me.T("start.others_game_thread", "ID", g.ID, "Players", gamePlayers(me, g), "Channel", "<#"+parent+">"))
+		r := Refuse(me.T("start.others_game_thread", "ID", g.ID, "Players", GamePlayers(me, g), "Channel", "<#"+parent+">"))
 		return &r, nil
 	}
-	r := Refuse(me.T("start.others_game", "ID", g.ID, "Players", gamePlayers(me, g)))
+	r := Refuse(me.T("start.others_game", "ID", g.ID, "Players", GamePlayers(me, g)))
 	if playing {
 		r = Refuse(me.T("start.own_game", "ID", g.ID))
 	}

@@ -34,10 +34,10 @@ func (s *Service) replayButton(ctx context.Context, req Request, args string) (R
 	return s.replay(ctx, req, id)
 }
 
-// finishedGame loads a finished game of this server by number, or says
+// FinishedGame loads a finished game of this server by number, or says
 // why not. Games of other servers are as good as unknown here; outside a
 // server, so are games of other DMs the asker did not play.
-func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
+func (s *Service) FinishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
 	g, err := s.store.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) || err == nil && !visibleHere(req, g) {
 		r := Refuse(req.Me().T("replay.no_game", "ID", id))
@@ -54,7 +54,7 @@ func (s *Service) finishedGame(ctx context.Context, req Request, id int64) (*rec
 }
 
 func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, error) {
-	g, refusal, err := s.finishedGame(ctx, req, id)
+	g, refusal, err := s.FinishedGame(ctx, req, id)
 	if refusal != nil || err != nil {
 		return Deref(refusal), err
 	}
@@ -72,7 +72,7 @@ func (s *Service) replay(ctx context.Context, req Request, id int64) (Response, 
 	}
 	name := fmt.Sprintf("game-%d-replay.gif", g.ID)
 	return Response{Message: &Message{
-		Embed: &Embed{Title: Clip(t.T("replay.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
+		Embed: &Embed{Title: Clip(t.T("replay.title", "ID", g.ID, "Players", GamePlayers(t, g)), MaxEmbedTitle),
 			Description: resultLine(t, g), Image: "attachment://" + name, Color: 0x2e7d32},
 		Files: []File{{Name: name, Data: data}},
 	}}, nil

@@ -12,13 +12,10 @@ import (
 
 // Resume picks up after a restart: the bot moves in every game where it is
 // to move, and games that ended as the process stopped are finished. Each
-// gets a fresh message in its channel.
+// gets a fresh message in its channel. The timers that fell due while the
+// bot was away are the scheduler's next tick.
 func (s *Service) Resume(ctx context.Context) error {
-	if err := s.resume(ctx, func(*record.Game) bool { return true }); err != nil {
-		return err
-	}
-	s.Tick(ctx) // timers that fell due while the bot was away
-	return nil
+	return s.resume(ctx, func(*record.Game) bool { return true })
 }
 
 // ResumeOrphans is Resume for processes sharing a database: it picks up

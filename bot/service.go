@@ -94,9 +94,6 @@ type Config struct {
 	// PageURL gives the address of a game's web page from its public id;
 	// nil when there are no pages.
 	PageURL func(publicID string) string
-	// PuzzleEmpties is the most empty squares of a puzzle found in a game;
-	// 0 is 20, the solver's quick range.
-	PuzzleEmpties int
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for
@@ -114,14 +111,15 @@ type Service struct {
 	closing  bool
 	inflight sync.WaitGroup
 	replays  chan struct{} // one token per replay being drawn
-	analyses *analyses
 	alarms   alarms
 	// routes answer the entry points mounted capabilities own; gameEnd
 	// and channelDelete hear of the game flow (see Mount).
 	routes        map[string]Handler
 	gameEnd       []GameEndListener
 	channelDelete []ChannelDeleteListener
-	tickers       []Ticker
+	// settingsSections are the capabilities' parts of /settings.
+	settingsSections []SettingsSection
+	drainers         []Drainer
 	// background is the context of work no request waits for (analyses);
 	// Shutdown cancels it.
 	background     context.Context
@@ -135,7 +133,7 @@ func New(store Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Conf
 	}
 	bg, stop := context.WithCancel(context.Background())
 	return &Service{store: store, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
-		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays), analyses: newAnalyses(), routes: map[string]Handler{},
+		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays), routes: map[string]Handler{},
 		background: bg, stopBackground: stop}
 }
 
@@ -172,7 +170,9 @@ func (s *Service) Shutdown() {
 	s.stopBackground()
 	s.alarms.disarm()
 	s.inflight.Wait()
-	s.analyses.wg.Wait()
+	for _, d := range s.drainers {
+		d.Drain()
+	}
 }
 
 // Handle answers one request. It never panics: a failure is logged and the
@@ -247,8 +247,8 @@ func (s *Service) component(ctx context.Context, req Request) (Response, error) 
 	switch {
 	case h != nil:
 		return h(s, ctx, req, args)
-	case named && s.routes[action] != nil:
-		return s.routes[action](ctx, req)
+	case named && s.routes[action+":"] != nil:
+		return s.routes[action+":"](ctx, req)
 	}
 	return Refuse(req.Me().T("error.dead_button")), nil
 }
@@ -272,8 +272,8 @@ var componentTable = map[string]componentHandler{
 	"replay":  (*Service).replayButton,
 	"tjoin":   nil, // tournaments
 	"tleave":  nil,
-	"puzzle":  (*Service).puzzleAnswer,
-	"daily":   (*Service).dailyButton,
+	"puzzle":  nil, // puzzles
+	"daily":   nil,
 }
 
 func challengeAnswer(action string) componentHandler {

@@ -239,7 +239,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 			}
 		}
 		b.WriteString(t.T("history.entry", "ID", h.GameID, "Date", h.FinishedAt.Format("2006-01-02"),
-			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", sideName(t, h.Opponent),
+			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", SideName(t, h.Opponent),
 			"Result", t.T("history.result."+h.Result.String()), "Mine", h.Mine, "Theirs", h.Theirs, "How", how, "Size", h.Size))
 		b.WriteString("\n")
 		tr := h.Transcript

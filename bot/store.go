@@ -5,7 +5,6 @@ package bot
 import (
 	"context"
 	"othello-bot/opening"
-	"othello-bot/puzzle"
 	"time"
 
 	"othello-bot/record"
@@ -125,28 +124,9 @@ type Store interface {
 	PuzzleStore
 }
 
-// PuzzleStore keeps what openings' statistics read and what puzzles need:
-// see storage for what each does once only, whoever tries.
+// PuzzleStore is what /openings reads of finished games.
 type PuzzleStore interface {
+	// FinishedGames lists a server's finished games of one size, newest
+	// first, at most limit ("" for games outside servers).
 	FinishedGames(ctx context.Context, guildID string, size, limit int) ([]opening.Played, error)
-	UnsearchedGames(ctx context.Context, limit int) ([]int64, error)
-	SavePuzzles(ctx context.Context, guildID string, gameID int64, found []puzzle.Puzzle, now time.Time) (bool, error)
-	AddBuiltinPuzzles(ctx context.Context, set map[string]puzzle.Puzzle, now time.Time) (int, error)
-	Puzzle(ctx context.Context, id int64) (puzzle.Record, error)
-	PickPuzzle(ctx context.Context, guildID, playerID string, near float64) (puzzle.Record, error)
-	PuzzleCount(ctx context.Context, guildID string) (int, error)
-	StartTry(ctx context.Context, p record.Player, guildID string, puzzleID int64, daily string, now time.Time) (puzzle.Try, error)
-	Try(ctx context.Context, id int64) (puzzle.Try, error)
-	AdvanceTry(ctx context.Context, id int64, step, next int) (bool, error)
-	FinishTry(ctx context.Context, id int64, step int, solved bool, now time.Time) (puzzle.Solver, bool, error)
-	Solver(ctx context.Context, playerID string) (puzzle.Solver, error)
-	PuzzleLeaderboard(ctx context.Context, guildID string, limit int) ([]record.PuzzleStanding, error)
-	SetDailyPuzzle(ctx context.Context, guildID, channelID string, hour int, now time.Time) error
-	DailyPuzzleSettings(ctx context.Context) ([]record.DailySetting, error)
-	DailyPuzzleSetting(ctx context.Context, guildID string) (record.DailySetting, error)
-	ClaimDaily(ctx context.Context, d record.Daily, retryAfter time.Duration, now time.Time) (bool, error)
-	PostedDaily(ctx context.Context, guildID, day, messageID string, now time.Time) error
-	Daily(ctx context.Context, guildID, day string) (record.Daily, error)
-	DailySolvers(ctx context.Context, guildID, day string) ([]record.Player, error)
-	DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error)
 }

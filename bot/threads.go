@@ -180,7 +180,7 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 	}
 	s.Logger(ctx).Info("game ended: its channel or thread was deleted", "game", g.ID, "channel", channelID)
 	if g.ParentID != "" {
-		text := pub.T("thread.deleted", "ID", g.ID, "Players", gamePlayers(pub, g))
+		text := pub.T("thread.deleted", "ID", g.ID, "Players", GamePlayers(pub, g))
 		if _, err := s.Send(ctx, g.ParentID, Message{Content: text}); err != nil {
 			s.Logger(ctx).Warn("telling a deleted thread's channel", "game", g.ID, "err", err)
 		}

@@ -10,23 +10,41 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/record"
+	"othello-bot/schedule"
 	"othello-bot/timecontrol"
 )
 
-// Tick fires the timers that are due: challenges expire, players get a
-// reminder before their move time runs out, and then lose on time. Every
-// timer is in the database and each change is conditional, so a restart or
-// a second tick never fires one twice.
-func (s *Service) Tick(ctx context.Context) {
-	if !s.enter() {
-		return
+// Jobs are the core's timed work, for the scheduler to run on every
+// tick: challenges expire, the threads of games long over are archived,
+// and players get a reminder before their move time runs out, then lose
+// on time. Every timer is in the database and each change is
+// conditional, so a restart or a second tick never fires one twice.
+func (s *Service) Jobs() []schedule.Job {
+	return []schedule.Job{
+		{Name: "challenges", Run: s.expireChallenges},
+		{Name: "threads", Run: func(ctx context.Context, _ time.Time) { s.archiveThreads(ctx) }},
+		{Name: "games", Run: s.fireGameTimers},
 	}
-	defer s.inflight.Done()
-	defer s.Survive(ctx, "tick")
-	now := s.clock.Now()
-	// Capabilities last: games whose flags fell this tick count in
-	// their tournaments.
-	defer s.tickCapabilities(ctx, now)
+}
+
+// Guard makes a job the service's own task (see Task), for the
+// scheduler: none runs once shutdown has begun.
+func (s *Service) Guard(j schedule.Job) schedule.Job {
+	return schedule.Job{Name: j.Name, Run: func(ctx context.Context, now time.Time) {
+		s.Task(ctx, "tick: "+j.Name, func(ctx context.Context) { j.Run(ctx, now) })
+	}}
+}
+
+// Tick runs the core's jobs once, as a scheduler holding only them
+// would: the core's own tests tick it so.
+func (s *Service) Tick(ctx context.Context) {
+	for _, j := range s.Jobs() {
+		s.Guard(j).Run(ctx, s.clock.Now())
+	}
+}
+
+// expireChallenges closes the challenges whose time is up.
+func (s *Service) expireChallenges(ctx context.Context, now time.Time) {
 	pending, err := s.store.PendingChallenges(ctx)
 	if err != nil {
 		s.Logger(ctx).Error("tick: challenges", "err", err)
@@ -54,8 +72,10 @@ func (s *Service) Tick(ctx context.Context) {
 			}
 		}
 	}
-	s.archiveThreads(ctx)
-	s.postDailyPuzzles(ctx, now)
+}
+
+// fireGameTimers fires the games' timers that are due.
+func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 	// With exact timers, the games due before the next tick get a timer
 	// of their own: those another process (or the process before a
 	// restart) armed fire at their time too.

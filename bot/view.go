@@ -15,22 +15,22 @@ import (
 	"othello-bot/render"
 )
 
-// sideName names a side for messages: the player's name, or the bot.
-func sideName(t *catalog.Printer, s record.Side) string {
+// SideName names a side for messages: the player's name, or the bot.
+func SideName(t *catalog.Printer, s record.Side) string {
 	if s.IsBot() {
 		return t.T("side.bot", "Level", s.Level)
 	}
 	return name(s.Player)
 }
 
-// gamePlayers names both sides: "alice vs Bot (level 3)".
-func gamePlayers(t *catalog.Printer, g *record.Game) string {
-	return t.T("game.players", "Black", sideName(t, g.Black), "White", sideName(t, g.White))
+// GamePlayers names both sides: "alice vs Bot (level 3)".
+func GamePlayers(t *catalog.Printer, g *record.Game) string {
+	return t.T("game.players", "Black", SideName(t, g.Black), "White", SideName(t, g.White))
 }
 
 // sideLabel is a side's name with its disc.
 func sideLabel(t *catalog.Printer, g *record.Game, c game.Color) string {
-	return sideName(t, g.Side(c)) + " " + render.Disc(c)
+	return SideName(t, g.Side(c)) + " " + render.Disc(c)
 }
 
 // describePlies tells what a turn did: the move and any passes it forced.
@@ -213,7 +213,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	case g.Black.IsBot() || g.White.IsBot():
 		e.Fields = append(e.Fields, Field{Name: t.T("field.left_alone"), Value: t.T("game.left_alone", "When", Stamp(g.Deadline, StampRelative)), Inline: true})
 	default:
-		e.Fields = append(e.Fields, Field{Name: t.T("field.time"), Value: t.T("game.deadline", "Side", sideName(t, g.ToMove()),
+		e.Fields = append(e.Fields, Field{Name: t.T("field.time"), Value: t.T("game.deadline", "Side", SideName(t, g.ToMove()),
 			"Until", Stamp(g.Deadline, StampFull), "When", Stamp(g.Deadline, StampRelative)), Inline: true})
 	}
 	if g.Takebacks > 0 {

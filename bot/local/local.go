@@ -68,7 +68,7 @@ type thread struct {
 
 // Adapter is the terminal transport. It is also the service's Notifier.
 type Adapter struct {
-	svc         *bot.Service
+	svc         Service
 	Clock       *Clock
 	DefaultUser string
 	// ImageDir is where attached board pictures are saved.
@@ -110,11 +110,26 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 // maxPuzzleSearch is how many finished games one wait searches for puzzles.
 const maxPuzzleSearch = 20
 
+// Service is what the terminal drives: the core service with its
+// capabilities and their timed work (app.App is one).
+type Service interface {
+	Handle(ctx context.Context, req bot.Request) bot.Response
+	Posted(ctx context.Context, channelID string, m *bot.Message, messageID string)
+	ChannelDeleted(ctx context.Context, channelID string)
+	// Tick runs the timed work that is due (the terminal's clock moves
+	// only with wait).
+	Tick(ctx context.Context)
+	// SearchPuzzles searches up to n finished games for puzzles.
+	SearchPuzzles(ctx context.Context, n int) (int, error)
+	WaitAnalyses()
+	Shutdown()
+}
+
 // SetService gives the adapter the command logic.
-func (a *Adapter) SetService(svc *bot.Service) { a.svc = svc }
+func (a *Adapter) SetService(svc Service) { a.svc = svc }
 
 // Service returns the command logic the adapter drives.
-func (a *Adapter) Service() *bot.Service { return a.svc }
+func (a *Adapter) Service() Service { return a.svc }
 
 // Run reads input lines until the end, answering each, then shuts the
 // service down once everything in flight is done.

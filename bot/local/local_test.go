@@ -30,6 +30,7 @@ type env struct {
 	out     *lockedBuffer
 	clock   *local.Clock
 	cfg     app.Config
+	app     *app.App // the bot the adapter drives
 }
 
 func testConfig() bot.Config {
@@ -77,16 +78,18 @@ func openOn(t testing.TB, dir, database, instance string, now time.Time, threads
 	if wrap != nil {
 		store = wrap(s)
 	}
-	a.SetService(app.New(store, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet))
-	if err := a.Service().Resume(context.Background()); err != nil {
+	e.app = app.New(store, engine.New(engine.Options{Searches: 1}), clock, a, e.cfg, quiet)
+	a.SetService(e.app)
+	if err := e.app.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return e
 }
 
 // rebuild makes the service over the env's store with a given logger.
-func rebuild(e *env, log *slog.Logger) *bot.Service {
-	return app.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, e.cfg, log)
+func rebuild(e *env, log *slog.Logger) *app.App {
+	e.app = app.New(e.store, engine.New(engine.Options{Searches: 1}), e.clock, e.adapter, e.cfg, log)
+	return e.app
 }
 
 // say feeds lines and returns what the bot printed for them.

@@ -62,7 +62,7 @@ func (e *env) lastPuzzle(out string) puzzle.Record {
 // the server's leaderboard moving as they should.
 func TestPuzzlesThroughTheTerminal(t *testing.T) {
 	e := open(t, t.TempDir())
-	e.cfg.PuzzleEmpties = 12 // quick solves; the bot searches 20
+	e.cfg.Puzzles.Empties = 12 // quick solves; the bot searches 20
 	e.adapter.SetService(rebuild(e, quiet))
 	svc := e.adapter.Service()
 	ctx := context.Background()
@@ -188,7 +188,7 @@ func TestPuzzlesThroughTheTerminal(t *testing.T) {
 // button then says its day is over.
 func TestDailyPuzzleOnceAcrossARestart(t *testing.T) {
 	e := open(t, t.TempDir()) // 2026-11-22 12:00 UTC
-	e.cfg.PuzzleEmpties = 12
+	e.cfg.Puzzles.Empties = 12
 	e.adapter.SetService(rebuild(e, quiet))
 	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
 	if _, err := e.adapter.Service().SearchPuzzles(context.Background(), 10); err != nil {

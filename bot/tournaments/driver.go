@@ -45,10 +45,10 @@ func (s *Service) begin(ctx context.Context, t *tournament.Tournament) (bool, er
 	return true, s.step(ctx, t)
 }
 
-// Tick moves every open tournament on: reminders before the
+// tick moves every open tournament on: reminders before the
 // start, the start itself, and a step for running ones (which picks up
 // whatever a stopped process left half done).
-func (s *Service) Tick(ctx context.Context, now time.Time) {
+func (s *Service) tick(ctx context.Context, now time.Time) {
 	open, err := s.store.OpenTournaments(ctx, "")
 	if err != nil {
 		s.Logger(ctx).Error("tick: tournaments", "err", err)

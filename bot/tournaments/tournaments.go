@@ -16,6 +16,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
+	"othello-bot/schedule"
 	"othello-bot/timecontrol"
 	"othello-bot/tournament"
 )
@@ -138,9 +139,15 @@ func (s *Service) Routes() map[string]bot.Handler {
 		"tournament pause":  s.tournamentPause,
 		"tournament cancel": s.tournamentCancel,
 		"tournament kick":   s.tournamentKick,
-		"tjoin":             button("tjoin"),
-		"tleave":            button("tleave"),
+		"tjoin:":            button("tjoin"),
+		"tleave:":           button("tleave"),
 	}
+}
+
+// Jobs move every open tournament on: reminders before the start, the
+// start itself, and a step for running ones.
+func (s *Service) Jobs() []schedule.Job {
+	return []schedule.Job{{Name: "tournaments", Run: s.tick}}
 }
 
 // GameEnded moves a tournament on after one of its games ended (the next

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"othello-bot/app"
 	"strings"
 	"time"
 
@@ -26,7 +27,7 @@ const heartbeatEnv = "OTHELLO_HEARTBEAT"
 
 // heartbeatMaxAge is how old a heartbeat may be: many ticks, since a tick
 // may wait on a busy database.
-const heartbeatMaxAge = 12 * tickEvery
+const heartbeatMaxAge = 12 * app.TickEvery
 
 func addHeartbeatFlag(fs *flag.FlagSet) *string {
 	return fs.String("heartbeat", os.Getenv(heartbeatEnv), "heartbeat file, written while the bot runs (default $"+heartbeatEnv+")")

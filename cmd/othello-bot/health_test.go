@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http/httptest"
 	"os"
+	"othello-bot/app"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,7 +45,7 @@ func TestRunBeatsForTheHealthCheck(t *testing.T) {
 // old, and returns what it holds.
 func waitForFile(t *testing.T, path, old string) string {
 	t.Helper()
-	deadline := time.Now().Add(3 * tickEvery)
+	deadline := time.Now().Add(3 * app.TickEvery)
 	for time.Now().Before(deadline) {
 		if b, err := os.ReadFile(path); err == nil && string(b) != old {
 			return string(b)

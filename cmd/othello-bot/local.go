@@ -61,14 +61,15 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	adapter.ImageDir = c.ImageDir
 	adapter.Locale = *locale
 	adapter.SearchPuzzles = true
-	svc := newService(store, c, clock, adapter, logger)
+	svc := newApp(store, c, clock, adapter, logger)
+	adapter.SetService(svc)
 	work, cancelWork := bot.Detach(ctx, shutdownGrace)
 	defer cancelWork()
 	adapter.ShutdownGrace = shutdownGrace
-	if err := svc.Resume(work); err != nil {
+	if err := svc.Start(work); err != nil {
 		return fmt.Errorf("resuming games: %w", err)
 	}
-	if err := svc.AddBuiltinPuzzles(work); err != nil {
+	if err := svc.Puzzles.AddBuiltinPuzzles(work); err != nil {
 		return fmt.Errorf("adding the built-in puzzles: %w", err)
 	}
 	return adapter.Run(ctx, stdin)

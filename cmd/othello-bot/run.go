@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"othello-bot/app"
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
 	"othello-bot/config"
@@ -57,9 +58,6 @@ func serveInteractions(c config.Config, adapter *discord.Adapter, seen discord.S
 // shutdownGrace bounds how long work in flight may go on after SIGINT or
 // SIGTERM.
 const shutdownGrace = 30 * time.Second
-
-// tickEvery is how often the timers in the database are looked at.
-const tickEvery = 5 * time.Second
 
 // puzzleEvery is how often one finished game is searched for puzzles.
 const puzzleEvery = 20 * time.Second
@@ -120,7 +118,8 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	}
 	defer stopWeb()
 	adapter := discord.New(rest, c.ApplicationID, c.GuildIDs, store, logger)
-	svc := newService(store, c, bot.SystemClock{}, adapter, logger)
+	svc := newApp(store, c, bot.SystemClock{}, adapter, logger)
+	adapter.SetService(svc.Service)
 	stopEndpoint, err := serveInteractions(c, adapter, store, logger)
 	if err != nil {
 		return err
@@ -147,8 +146,9 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	// lets them finish within the grace period.
 	work, cancelWork := bot.Detach(ctx, shutdownGrace)
 	defer cancelWork()
-	timers := newTimerDuty(store, svc, c, logger)
-	timers.start(work)
+	if err := svc.Start(work); err != nil {
+		logger.Error("resuming games", "err", err)
+	}
 	alive := &pulse{path: c.Heartbeat, store: store, logger: logger}
 	alive.beat(ctx)
 
@@ -156,25 +156,16 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	puzzling := make(chan struct{})
 	go func() {
 		defer close(puzzling)
-		svc.RunPuzzles(ctx, puzzleEvery)
+		svc.Puzzles.Run(ctx, puzzleEvery)
 	}()
 
-	// Timers (expiries, reminders, timeouts) live in the database; a tick
-	// every few seconds fires the ones due.
+	// Timers (expiries, reminders, timeouts, tournaments, daily puzzles)
+	// live in the database; the scheduler looks at them every few
+	// seconds, and the heartbeat goes with it.
 	ticking := make(chan struct{})
 	go func() {
 		defer close(ticking)
-		t := time.NewTicker(tickEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				timers.tick(work)
-				alive.beat(ctx)
-			}
-		}
+		svc.Scheduler.Run(ctx, work, app.TickEvery, func() { alive.beat(ctx) })
 	}()
 
 	<-ctx.Done()
@@ -273,69 +264,4 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		}
 	}
 	return out, nil
-}
-
-// timerDuty fires the timers. With SQLite this process is the only one;
-// with a shared PostgreSQL database one process at a time holds the
-// "timers" lease and fires them all (and picks up games whose process
-// stopped mid-move), and another takes over within a few ticks when it
-// stops. Every timer's change is conditional besides, so none fires twice.
-type timerDuty struct {
-	store   *storage.Store
-	svc     *bot.Service
-	logger  *slog.Logger
-	orphans time.Duration
-	holding bool
-}
-
-func newTimerDuty(store *storage.Store, svc *bot.Service, c config.Config, logger *slog.Logger) *timerDuty {
-	// A game where the bot has been to move for this long has lost the
-	// process that was thinking about it.
-	return &timerDuty{store: store, svc: svc, logger: logger, orphans: 2*c.EngineMoveTime.D() + time.Minute}
-}
-
-// update notes whether this process holds the timers now.
-func (d *timerDuty) update(mine bool) {
-	if mine && !d.holding {
-		d.logger.Info("this process now fires the timers", "instance", d.store.Instance())
-	}
-	d.holding = mine
-}
-
-// start resumes after a restart: everything with SQLite, orphans only
-// (and only by the lease holder) with a shared database.
-func (d *timerDuty) start(ctx context.Context) {
-	if !d.store.Shared() {
-		if err := d.svc.Resume(ctx); err != nil {
-			d.logger.Error("resuming games", "err", err)
-		}
-		return
-	}
-	d.tick(ctx)
-}
-
-func (d *timerDuty) tick(ctx context.Context) {
-	if !d.store.Shared() {
-		d.svc.Tick(ctx)
-		return
-	}
-	// The database's clock, so hosts whose clocks differ agree on when a
-	// lease runs out.
-	now, err := d.store.Now(ctx)
-	if err == nil {
-		var mine bool
-		mine, err = d.store.HoldLease(ctx, "timers", d.store.Instance(), 3*tickEvery, now)
-		d.update(mine)
-	}
-	if err != nil {
-		d.logger.Error("timers: renewing the lease", "err", err)
-		return
-	}
-	if !d.holding {
-		return
-	}
-	if err := d.svc.ResumeOrphans(ctx, d.orphans); err != nil {
-		d.logger.Error("resuming games", "err", err)
-	}
-	d.svc.Tick(ctx)
 }

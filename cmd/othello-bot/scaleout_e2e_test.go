@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"othello-bot/app"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -298,7 +299,7 @@ func challengeTimers(t *testing.T, r *scaleRun) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	time.Sleep(2 * tickEvery) // any second firing would come now
+	time.Sleep(2 * app.TickEvery) // any second firing would come now
 	for _, m := range msgs {
 		if e := r.srv.Message(m.ID).Edits - before[m.ID]; e != 1 {
 			t.Errorf("challenge message %s edited %d times at its expiry, want once", m.ID, e)

@@ -19,23 +19,14 @@ import (
 	"othello-bot/timecontrol"
 )
 
-// transport is what an adapter offers the service: it delivers messages
-// (the Notifier side) and takes the service it drives.
-type transport interface {
-	bot.Notifier
-	SetService(*bot.Service)
-}
-
-// newService builds the command logic over a store for a transport and
-// hands it to the transport: the one place a service is made.
-func newService(store *storage.Store, c config.Config, clock bot.Clock, t transport, logger *slog.Logger) *bot.Service {
+// newApp builds the command logic with its capabilities over a store, for
+// a transport that delivers its messages: the one place the bot is made.
+func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger) *app.App {
 	cfg := botConfig(c)
 	// On the wall clock each deadline gets a timer of its own; the
 	// terminal's clock moves only with wait, which ticks.
 	_, cfg.ExactTimers = clock.(bot.SystemClock)
-	svc := app.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut}), clock, t, cfg, logger)
-	t.SetService(svc)
-	return svc
+	return app.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut}), clock, notify, cfg, logger)
 }
 
 func botConfig(c config.Config) app.Config {

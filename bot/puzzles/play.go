@@ -1,4 +1,4 @@
-package bot
+package puzzles
 
 // This file is puzzles: /puzzle gives a player a position from this
 // server's own games (the built-in set while there are none left), they
@@ -7,6 +7,7 @@ package bot
 // Package puzzle holds the rules; the store keeps each try, answered once.
 
 import (
+	"othello-bot/bot"
 	"context"
 	"errors"
 	"math"
@@ -25,8 +26,8 @@ import (
 // squares (Config.PuzzleEmpties), up to three moves to find.
 func (s *Service) puzzleSearch() puzzle.Options {
 	o := puzzle.Options{MaxEmpties: 20, MaxMoves: 3}
-	if s.cfg.PuzzleEmpties > 0 {
-		o.MaxEmpties = s.cfg.PuzzleEmpties
+	if s.cfg.Empties > 0 {
+		o.MaxEmpties = s.cfg.Empties
 	}
 	return o
 }
@@ -54,10 +55,10 @@ func (s *Service) SearchPuzzles(ctx context.Context, n int) (int, error) {
 				return searched, err
 			}
 		}
-		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, found, s.clock.Now()); err != nil {
+		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, found, s.Now()); err != nil {
 			return searched, err
 		}
-		s.log.Info("searched a game for puzzles", "game", id, "found", len(found))
+		s.Logger(ctx).Info("searched a game for puzzles", "game", id, "found", len(found))
 		searched++
 	}
 	return searched, nil
@@ -69,14 +70,14 @@ func (s *Service) AddBuiltinPuzzles(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := s.store.AddBuiltinPuzzles(ctx, set, s.clock.Now())
+	n, err := s.store.AddBuiltinPuzzles(ctx, set, s.Now())
 	if n > 0 {
-		s.log.Info("built-in puzzles added", "count", n)
+		s.Logger(ctx).Info("built-in puzzles added", "count", n)
 	}
 	return err
 }
 
-func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, error) {
+func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
 	switch strings.TrimSpace(req.Options["show"]) {
 	case "":
@@ -85,44 +86,44 @@ func (s *Service) puzzleCommand(ctx context.Context, req Request) (Response, err
 	case "me":
 		v, err := s.store.Solver(ctx, req.User.ID)
 		if err != nil {
-			return Response{}, err
+			return bot.Response{}, err
 		}
 		if v.Attempts == 0 {
-			return Refuse(me.T("puzzle.none_tried")), nil
+			return bot.Refuse(me.T("puzzle.none_tried")), nil
 		}
-		return Refuse(me.T("puzzle.record", "Rating", math.Round(v.Rating.Rating), "Deviation", math.Round(v.Rating.Deviation),
+		return bot.Refuse(me.T("puzzle.record", "Rating", math.Round(v.Rating.Rating), "Deviation", math.Round(v.Rating.Deviation),
 			"Solved", v.Solved, "Tried", v.Attempts, "Streak", v.Streak, "Best", v.BestStreak)), nil
 	default:
-		return Refuse(me.T("puzzle.bad_show")), nil
+		return bot.Refuse(me.T("puzzle.bad_show")), nil
 	}
 	v, err := s.store.Solver(ctx, req.User.ID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	for attempt := 0; attempt < 3; attempt++ {
 		rec, err := s.store.PickPuzzle(ctx, req.GuildID, req.User.ID, v.Rating.Rating)
 		if errors.Is(err, record.ErrNotFound) {
-			return Refuse(me.T("puzzle.all_tried")), nil
+			return bot.Refuse(me.T("puzzle.all_tried")), nil
 		}
 		if err != nil {
-			return Response{}, err
+			return bot.Response{}, err
 		}
-		try, err := s.store.StartTry(ctx, req.User, req.GuildID, rec.ID, "", s.clock.Now())
+		try, err := s.store.StartTry(ctx, req.User, req.GuildID, rec.ID, "", s.Now())
 		if errors.Is(err, puzzle.ErrTried) {
 			continue // taken by a second /puzzle at the same moment: pick again
 		}
 		if err != nil {
-			return Response{}, err
+			return bot.Response{}, err
 		}
-		return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
+		return bot.Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
 	}
-	return Refuse(me.T("error.changed_meanwhile")), nil
+	return bot.Refuse(me.T("error.changed_meanwhile")), nil
 }
 
 // puzzleMessage shows a try where it stands: the board, whose move and
 // what is at stake, and the move menu; notes (what the last answer did)
 // go first.
-func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzle.Try, notes []string) *Message {
+func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzle.Try, notes []string) *bot.Message {
 	pos, err := rec.Position(try.Step)
 	if err != nil {
 		pos = rec.Start
@@ -136,17 +137,17 @@ func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzl
 	if rec.Moves() > 1 && try.Step == 0 {
 		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
 	}
-	lines = append(lines, t.T("puzzle.expires", "When", Stamp(try.Expires, StampRelative)))
-	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: JoinLines(lines, MaxDescription),
+	lines = append(lines, t.T("puzzle.expires", "When", bot.Stamp(try.Expires, bot.StampRelative)))
+	e := &bot.Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
-	menu := &Menu{CustomID: "puzzle:" + strconv.FormatInt(try.ID, 10) + ":" + strconv.Itoa(try.Step), Placeholder: Clip(t.T("puzzle.pick"), MaxPlaceholder)}
+	menu := &bot.Menu{CustomID: "puzzle:" + strconv.FormatInt(try.ID, 10) + ":" + strconv.Itoa(try.Step), Placeholder: bot.Clip(t.T("puzzle.pick"), bot.MaxPlaceholder)}
 	for i, sq := range pos.LegalMoves() {
-		if i == MaxMenuOptions {
+		if i == bot.MaxMenuOptions {
 			break
 		}
-		menu.Options = append(menu.Options, MenuOption{Label: sq.String(), Value: sq.String()})
+		menu.Options = append(menu.Options, bot.MenuOption{Label: sq.String(), Value: sq.String()})
 	}
-	return &Message{Embed: e, Components: []Row{{Menu: menu}}, Ephemeral: true}
+	return &bot.Message{Embed: e, Components: []bot.Row{{Menu: menu}}, Ephemeral: true}
 }
 
 // stakesLine says whose move it is and what the right moves achieve.
@@ -172,38 +173,38 @@ func sourceLine(t *catalog.Printer, rec puzzle.Record) string {
 }
 
 // puzzleAnswer takes a move from a puzzle's menu ("puzzle:TRY:STEP").
-func (s *Service) puzzleAnswer(ctx context.Context, req Request, args string) (Response, error) {
+func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request, args string) (bot.Response, error) {
 	me := req.Me()
 	a, b, _ := strings.Cut(args, ":")
 	id, err1 := strconv.ParseInt(a, 10, 64)
 	step, err2 := strconv.Atoi(b)
 	if err1 != nil || err2 != nil || len(req.Values) != 1 {
-		return Refuse(me.T("error.dead_button")), nil
+		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	try, err := s.store.Try(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
-		return Refuse(me.T("error.dead_button")), nil
+		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	switch {
 	case try.PlayerID != req.User.ID:
-		return Refuse(me.T("puzzle.not_yours")), nil
+		return bot.Refuse(me.T("puzzle.not_yours")), nil
 	case try.Status != puzzle.Open || try.Step != step:
-		return Refuse(me.T("puzzle.answered")), nil
+		return bot.Refuse(me.T("puzzle.answered")), nil
 	}
 	rec, err := s.store.Puzzle(ctx, try.PuzzleID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	now := s.clock.Now()
+	now := s.Now()
 	if try.Expired(now) {
 		return s.endTry(ctx, me, rec, try, false, []string{me.T("puzzle.expired", "Minutes", int(puzzle.TimeToAnswer.Minutes()))})
 	}
 	move, err := game.ParseSquare(req.Values[0], 8)
 	if err != nil {
-		return Refuse(me.T("error.dead_button")), nil
+		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	verdict, reply, next := rec.Answer(step, move)
 	switch verdict {
@@ -214,29 +215,29 @@ func (s *Service) puzzleAnswer(ctx context.Context, req Request, args string) (R
 	}
 	ok, err := s.store.AdvanceTry(ctx, try.ID, step, next)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if !ok {
-		return Refuse(me.T("puzzle.answered")), nil
+		return bot.Refuse(me.T("puzzle.answered")), nil
 	}
 	try.Step = next
 	notes := []string{me.T("puzzle.right_go_on", "Move", move.String(), "Reply", reply.String())}
-	return Response{Update: true, Message: s.puzzleMessage(me, rec, try, notes)}, nil
+	return bot.Response{Update: true, Message: s.puzzleMessage(me, rec, try, notes)}, nil
 }
 
 // endTry finishes a try, rated, and shows the solution and what it did to
 // the player's rating and streak.
-func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Record, try puzzle.Try, solved bool, notes []string) (Response, error) {
+func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Record, try puzzle.Try, solved bool, notes []string) (bot.Response, error) {
 	before, err := s.store.Solver(ctx, try.PlayerID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	after, done, err := s.store.FinishTry(ctx, try.ID, try.Step, solved, s.clock.Now())
+	after, done, err := s.store.FinishTry(ctx, try.ID, try.Step, solved, s.Now())
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if !done {
-		return Refuse(t.T("puzzle.answered")), nil
+		return bot.Refuse(t.T("puzzle.answered")), nil
 	}
 	change := math.Round(after.Rating.Rating) - math.Round(before.Rating.Rating)
 	lines := append(notes, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec),
@@ -246,9 +247,9 @@ func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Rec
 		lines = append(lines, t.T("puzzle.streak", "Count", after.Streak, "Best", after.BestStreak))
 	}
 	lines = append(lines, t.T("puzzle.again"))
-	e := &Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: JoinLines(lines, MaxDescription),
+	e := &bot.Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
-	return Response{Update: true, Message: &Message{Embed: e, Ephemeral: true}}, nil
+	return bot.Response{Update: true, Message: &bot.Message{Embed: e, Ephemeral: true}}, nil
 }
 
 // signedText writes a rating change with its sign: +12, −8, ±0.
@@ -262,33 +263,33 @@ func signedText(v float64) string {
 	return "±0"
 }
 
-func (s *Service) puzzleLeaderboard(ctx context.Context, req Request) (Response, error) {
+func (s *Service) puzzleLeaderboard(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
 	if req.GuildID == "" {
-		return Refuse(me.T("puzzle.leaderboard_server")), nil
+		return bot.Refuse(me.T("puzzle.leaderboard_server")), nil
 	}
 	board, err := s.store.PuzzleLeaderboard(ctx, req.GuildID, 20)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if len(board) == 0 {
-		return Refuse(me.T("puzzle.leaderboard_empty")), nil
+		return bot.Refuse(me.T("puzzle.leaderboard_empty")), nil
 	}
 	var lines []string
 	for i, st := range board {
-		lines = append(lines, me.T("puzzle.leaderboard_line", "Rank", i+1, "Name", name(st.Player), "Rating", st.Rating,
+		lines = append(lines, me.T("puzzle.leaderboard_line", "Rank", i+1, "Name", bot.Escape(st.Player.Name), "Rating", st.Rating,
 			"Solved", st.Solved, "Tried", st.Tried, "Best", st.BestStreak))
 	}
-	return Response{Message: &Message{Ephemeral: true, Embed: &Embed{Title: me.T("puzzle.leaderboard_title"), Description: JoinLines(lines, MaxDescription)}}}, nil
+	return bot.Response{Message: &bot.Message{Ephemeral: true, Embed: &bot.Embed{Title: me.T("puzzle.leaderboard_title"), Description: bot.JoinLines(lines, bot.MaxDescription)}}}, nil
 }
 
-// RunPuzzles is the puzzle work of a running bot, until ctx ends: the
+// Run is the puzzle work of a running bot, until ctx ends: the
 // built-in set stored once, then every so often one finished game
 // searched for puzzles (a few seconds of the solver each), so the search
 // never holds the engine from players for long.
-func (s *Service) RunPuzzles(ctx context.Context, every time.Duration) {
+func (s *Service) Run(ctx context.Context, every time.Duration) {
 	if err := s.AddBuiltinPuzzles(ctx); err != nil {
-		s.log.Error("adding the built-in puzzles", "err", err)
+		s.Logger(ctx).Error("adding the built-in puzzles", "err", err)
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -298,7 +299,7 @@ func (s *Service) RunPuzzles(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 			if _, err := s.SearchPuzzles(ctx, 1); err != nil && ctx.Err() == nil {
-				s.log.Error("searching games for puzzles", "err", err)
+				s.Logger(ctx).Error("searching games for puzzles", "err", err)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package bot
+package analyses
 
 // This file is /analyze: a finished game's moves compared with the
 // engine's best, worked out in the background one game at a time (with a
@@ -11,68 +11,52 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"othello-bot/opening"
-	"othello-bot/place"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"othello-bot/analysis"
+	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/opening"
+	"othello-bot/place"
 	"othello-bot/record"
 	"othello-bot/render"
 )
 
-// maxQueuedAnalyses bounds the analyses waiting or running; one runs at a
-// time, so the engine stays free for the games being played.
-const maxQueuedAnalyses = 8
-
-// analyses is the queue of analyses.
-type analyses struct {
-	mu     sync.Mutex
-	games  map[int64]bool // queued or running
-	queued int
-	slot   chan struct{}
-	wg     sync.WaitGroup
-}
-
-func newAnalyses() *analyses {
-	return &analyses{games: map[int64]bool{}, slot: make(chan struct{}, 1)}
-}
-
-func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, error) {
+func (s *Service) analyzeCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
 	if err != nil || id < 1 {
-		return Refuse(req.Me().T("analysis.which")), nil
+		return bot.Refuse(req.Me().T("analysis.which")), nil
 	}
 	me, pub := req.Me(), req.Pub()
-	g, refusal, err := s.finishedGame(ctx, req, id)
+	g, refusal, err := s.FinishedGame(ctx, req, id)
 	if refusal != nil || err != nil {
-		return Deref(refusal), err
+		return bot.Deref(refusal), err
 	}
 	if g.Size() > 8 {
-		return Refuse(me.T("analysis.too_big", "ID", g.ID, "Size", g.Size())), nil
+		return bot.Refuse(me.T("analysis.too_big", "ID", g.ID, "Size", g.Size())), nil
 	}
 	if data, err := s.store.Analysis(ctx, g.ID); err == nil {
 		var rep analysis.Report
 		if err := json.Unmarshal(data, &rep); err == nil {
-			return Response{Message: s.analysisMessage(ctx, pub, g, &rep)}, nil
+			return bot.Response{Message: s.analysisMessage(ctx, pub, g, &rep)}, nil
 		}
 		s.Logger(ctx).Warn("a stored analysis does not read; analysing again", "game", g.ID)
 	} else if !errors.Is(err, record.ErrNotFound) {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	q := s.analyses
+	q := s.queue
 	q.mu.Lock()
 	switch {
 	case q.games[g.ID]:
 		q.mu.Unlock()
-		return Refuse(me.T("analysis.already", "ID", g.ID)), nil
+		return bot.Refuse(me.T("analysis.already", "ID", g.ID)), nil
 	case q.queued >= maxQueuedAnalyses:
 		q.mu.Unlock()
-		return Refuse(me.T("analysis.queue_full")), nil
+		return bot.Refuse(me.T("analysis.queue_full")), nil
 	}
 	ahead := q.queued
 	q.queued++
@@ -84,11 +68,11 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 		delete(q.games, g.ID)
 		q.mu.Unlock()
 	}
-	text := pub.T("analysis.started", "ID", g.ID, "Players", gamePlayers(pub, g))
+	text := pub.T("analysis.started", "ID", g.ID, "Players", bot.GamePlayers(pub, g))
 	if ahead > 0 {
-		text = pub.T("analysis.queued", "ID", g.ID, "Players", gamePlayers(pub, g), "Count", ahead)
+		text = pub.T("analysis.queued", "ID", g.ID, "Players", bot.GamePlayers(pub, g), "Count", ahead)
 	}
-	start := func(edit func(context.Context, Message) error) {
+	start := func(edit func(context.Context, bot.Message) error) {
 		q.wg.Add(1)
 		go func() {
 			defer q.wg.Done()
@@ -100,32 +84,32 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 		// No post of its own here: the reply is the progress message,
 		// edited by the request's token while it lives; the work starts
 		// once the reply is shown, so no edit comes before it.
-		reply := place.Reply{Token: req.Token, Issued: cmp.Or(req.At, s.clock.Now())}
-		progress := &Message{Content: text}
+		reply := place.Reply{Token: req.Token, Issued: cmp.Or(req.At, s.Now())}
+		progress := &bot.Message{Content: text}
 		var once sync.Once
-		progress.posted = func(context.Context, string) {
+		progress.OnPosted(func(context.Context, string) {
 			once.Do(func() {
-				start(func(ctx context.Context, m Message) error {
-					if !reply.Alive(s.clock.Now()) {
-						return ErrUnreachable
+				start(func(ctx context.Context, m bot.Message) error {
+					if !reply.Alive(s.Now()) {
+						return bot.ErrUnreachable
 					}
-					_, err := s.notify.EditReply(ctx, reply.Token, m)
+					_, err := s.EditReply(ctx, reply.Token, m)
 					return err
 				})
 			})
-		}
+		})
 		// A reply never shown frees the game's place in the queue.
 		time.AfterFunc(replyShownWithin, func() { once.Do(done) })
-		return Response{Message: progress}, nil
+		return bot.Response{Message: progress}, nil
 	}
-	msgID, err := s.Send(ctx, req.ChannelID, Message{Content: text})
+	msgID, err := s.Send(ctx, req.ChannelID, bot.Message{Content: text})
 	if err != nil {
 		done()
-		return Response{}, fmt.Errorf("posting the progress of an analysis: %w", err)
+		return bot.Response{}, fmt.Errorf("posting the progress of an analysis: %w", err)
 	}
 	channel := req.ChannelID
-	start(func(ctx context.Context, m Message) error { return s.notify.Edit(ctx, channel, msgID, m) })
-	return Refuse(me.T("analysis.working", "ID", g.ID)), nil
+	start(func(ctx context.Context, m bot.Message) error { return s.Edit(ctx, channel, msgID, m) })
+	return bot.Refuse(me.T("analysis.working", "ID", g.ID)), nil
 }
 
 // replyShownWithin is how long an adapter may take to show a reply (it
@@ -133,57 +117,55 @@ func (s *Service) analyzeCommand(ctx context.Context, req Request) (Response, er
 const replyShownWithin = 3 * time.Minute
 
 // runAnalysis works one analysis out, editing its message as it goes.
-func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(context.Context, Message) error) {
-	ctx := s.background
+func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(context.Context, bot.Message) error) {
+	ctx := s.Background()
 	log := s.Logger(ctx).With("game", g.ID)
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("analysis panic", "panic", r)
 		}
 	}()
-	edit := func(m Message) {
+	edit := func(m bot.Message) {
 		// The message's own context: a restart may cancel the analysis,
 		// but saying so must still get through.
 		ectx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		s.fitOut(ectx, &m)
 		if err := target(ectx, m); err != nil {
 			log.Warn("editing an analysis message", "err", err)
 		}
 	}
 	select {
-	case s.analyses.slot <- struct{}{}:
-		defer func() { <-s.analyses.slot }()
+	case s.queue.slot <- struct{}{}:
+		defer func() { <-s.queue.slot }()
 	case <-ctx.Done():
-		edit(Message{Content: t.T("analysis.restarted", "ID", g.ID)})
+		edit(bot.Message{Content: t.T("analysis.restarted", "ID", g.ID)})
 		return
 	}
 	t0, last := time.Now(), time.Now()
 	progress := func(done, total int) {
 		if time.Since(last) >= 3*time.Second && done < total {
 			last = time.Now()
-			edit(Message{Content: t.T("analysis.progress", "ID", g.ID, "Players", gamePlayers(t, g), "Done", done, "Count", total)})
+			edit(bot.Message{Content: t.T("analysis.progress", "ID", g.ID, "Players", bot.GamePlayers(t, g), "Done", done, "Count", total)})
 		}
 	}
 	rep, err := analysis.Run(ctx, s.eng, g.State.Start(), g.Plies(), analysis.Default, progress)
 	if err != nil {
 		if ctx.Err() != nil {
-			edit(Message{Content: t.T("analysis.restarted", "ID", g.ID)})
+			edit(bot.Message{Content: t.T("analysis.restarted", "ID", g.ID)})
 			return
 		}
 		log.Error("analysis failed", "err", err)
-		edit(Message{Content: t.T("analysis.failed", "ID", g.ID)})
+		edit(bot.Message{Content: t.T("analysis.failed", "ID", g.ID)})
 		return
 	}
 	log.Info("analysis done", "moves", len(rep.Moves), "seconds", time.Since(t0).Seconds())
 	if data, err := json.Marshal(rep); err != nil {
 		log.Error("encoding an analysis", "err", err)
-	} else if err := s.store.SaveAnalysis(ctx, g.ID, data, s.clock.Now()); err != nil {
+	} else if err := s.store.SaveAnalysis(ctx, g.ID, data, s.Now()); err != nil {
 		log.Error("saving an analysis", "err", err)
 	}
 	final := *s.analysisMessage(ctx, t, g, rep)
-	s.fitOut(ctx, &final)
-	if err := target(ctx, final); errors.Is(err, ErrUnreachable) {
+	if err := target(ctx, final); errors.Is(err, bot.ErrUnreachable) {
 		// Past the reply's life where the bot is no member: the report is
 		// stored, and /analyze shows it at once.
 		log.Info("the analysis outlived its reply; it is stored for the next /analyze")
@@ -192,13 +174,9 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(co
 	}
 }
 
-// WaitAnalyses waits until no analysis is queued or running (the
-// terminal waits for them before it quits).
-func (s *Service) WaitAnalyses() { s.analyses.wg.Wait() }
-
 // analysisMessage shows a report: each player's summary, the mistakes and
 // blunders, and the graph.
-func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *record.Game, rep *analysis.Report) *Message {
+func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *record.Game, rep *analysis.Report) *bot.Message {
 	var lines []string
 	if opening.AppliesTo(g.State.Start()) {
 		switch m := opening.Standard().Recognise(g.State.Moves()); {
@@ -216,10 +194,10 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 	for _, c := range []game.Color{game.Black, game.White} {
 		sum := rep.Summary(c)
 		if sum.Moves == 0 {
-			lines = append(lines, t.T("analysis.no_moves", "Disc", render.Disc(c), "Side", sideName(t, g.Side(c))))
+			lines = append(lines, t.T("analysis.no_moves", "Disc", render.Disc(c), "Side", bot.SideName(t, g.Side(c))))
 			continue
 		}
-		line := t.T("analysis.summary", "Disc", render.Disc(c), "Side", sideName(t, g.Side(c)), "Accuracy", fmt.Sprintf("%.0f", sum.Accuracy),
+		line := t.T("analysis.summary", "Disc", render.Disc(c), "Side", bot.SideName(t, g.Side(c)), "Accuracy", fmt.Sprintf("%.0f", sum.Accuracy),
 			"Best", sum.Best, "Count", sum.Moves, "Loss", fmt.Sprintf("%.1f", sum.AverageLoss),
 			"Inaccuracies", t.T("analysis.inaccuracies", "Count", sum.Inaccuracies),
 			"Mistakes", t.T("analysis.mistakes", "Count", sum.Mistakes),
@@ -240,9 +218,9 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		lines = append(lines, "", t.T("analysis.bad_heading"))
 		lines = append(lines, bad...)
 	}
-	m := &Message{Embed: &Embed{
-		Title:       Clip(t.T("analysis.title", "ID", g.ID, "Players", gamePlayers(t, g)), MaxEmbedTitle),
-		Description: JoinLines(lines, MaxDescription),
+	m := &bot.Message{Embed: &bot.Embed{
+		Title:       bot.Clip(t.T("analysis.title", "ID", g.ID, "Players", bot.GamePlayers(t, g)), bot.MaxEmbedTitle),
+		Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: t.T("analysis.footer", "Exact", rep.Settings.ExactFrom, "Depth", rep.Settings.Depth,
 			"Inaccuracy", fmt.Sprintf("%.0f", analysis.InaccuracyFrom), "Mistake", fmt.Sprintf("%.0f", analysis.MistakeFrom),
 			"Blunder", fmt.Sprintf("%.0f", analysis.BlunderFrom)),
@@ -252,7 +230,7 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		s.Logger(ctx).Error("drawing an analysis graph", "game", g.ID, "err", err)
 	} else {
 		name := fmt.Sprintf("game-%d-analysis.png", g.ID)
-		m.Files = []File{{Name: name, Data: data}}
+		m.Files = []bot.File{{Name: name, Data: data}}
 		m.Embed.Image = "attachment://" + name
 	}
 	return m

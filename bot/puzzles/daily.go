@@ -1,4 +1,4 @@
-package bot
+package puzzles
 
 // This file is the daily puzzle: a server picks a channel and an hour
 // (/settings puzzle-channel: puzzle-hour:), and each day from that hour the
@@ -7,6 +7,7 @@ package bot
 // it, only-you, as /puzzle does.
 
 import (
+	"othello-bot/bot"
 	"context"
 	"errors"
 	"othello-bot/place"
@@ -91,14 +92,14 @@ func (s *Service) postDaily(ctx context.Context, set record.DailySetting, day st
 
 // dailyMessage is a day's post: who solved the day before's, the board,
 // what is at stake, and the Solve button.
-func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string, solvers []record.Player) Message {
+func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string, solvers []record.Player) bot.Message {
 	var lines []string
 	if len(solvers) == 0 {
 		lines = append(lines, t.T("daily.nobody_yesterday"))
 	} else {
 		var names []string
 		for _, p := range solvers[:min(len(solvers), maxDailyNames)] {
-			names = append(names, name(p))
+			names = append(names, bot.Escape(p.Name))
 		}
 		list := strings.Join(names, ", ")
 		if len(solvers) > maxDailyNames {
@@ -110,67 +111,67 @@ func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string
 	if rec.Moves() > 1 {
 		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
 	}
-	e := &Embed{Title: t.T("daily.title", "Day", day), Description: JoinLines(lines, MaxDescription), Footer: sourceLine(t, rec), Color: 0x6a1b9a}
-	return Message{Embed: e, Components: []Row{{Buttons: []ButtonSpec{{Label: t.T("daily.solve"),
-		CustomID: "daily:" + strconv.FormatInt(rec.ID, 10) + ":" + day, Style: Primary}}}}}
+	e := &bot.Embed{Title: t.T("daily.title", "Day", day), Description: bot.JoinLines(lines, bot.MaxDescription), Footer: sourceLine(t, rec), Color: 0x6a1b9a}
+	return bot.Message{Embed: e, Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("daily.solve"),
+		CustomID: "daily:" + strconv.FormatInt(rec.ID, 10) + ":" + day, Style: bot.Primary}}}}}
 }
 
 // dailyButton starts a player's try at the day's puzzle ("daily:PUZZLE:DAY").
-func (s *Service) dailyButton(ctx context.Context, req Request, args string) (Response, error) {
+func (s *Service) dailyButton(ctx context.Context, req bot.Request, args string) (bot.Response, error) {
 	me := req.Me()
 	a, day, _ := strings.Cut(args, ":")
 	id, err := strconv.ParseInt(a, 10, 64)
 	if err != nil || req.GuildID == "" {
-		return Refuse(me.T("error.dead_button")), nil
+		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	d, err := s.store.Daily(ctx, req.GuildID, day)
 	if errors.Is(err, record.ErrNotFound) || (err == nil && d.PuzzleID != id) {
-		return Refuse(me.T("error.dead_button")), nil
+		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	if today := puzzle.Day(s.clock.Now()); day != today {
-		return Refuse(me.T("daily.over", "Day", day)), nil
+	if today := puzzle.Day(s.Now()); day != today {
+		return bot.Refuse(me.T("daily.over", "Day", day)), nil
 	}
 	rec, err := s.store.Puzzle(ctx, id)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	try, err := s.store.StartTry(ctx, req.User, req.GuildID, id, day, s.clock.Now())
+	try, err := s.store.StartTry(ctx, req.User, req.GuildID, id, day, s.Now())
 	if errors.Is(err, puzzle.ErrTried) {
 		if try.Status == puzzle.Open {
-			return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil // their menu, again
+			return bot.Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil // their menu, again
 		}
-		return Refuse(me.T("daily.tried")), nil
+		return bot.Refuse(me.T("daily.tried")), nil
 	}
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
-	return Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
+	return bot.Response{Message: s.puzzleMessage(me, rec, try, nil)}, nil
 }
 
 // puzzleSettings is /settings puzzle-channel: and puzzle-hour: (Manage
 // Server): where and when the daily puzzle is posted.
-func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, error) {
+func (s *Service) puzzleSettings(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
 	if req.GuildID == "" {
-		return Refuse(me.T("settings.no_server")), nil
+		return bot.Refuse(me.T("settings.no_server")), nil
 	}
 	if !req.Place.Allows(place.BotMember) {
-		return Refuse(me.T("error.needs_bot")), nil
+		return bot.Refuse(me.T("error.needs_bot")), nil
 	}
-	if req.MemberPermissions&PermManageGuild == 0 {
-		return Refuse(me.T("daily.need_manage_server")), nil
+	if req.MemberPermissions&bot.PermManageGuild == 0 {
+		return bot.Refuse(me.T("daily.need_manage_server")), nil
 	}
 	set, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if h := strings.TrimSpace(req.Options["puzzle-hour"]); h != "" {
 		hour, err := strconv.Atoi(h)
 		if err != nil || hour < 0 || hour > 23 {
-			return Refuse(me.T("daily.bad_hour")), nil
+			return bot.Refuse(me.T("daily.bad_hour")), nil
 		}
 		set.Hour = hour
 	}
@@ -178,20 +179,20 @@ func (s *Service) puzzleSettings(ctx context.Context, req Request) (Response, er
 	case "":
 	case "here":
 		if missing := s.MissingPermission(req, 8, record.StyleEmoji); missing != "" {
-			return Refuse(me.T("daily.cannot_post", "Permission", me.T(missing))), nil
+			return bot.Refuse(me.T("daily.cannot_post", "Permission", me.T(missing))), nil
 		}
 		set.ChannelID = req.ChannelID
 	case "off":
 		set.ChannelID = ""
 	default:
-		return Refuse(me.T("daily.bad_channel")), nil
+		return bot.Refuse(me.T("daily.bad_channel")), nil
 	}
-	if err := s.store.SetDailyPuzzle(ctx, req.GuildID, set.ChannelID, set.Hour, s.clock.Now()); err != nil {
-		return Response{}, err
+	if err := s.store.SetDailyPuzzle(ctx, req.GuildID, set.ChannelID, set.Hour, s.Now()); err != nil {
+		return bot.Response{}, err
 	}
 	s.Logger(ctx).Info("daily puzzle set", "guild", req.GuildID, "channel", set.ChannelID, "hour", set.Hour)
 	if set.ChannelID == "" {
-		return Refuse(me.T("daily.off")), nil
+		return bot.Refuse(me.T("daily.off")), nil
 	}
-	return Refuse(me.T("daily.set", "Channel", "<#"+set.ChannelID+">", "Hour", set.Hour)), nil
+	return bot.Refuse(me.T("daily.set", "Channel", "<#"+set.ChannelID+">", "Hour", set.Hour)), nil
 }
