@@ -7,16 +7,16 @@ package puzzles
 // it, only-you, as /puzzle does.
 
 import (
-	"othello-bot/bot"
 	"context"
 	"errors"
-	"othello-bot/place"
 	"strconv"
 	"strings"
 	"time"
 
+	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/place"
 	"othello-bot/puzzle"
 	"othello-bot/record"
 	"othello-bot/render"

@@ -7,7 +7,6 @@ package puzzles
 // Package puzzle holds the rules; the store keeps each try, answered once.
 
 import (
-	"othello-bot/bot"
 	"context"
 	"errors"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/puzzle"

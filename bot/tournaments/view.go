@@ -5,10 +5,10 @@ package tournaments
 
 import (
 	"context"
-	"othello-bot/bot"
 	"strconv"
 	"strings"
 
+	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/gametext"
 	"othello-bot/tournament"
