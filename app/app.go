@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"othello-bot/bot"
-	"othello-bot/bot/analyses"
 	"othello-bot/bot/puzzles"
+	"othello-bot/bot/review"
+	"othello-bot/bot/stats"
 	"othello-bot/bot/tournaments"
 	"othello-bot/engine"
 	"othello-bot/schedule"
@@ -24,10 +25,13 @@ const TickEvery = 5 * time.Second
 
 // Store is what the core and every capability keep: storage.Store is one.
 type Store interface {
-	bot.Store
+	bot.GameStore
+	bot.ChallengeStore
+	bot.PreferenceStore
 	tournaments.Store
 	puzzles.Store
-	analyses.Store
+	review.Store
+	stats.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
@@ -47,7 +51,8 @@ type App struct {
 	*bot.Service
 	Tournaments *tournaments.Service
 	Puzzles     *puzzles.Service
-	Analyses    *analyses.Service
+	Review      *review.Service
+	Stats       *stats.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
 }
@@ -55,17 +60,19 @@ type App struct {
 // New builds the service, mounts the capabilities on it and registers
 // their timed work.
 func New(store Store, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *App {
-	a := &App{Service: bot.New(store, eng, clock, notify, cfg.Config, log), shared: store.Shared()}
+	a := &App{Service: bot.New(bot.StoresOf(store), eng, clock, notify, cfg.Config, log), shared: store.Shared()}
 	tc := cfg.Tournaments
 	if tc.DefaultSize == 0 {
 		tc.DefaultSize = cfg.DefaultSize
 	}
 	a.Tournaments = tournaments.New(a.Service, store, tc)
 	a.Puzzles = puzzles.New(a.Service, store, eng, cfg.Puzzles)
-	a.Analyses = analyses.New(a.Service, store, eng)
+	a.Review = review.New(a.Service, store, eng)
 	a.Mount(a.Tournaments)
 	a.Mount(a.Puzzles)
-	a.Mount(a.Analyses)
+	a.Stats = stats.New(a.Service, store)
+	a.Mount(a.Review)
+	a.Mount(a.Stats)
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.
@@ -117,4 +124,4 @@ func (a *App) SearchPuzzles(ctx context.Context, n int) (int, error) {
 
 // WaitAnalyses waits until no analysis is queued or running (the
 // terminal waits for them before it quits).
-func (a *App) WaitAnalyses() { a.Analyses.Drain() }
+func (a *App) WaitAnalyses() { a.Review.Drain() }

@@ -22,7 +22,7 @@ func TestEveryEntryPointIsRouted(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	core := bot.New(s, nil, bot.SystemClock{}, nopNotifier{}, bot.Config{}, quiet)
+	core := bot.New(bot.StoresOf(s), nil, bot.SystemClock{}, nopNotifier{}, bot.Config{}, quiet)
 	if len(core.Unrouted()) == 0 {
 		t.Fatal("the core alone answers everything: the test cannot tell mounting from not")
 	}

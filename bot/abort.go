@@ -76,7 +76,7 @@ func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 		}
 		return Response{}, err
 	}
-	final := s.GameMessage(pub, g, []string{line, resultLine(pub, g)})
+	final := s.GameMessage(pub, g, []string{line, ResultLine(pub, g)})
 	if !s.ShowFinal(ctx, g, *final) {
 		return Response{Message: final}, nil
 	}
@@ -92,5 +92,5 @@ func (s *Service) abandon(ctx context.Context, pub *catalog.Printer, g *record.G
 		}
 		return
 	}
-	s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{resultLine(pub, g)}))
+	s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{ResultLine(pub, g)}))
 }

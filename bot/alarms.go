@@ -10,7 +10,6 @@ package bot
 import (
 	"context"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"othello-bot/record"
@@ -20,18 +19,6 @@ import (
 // past the next tick, so a deadline set in another process, or before a
 // restart, fires on time here too.
 const timerHorizon = 10 * time.Second
-
-// alarms holds the armed timers, one per game.
-type alarms struct {
-	mu     sync.Mutex
-	armed  map[int64]armedTimer
-	closed bool
-}
-
-type armedTimer struct {
-	at    time.Time
-	timer *time.Timer
-}
 
 // nextTimer is when g's timer is next due: its ping, if one is still to
 // come (at RemindAt, or the configured time before the deadline), or its
@@ -58,38 +45,11 @@ func (s *Service) Arm(g *record.Game) {
 		return
 	}
 	id, channel, at := g.ID, g.ChannelID, s.nextTimer(g)
-	a := &s.alarms
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.armed == nil {
-		a.armed = map[int64]armedTimer{}
-	}
-	old, ok := a.armed[id]
-	if ok && old.at.Equal(at) {
-		return
-	}
-	if ok {
-		old.timer.Stop()
-		delete(a.armed, id)
-	}
-	if at.IsZero() || a.closed {
-		return
-	}
-	var t *time.Timer
-	t = time.AfterFunc(at.Sub(s.clock.Now()), func() {
-		a.mu.Lock()
-		if cur, ok := a.armed[id]; ok && cur.timer == t {
-			delete(a.armed, id)
-		}
-		a.mu.Unlock()
-		if !s.enter() {
-			return
-		}
-		defer s.inflight.Done()
-		defer s.Survive(s.background, "timer")
-		s.fireGameTimer(s.background, id, channel, s.clock.Now())
+	s.alarms.Set(id, at, s.clock.Now(), func() {
+		s.Task(s.background, "timer", func(ctx context.Context) {
+			s.fireGameTimer(ctx, id, channel, s.clock.Now())
+		})
 	})
-	a.armed[id] = armedTimer{at: at, timer: t}
 }
 
 // survive, deferred, keeps a panic in work no request waits for (a timer,
@@ -98,16 +58,5 @@ func (s *Service) Arm(g *record.Game) {
 func (s *Service) Survive(ctx context.Context, what string) {
 	if r := recover(); r != nil {
 		s.Logger(ctx).Error(what+" panic", "panic", r, "stack", string(debug.Stack()))
-	}
-}
-
-// disarm stops every timer (at shutdown).
-func (a *alarms) disarm() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.closed = true
-	for id, t := range a.armed {
-		t.timer.Stop()
-		delete(a.armed, id)
 	}
 }

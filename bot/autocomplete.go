@@ -20,7 +20,7 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 	if req.Command != "move" {
 		return Response{}, nil
 	}
-	g, err := s.store.ActiveGame(ctx, req.ChannelID)
+	g, err := s.games.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) {
 		return Response{Choices: []Choice{}}, nil
 	}

@@ -53,7 +53,7 @@ func (nopNotifier) EditReply(context.Context, string, bot.Message) (string, erro
 func BenchmarkHumanMove(b *testing.B) {
 	ctx := context.Background()
 	store, cfg := benchStore(b)
-	svc := bot.New(store, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, nopNotifier{}, cfg, quiet)
+	svc := bot.New(bot.StoresOf(store), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, nopNotifier{}, cfg, quiet)
 
 	const games = 1000
 	newGame := func(i int) {

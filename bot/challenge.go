@@ -8,13 +8,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"othello-bot/place"
 	"strconv"
 	"strings"
 	"time"
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/place"
 	"othello-bot/record"
 )
 
@@ -76,7 +76,7 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	unlock := s.lockChannel(c.ChannelID)
 	defer unlock()
 	me := req.Me()
-	if g, err := s.store.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {
+	if g, err := s.games.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {
 		if parent := cmp.Or(g.ParentID, req.ParentID); parent != "" && c.ChannelID == req.ChannelID {
 			// No thread opens from a thread: point to its channel.
 			return Refuse(me.T("challenge.thread_busy", "ID", g.ID, "Channel", "<#"+parent+">")), nil
@@ -87,7 +87,7 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	}
 	now := s.clock.Now()
 	if rematchOf == 0 {
-		recent, err := s.store.RecentChallenges(ctx, c.Challenger.ID, 2)
+		recent, err := s.challenges.RecentChallenges(ctx, c.Challenger.ID, 2)
 		if err != nil {
 			return Response{}, err
 		}
@@ -96,7 +96,7 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 		}
 	}
 	c.CreatedAt, c.ExpiresAt = now, now.Add(s.cfg.ChallengeExpiry)
-	if err := s.store.CreateChallenge(ctx, c); errors.Is(err, record.ErrChallengePending) {
+	if err := s.challenges.CreateChallenge(ctx, c); errors.Is(err, record.ErrChallengePending) {
 		return Refuse(me.T("challenge.pending")), nil
 	} else if err != nil {
 		return Response{}, err
@@ -106,7 +106,7 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 		// No post of its own here: the challenge follows the reply, and
 		// its message is recorded once shown.
 		msg.posted = func(ctx context.Context, id string) {
-			if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
+			if err := s.challenges.SetChallengeMessage(ctx, c.ID, id); err != nil {
 				s.Logger(ctx).Error("recording a challenge's message", "challenge", c.ID, "err", err)
 			}
 		}
@@ -117,12 +117,12 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	}
 	id, err := s.Send(ctx, c.ChannelID, *msg)
 	if err != nil {
-		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
+		if _, cerr := s.challenges.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
 			err = errors.Join(err, fmt.Errorf("withdrawing it: %w", cerr))
 		}
 		return Response{}, fmt.Errorf("posting challenge %d: %w", c.ID, err)
 	}
-	if err := s.store.SetChallengeMessage(ctx, c.ID, id); err != nil {
+	if err := s.challenges.SetChallengeMessage(ctx, c.ID, id); err != nil {
 		return Response{}, err
 	}
 	s.Logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
@@ -214,224 +214,4 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 	}
 	m.Content = text
 	return m
-}
-
-// answerChallenge handles Accept, Decline and Cancel. Only the named
-// opponent may accept or decline (anyone but the challenger, for an open
-// challenge), and only the challenger may cancel.
-func (s *Service) answerChallenge(ctx context.Context, req Request, action, args string) (Response, error) {
-	me, pub := req.Me(), req.Pub()
-	id, err := strconv.ParseInt(args, 10, 64)
-	if err != nil {
-		return Refuse(me.T("error.button_broken")), nil
-	}
-	unlock := s.lockChannel(req.ChannelID)
-	defer unlock()
-	c, err := s.store.Challenge(ctx, id)
-	if errors.Is(err, record.ErrNotFound) {
-		return Refuse(me.T("challenge.gone")), nil
-	}
-	if err != nil {
-		return Response{}, err
-	}
-	if c.ChannelID != req.ChannelID {
-		// A forged or misrouted custom id: the challenge lives elsewhere.
-		s.Logger(ctx).Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
-		return Refuse(me.T("error.wrong_channel")), nil
-	}
-	now := s.clock.Now()
-	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
-		// The timer has not got to it yet; the answer comes too late all the same.
-		if ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired); err != nil {
-			return Response{}, err
-		} else if ok {
-			c.Status = record.ChallengeExpired
-			return Response{Update: true, Message: s.challengeMessage(pub, c, 0)}, nil
-		}
-		if c, err = s.store.Challenge(ctx, id); err != nil {
-			return Response{}, err
-		}
-	}
-	if c.Status != record.ChallengePending {
-		return Refuse(me.T("challenge.closed", "Status", me.T("challenge.status."+string(c.Status)))), nil
-	}
-	user := req.User.ID
-	switch action {
-	case "cancel":
-		if user != c.Challenger.ID {
-			return Refuse(me.T("challenge.only_challenger", "Name", name(c.Challenger))), nil
-		}
-		return s.closeChallenge(ctx, req, c, record.ChallengeCanceled)
-	case "decline":
-		if user != c.Opponent.ID {
-			return Refuse(me.T("challenge.for_other", "Name", name(c.Opponent))), nil
-		}
-		return s.closeChallenge(ctx, req, c, record.ChallengeDeclined)
-	}
-	switch {
-	case user == c.Challenger.ID:
-		return Refuse(req.Me().T("challenge.own")), nil
-	case c.Opponent.ID != "" && user != c.Opponent.ID:
-		return Refuse(req.Me().T("challenge.for_other", "Name", name(c.Opponent))), nil
-	}
-	if c.Opponent.ID == "" {
-		c.Opponent = req.User
-	}
-	color := settle(c.Color)
-	start, err := game.NewPosition(c.Size)
-	if err != nil {
-		return Response{}, fmt.Errorf("challenge %d: %w", c.ID, err)
-	}
-	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, State: game.NewGame(start),
-		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
-		CreatedAt: now, UpdatedAt: now, MessageID: c.MessageID, Style: c.Style, Control: c.Control}
-	if color == game.White {
-		g.Black, g.White = g.White, g.Black
-	}
-	var xotNote string
-	if c.XOT {
-		if xotNote, err = openXOT(pub, g); err != nil {
-			return Response{}, err
-		}
-	}
-	s.StartClocks(g, now)
-	for _, p := range []record.Player{c.Challenger, c.Opponent} {
-		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
-			return Deref(r), err
-		}
-	}
-	_, inThread, err := s.finishedThread(ctx, req) // req's channel is the challenge's (checked above)
-	if err != nil {
-		return Response{}, err
-	}
-	threaded := !inThread && s.ThreadsHere(req)
-	if threaded {
-		switch err := s.OpenThread(ctx, pub, c.ChannelID, g); {
-		case errors.Is(err, ErrThreadsNotAllowed):
-			threaded = false
-		case err != nil:
-			return Response{}, fmt.Errorf("opening a thread for challenge %d: %w", c.ID, err)
-		default:
-			g.MessageID = "" // the game message will be in the thread
-		}
-	}
-	switch err := s.store.AcceptChallenge(ctx, c.ID, g); {
-	case errors.Is(err, record.ErrNotPending):
-		s.DropThread(ctx, g)
-		return Refuse(req.Me().T("challenge.taken")), nil
-	case errors.Is(err, record.ErrChannelBusy):
-		s.DropThread(ctx, g)
-		return Refuse(req.Me().T("challenge.channel_busy_accept")), nil
-	case err != nil:
-		s.DropThread(ctx, g)
-		return Response{}, err
-	}
-	s.Logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
-	s.Arm(g)
-	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
-	if xotNote != "" {
-		note += " " + xotNote
-	}
-	first := g.ToMove().Player
-	if threaded {
-		if _, err := s.Send(ctx, g.ChannelID, *s.GameMessage(pub, g, []string{note})); err != nil {
-			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
-		}
-		// Both players are pinged into the thread: it is new to them.
-		other := c.Challenger
-		if first.ID == other.ID {
-			other = c.Opponent
-		}
-		welcome := Message{Content: pub.T("challenge.welcome", "First", Mention(first.ID), "ID", g.ID, "Other", Mention(other.ID)),
-			Mentions: []string{first.ID, other.ID}}
-		if _, err := s.Send(ctx, g.ChannelID, welcome); err != nil {
-			s.Logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
-		}
-		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")}}, nil
-	}
-	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note})}
-	if first.ID != req.User.ID {
-		resp.Followups = []Message{ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID))}
-	}
-	return resp, nil
-}
-
-// DropThread archives a thread opened for a game that then could not
-// start.
-func (s *Service) DropThread(ctx context.Context, g *record.Game) {
-	if g.ParentID == "" {
-		return
-	}
-	if err := s.notify.ArchiveThread(ctx, g.ChannelID); err != nil {
-		s.Logger(ctx).Warn("archiving an unused thread", "thread", g.ChannelID, "err", err)
-	}
-}
-
-func (s *Service) closeChallenge(ctx context.Context, req Request, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
-	ok, err := s.store.CloseChallenge(ctx, c.ID, status)
-	if err != nil {
-		return Response{}, err
-	}
-	if !ok {
-		return Refuse(req.Me().T("challenge.just_answered")), nil
-	}
-	c.Status = status
-	return Response{Update: true, Message: s.challengeMessage(req.Pub(), c, 0)}, nil
-}
-
-// rematch offers a new game between the same sides with colours swapped:
-// against the bot it starts at once; against a person it is a challenge
-// the other player accepts.
-func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
-	me := req.Me()
-	id, err := strconv.ParseInt(args, 10, 64)
-	if err != nil {
-		return Refuse(me.T("error.button_broken")), nil
-	}
-	g, err := s.store.Game(ctx, id)
-	if errors.Is(err, record.ErrNotFound) {
-		return Refuse(me.T("rematch.gone")), nil
-	}
-	if err != nil {
-		return Response{}, err
-	}
-	if g.ChannelID != req.ChannelID {
-		s.Logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
-		return Refuse(me.T("error.wrong_channel")), nil
-	}
-	color, playing := playerColor(g, req.User.ID)
-	switch {
-	case !playing:
-		return Refuse(me.T("rematch.not_player", "ID", g.ID)), nil
-	case g.Status == record.Active:
-		return Refuse(me.T("rematch.still_going", "ID", g.ID)), nil
-	}
-	other := g.Side(color.Opponent())
-	// The rematch is offered where the game came from: a game's thread
-	// holds that game only, so from one the rematch goes to its channel
-	// and may get a thread of its own. The request keeps what Discord said
-	// the bot may do (a thread inherits its channel's permissions): no
-	// thread Discord already refused is tried.
-	here := req
-	here.CustomID, here.Values = "", nil
-	if g.ParentID != "" {
-		here.ChannelID, here.InThread, here.ParentID, here.repliedIn = g.ParentID, false, "", req.ChannelID
-	}
-	if other.IsBot() {
-		swapped := game.White
-		if color == game.White {
-			swapped = game.Black
-		}
-		here.Kind, here.Command = Command, "start"
-		here.Options = map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
-			"style": string(g.Style), "time": g.Control.String()}
-		return s.start(ctx, here)
-	}
-	if missing := s.MissingPermission(here, g.Size(), g.Style); missing != "" {
-		return Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
-	}
-	c := &record.Challenge{GuildID: g.GuildID, ChannelID: here.ChannelID, Challenger: req.User, Opponent: other.Player,
-		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style, Control: g.Control}
-	threaded := g.ParentID != "" && s.ThreadsHere(here)
-	return s.issue(ctx, req, c, g.ID, threaded)
 }

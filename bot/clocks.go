@@ -130,31 +130,6 @@ func (s *Service) turnTimers(g *record.Game, t record.Turn) record.Turn {
 	return t
 }
 
-// timeUp says the side to move's time on clock k ran out at or before
-// at: its flag fell, or its first live move did not come within the abort
-// window.
-func timeUp(k timecontrol.Clock, at time.Time) bool {
-	if !k.Control.Live() {
-		return false
-	}
-	due := k.Due()
-	return !due.IsZero() && !at.Before(due)
-}
-
-// charge is the clocks after the side to move's move on clock before,
-// received at at, the turn passing to next. Callers check timeUp first:
-// a move after the flag is never charged.
-func charge(before timecontrol.Clock, at time.Time, next game.Color) [2]time.Duration {
-	if !before.Control.Live() {
-		return before.Left
-	}
-	k, err := before.Move(at, record.ClockSide(next))
-	if err != nil {
-		return before.Left
-	}
-	return k.Left
-}
-
 // clockLines are the game message's clocks: each side's time (the running
 // one as it stands now) and, for the side to move, when its flag falls as
 // a timestamp every reader's client counts down.

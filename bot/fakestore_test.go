@@ -16,9 +16,6 @@ import (
 // SQLite: optimistic versions, one active game per channel, one pending
 // challenge per challenger and channel. Every load returns a copy.
 type fakeStore struct {
-	// Puzzles are tested against the real store (bot/local); a call here
-	// panics, which the service's handlers recover from.
-	PuzzleStore
 	mu         sync.Mutex
 	games      map[int64]*record.Game
 	analyses   map[int64][]byte
@@ -38,7 +35,11 @@ func newFakeStore() *fakeStore {
 		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}, langs: map[string]string{}}
 }
 
-var _ Store = (*fakeStore)(nil)
+var (
+	_ GameStore       = (*fakeStore)(nil)
+	_ ChallengeStore  = (*fakeStore)(nil)
+	_ PreferenceStore = (*fakeStore)(nil)
+)
 
 func copyGame(g *record.Game) *record.Game {
 	c := *g

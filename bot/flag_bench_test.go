@@ -44,7 +44,7 @@ func BenchmarkFlagLatency(b *testing.B) {
 	store, cfg := benchStore(b)
 	cfg.ExactTimers = true
 	fc := &finishClock{Store: store, finished: map[int64]time.Time{}}
-	svc := bot.New(fc, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, nopNotifier{}, cfg, quiet)
+	svc := bot.New(bot.StoresOf(fc), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, nopNotifier{}, cfg, quiet)
 	defer svc.Shutdown()
 	const games = 200
 	control, _ := timecontrol.Parse("1+0")

@@ -43,7 +43,7 @@ func (r Request) Pub() *catalog.Printer {
 // choices and the interaction's locales, and remembers the server's
 // Discord language for the posts no interaction brings (timers).
 func (s *Service) chooseLanguages(ctx context.Context, req Request) readers {
-	l, err := s.store.Languages(ctx, req.User.ID, req.GuildID)
+	l, err := s.prefs.Languages(ctx, req.User.ID, req.GuildID)
 	if err != nil {
 		s.Logger(ctx).Warn("reading language settings", "err", err)
 	}
@@ -52,7 +52,7 @@ func (s *Service) chooseLanguages(ctx context.Context, req Request) readers {
 	if req.GuildID != "" {
 		pub = firstLang(l.Guild, req.GuildLocale, l.GuildLocale)
 		if req.GuildLocale != "" && req.GuildLocale != l.GuildLocale && err == nil {
-			if err := s.store.SetGuildLocale(ctx, req.GuildID, req.GuildLocale, s.clock.Now()); err != nil {
+			if err := s.prefs.SetGuildLocale(ctx, req.GuildID, req.GuildLocale, s.clock.Now()); err != nil {
 				s.Logger(ctx).Warn("remembering the server's Discord language", "guild", req.GuildID, "err", err)
 			}
 		}
@@ -76,7 +76,7 @@ func (s *Service) PublicPrinter(ctx context.Context, guildID string) *catalog.Pr
 	if guildID == "" {
 		return catalog.For(catalog.English)
 	}
-	l, err := s.store.Languages(ctx, "", guildID)
+	l, err := s.prefs.Languages(ctx, "", guildID)
 	if err != nil {
 		s.Logger(ctx).Warn("reading the server's language", "guild", guildID, "err", err)
 	}
@@ -115,7 +115,7 @@ func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
 		if req.MemberPermissions&PermManageGuild == 0 {
 			return Refuse(me.T("settings.need_manage_server")), nil
 		}
-		if err := s.store.SetGuildLanguage(ctx, req.GuildID, string(lang), s.clock.Now()); err != nil {
+		if err := s.prefs.SetGuildLanguage(ctx, req.GuildID, string(lang), s.clock.Now()); err != nil {
 			return Response{}, err
 		}
 		s.Logger(ctx).Info("server language", "guild", req.GuildID, "language", lang)
@@ -125,7 +125,7 @@ func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
 		}
 		return Refuse(shown.T("settings.server_set", "Language", shown.T("language.name"))), nil
 	}
-	if err := s.store.SetUserLanguage(ctx, req.User, string(lang), s.clock.Now()); err != nil {
+	if err := s.prefs.SetUserLanguage(ctx, req.User, string(lang), s.clock.Now()); err != nil {
 		return Response{}, err
 	}
 	shown := catalog.For(firstLang(string(lang), req.Locale))
@@ -137,7 +137,7 @@ func (s *Service) settings(ctx context.Context, req Request) (Response, error) {
 
 func (s *Service) showSettings(ctx context.Context, req Request) (Response, error) {
 	me := req.Me()
-	l, err := s.store.Languages(ctx, req.User.ID, req.GuildID)
+	l, err := s.prefs.Languages(ctx, req.User.ID, req.GuildID)
 	if err != nil {
 		return Response{}, err
 	}

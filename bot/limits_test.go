@@ -85,7 +85,7 @@ func gameWithinLimits(t *testing.T, s *Service, tr *catalog.Printer, size int) {
 	for _, reason := range []record.EndReason{record.EndNormal, record.EndResign, record.EndTimeout, record.EndAbort, record.EndAbandoned, record.EndModerator} {
 		g.Status = record.Finished
 		g.Result = &record.Result{BlackDiscs: b, WhiteDiscs: w, Winner: g.Position().Winner(), Reason: reason}
-		m := s.GameMessage(tr, g, []string{tr.T("resign.resigned", "Name", name(g.Black.Player)), resultLine(tr, g)})
+		m := s.GameMessage(tr, g, []string{tr.T("resign.resigned", "Name", name(g.Black.Player)), ResultLine(tr, g)})
 		checkLimits(t, fmt.Sprintf("%s: %dx%d game ended by %s", tr.Lang(), size, size, reason), m)
 		if size == 26 && (len(m.Files) != 2 || !strings.HasSuffix(m.Files[1].Name, "-transcript.txt") ||
 			!strings.Contains(string(m.Files[1].Data), game.FormatTranscript(game.MovesOf(g.Plies()), 26))) {

@@ -29,7 +29,7 @@ func (s *Service) Posted(ctx context.Context, channelID string, m *Message, mess
 		return
 	}
 	log := s.Logger(ctx)
-	previous, live, err := s.store.SetGameMessage(ctx, m.Game.ID, m.Game.Version, messageID)
+	previous, live, err := s.games.SetGameMessage(ctx, m.Game.ID, m.Game.Version, messageID)
 	if err != nil {
 		log.Error("recording the game message", "game", m.Game.ID, "message", messageID, "err", err)
 		return

@@ -184,8 +184,8 @@ type Response struct {
 	Choices []Choice
 }
 
-// reply answers in the channel.
-func reply(text string) Response {
+// Reply answers in the channel.
+func Reply(text string) Response {
 	return Response{Message: &Message{Content: text}}
 }
 

@@ -82,7 +82,7 @@ func (s *Service) takeNotices(ctx context.Context, req Request) []Message {
 }
 
 func (s *Service) notices(ctx context.Context, channelID string) ([]Message, error) {
-	v, err := s.store.Setting(ctx, noticeKey(channelID))
+	v, err := s.prefs.Setting(ctx, noticeKey(channelID))
 	if err != nil || v == "" {
 		return nil, err
 	}
@@ -105,5 +105,5 @@ func (s *Service) saveNotices(ctx context.Context, channelID string, list []Mess
 		}
 		v = string(b)
 	}
-	return s.store.SetSetting(ctx, noticeKey(channelID), v)
+	return s.prefs.SetSetting(ctx, noticeKey(channelID), v)
 }

@@ -21,13 +21,13 @@ var errBadStyle = errors.New("bad style")
 func (s *Service) styleFor(ctx context.Context, req Request) (record.Style, error) {
 	v, given := req.Options["style"]
 	if !given || strings.TrimSpace(v) == "" {
-		return s.store.BoardStyle(ctx, req.User.ID)
+		return s.prefs.BoardStyle(ctx, req.User.ID)
 	}
 	style, ok := record.ParseStyle(strings.ToLower(strings.TrimSpace(v)))
 	if !ok {
 		return "", errBadStyle
 	}
-	if err := s.store.SetBoardStyle(ctx, req.User, style, s.clock.Now()); err != nil {
+	if err := s.prefs.SetBoardStyle(ctx, req.User, style, s.clock.Now()); err != nil {
 		return "", err
 	}
 	return style, nil

@@ -36,7 +36,7 @@ func (s *Service) confirmResign(req Request, g *record.Game) Response {
 // resignButton is the Resign button on a game message: it asks first.
 func (s *Service) resignButton(ctx context.Context, req Request, args string) (Response, error) {
 	id, _, ok := parseGamePly(args)
-	g, err := s.store.ActiveGame(ctx, req.ChannelID)
+	g, err := s.games.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) || ok && err == nil && g.ID != id {
 		return Refuse(req.Me().T("resign.over")), nil
 	}
@@ -54,7 +54,7 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	}
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	g, err := s.store.ActiveGame(ctx, req.ChannelID)
+	g, err := s.games.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) || err == nil && g.ID != id {
 		return Response{Update: true, Message: &Message{Ephemeral: true, Content: me.T("resign.already_over")}}, nil
 	}

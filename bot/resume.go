@@ -29,7 +29,7 @@ func (s *Service) ResumeOrphans(ctx context.Context, idle time.Duration) error {
 }
 
 func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) error {
-	games, err := s.store.ActiveGames(ctx)
+	games, err := s.games.ActiveGames(ctx)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/engine"
+	"othello-bot/schedule"
 	"othello-bot/timecontrol"
 )
 
@@ -99,19 +100,20 @@ type Config struct {
 // Service is the command logic. It is safe for concurrent use: requests for
 // one channel run one at a time, different channels in parallel.
 type Service struct {
-	store  Store
-	eng    *engine.Engine
-	clock  Clock
-	notify Notifier
-	cfg    Config
-	log    *slog.Logger
+	games      GameStore
+	challenges ChallengeStore
+	prefs      PreferenceStore
+	eng        *engine.Engine
+	clock      Clock
+	notify     Notifier
+	cfg        Config
+	log        *slog.Logger
 
 	mu       sync.Mutex
 	channels map[string]*sync.Mutex
 	closing  bool
 	inflight sync.WaitGroup
-	replays  chan struct{} // one token per replay being drawn
-	alarms   alarms
+	alarms   schedule.Alarms // each game's exact timer
 	// routes answer the entry points mounted capabilities own; gameEnd
 	// and channelDelete hear of the game flow (see Mount).
 	routes        map[string]Handler
@@ -127,13 +129,13 @@ type Service struct {
 }
 
 // New returns a service over a store and an engine.
-func New(store Store, eng *engine.Engine, clock Clock, notify Notifier, cfg Config, log *slog.Logger) *Service {
+func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Config, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
 	bg, stop := context.WithCancel(context.Background())
-	return &Service{store: store, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
-		channels: map[string]*sync.Mutex{}, replays: make(chan struct{}, maxReplays), routes: map[string]Handler{},
+	return &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
+		channels: map[string]*sync.Mutex{}, routes: map[string]Handler{},
 		background: bg, stopBackground: stop}
 }
 
@@ -168,7 +170,7 @@ func (s *Service) Shutdown() {
 	s.closing = true
 	s.mu.Unlock()
 	s.stopBackground()
-	s.alarms.disarm()
+	s.alarms.Close()
 	s.inflight.Wait()
 	for _, d := range s.drainers {
 		d.Drain()
@@ -269,11 +271,13 @@ var componentTable = map[string]componentHandler{
 	"decline": challengeAnswer("decline"),
 	"cancel":  challengeAnswer("cancel"),
 	"rematch": (*Service).rematch,
-	"replay":  (*Service).replayButton,
-	"tjoin":   nil, // tournaments
-	"tleave":  nil,
-	"puzzle":  nil, // puzzles
-	"daily":   nil,
+	// Answered by mounted capabilities: bot/review, bot/tournaments,
+	// bot/puzzles.
+	"replay": nil,
+	"tjoin":  nil,
+	"tleave": nil,
+	"puzzle": nil,
+	"daily":  nil,
 }
 
 func challengeAnswer(action string) componentHandler {

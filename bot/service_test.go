@@ -39,7 +39,7 @@ func newFixture(t *testing.T) *fixture {
 		clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
 	cfg := Config{DefaultLevel: 1, DefaultSize: 8, EngineMoveTime: 100 * time.Millisecond, ChallengeExpiry: 10 * time.Minute,
 		ChallengeCooldown: 30 * time.Second, MoveTimeout: 24 * time.Hour, ReminderBefore: time.Hour, MaxEmojiSize: 10}
-	f.svc = New(f.store, engine.New(engine.Options{Searches: 1}), f.clock, f.notify, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	f.svc = New(StoresOf(f.store), engine.New(engine.Options{Searches: 1}), f.clock, f.notify, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	return f
 }
 
@@ -317,7 +317,7 @@ func TestResultCaption(t *testing.T) {
 		{record.Result{Reason: record.EndModerator}, "ended by a moderator, no result"},
 	} {
 		g.Result = &c.r
-		if got := resultCaption(catalog.For(catalog.English), g); got != c.want {
+		if got := ResultCaption(catalog.For(catalog.English), g); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
 		}
 	}
@@ -337,12 +337,14 @@ func TestFinishedGamesOfAnotherServerAreNotFound(t *testing.T) {
 		}
 	}
 	id := strconv.FormatInt(g.ID, 10)
-	for _, cmd := range []string{"replay"} {
-		r := f.svc.Handle(context.Background(), Request{Kind: Command, Command: cmd, User: ben, GuildID: "other", ChannelID: "x",
-			Options: map[string]string{"game": id}})
-		refused(t, r, "There is no game #"+id+" here.")
-		if r := f.command(ann, "c", cmd, map[string]string{"game": id}); r.Message == nil {
-			t.Errorf("/%s in the game's own server: no answer", cmd)
-		}
+	elsewhere := Request{Kind: Command, Command: "replay", User: ben, GuildID: "other", ChannelID: "x", Options: map[string]string{"game": id}}
+	_, refusal, err := f.svc.FinishedGame(context.Background(), elsewhere, g.ID)
+	if err != nil || refusal == nil {
+		t.Fatalf("another server's game found: %v", err)
+	}
+	refused(t, *refusal, "There is no game #"+id+" here.")
+	home := Request{Kind: Command, Command: "replay", User: ann, GuildID: "g", ChannelID: "c"}
+	if found, refusal, err := f.svc.FinishedGame(context.Background(), home, g.ID); err != nil || refusal != nil || found.ID != g.ID {
+		t.Fatalf("the game in its own server: %v %+v", err, refusal)
 	}
 }

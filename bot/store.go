@@ -4,17 +4,32 @@ package bot
 
 import (
 	"context"
-	"othello-bot/opening"
 	"time"
 
 	"othello-bot/record"
 )
 
-// Store is what the service keeps and reads: games, challenges, ratings
-// and players' preferences. storage.Store keeps them in SQLite; the
-// service's tests use a fake. Errors other than the ones listed are
-// failures of the store itself.
-type Store interface {
+// Stores are what the core keeps and reads, one interface per kind of
+// record: storage.Store (SQLite or PostgreSQL) is each of them, and the
+// core's tests use a fake. Errors other than the ones listed are failures
+// of the store itself.
+type Stores struct {
+	Games      GameStore
+	Challenges ChallengeStore
+	Prefs      PreferenceStore
+}
+
+// StoresOf is every store of the core kept in one place.
+func StoresOf(s interface {
+	GameStore
+	ChallengeStore
+	PreferenceStore
+}) Stores {
+	return Stores{Games: s, Challenges: s, Prefs: s}
+}
+
+// GameStore keeps games: their turns, results, timers and messages.
+type GameStore interface {
 	// ReserveGameID hands out the number of a game not stored yet; CreateGame
 	// stores a game whose ID is set under that number.
 	ReserveGameID(ctx context.Context) (int64, error)
@@ -53,10 +68,6 @@ type Store interface {
 	// processes sharing the store asks first).
 	DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error)
 	ClaimArchive(ctx context.Context, gameID int64, now time.Time) (bool, error)
-	// Analysis returns a game's stored analysis (record.ErrNotFound if
-	// none); SaveAnalysis stores one.
-	Analysis(ctx context.Context, gameID int64) ([]byte, error)
-	SaveAnalysis(ctx context.Context, gameID int64, report []byte, at time.Time) error
 	// DueGames returns the active games whose reminder or deadline is due.
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	// MarkReminded notes that g's player to move was reminded; false if
@@ -65,7 +76,13 @@ type Store interface {
 	// SetGameMessage records a game's live message (see Service.Posted):
 	// the message it replaces, and whether this one is now the live one.
 	SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error)
+	// ActiveTournamentGame is a player's running tournament game and
+	// where it is played, or record.ErrNotFound.
+	ActiveTournamentGame(ctx context.Context, playerID string) (gameID int64, channelID string, err error)
+}
 
+// ChallengeStore keeps challenges between members.
+type ChallengeStore interface {
 	// CreateChallenge stores a pending challenge and sets its ID. It fails
 	// with record.ErrChallengePending if the challenger has one pending in
 	// the channel.
@@ -86,17 +103,11 @@ type Store interface {
 	PendingChallenges(ctx context.Context) ([]*record.Challenge, error)
 	// RecentChallenges returns a player's last n challenges, newest first.
 	RecentChallenges(ctx context.Context, playerID string, n int) ([]*record.Challenge, error)
+}
 
-	// Leaderboard returns the top of a scope, ranked as growth says.
-	Leaderboard(ctx context.Context, scope string, Growth record.DeviationGrowth, limit int) ([]record.Standing, error)
-	// Standing returns a player's place in a scope, or fails with
-	// record.ErrNotFound if they have no rating there.
-	Standing(ctx context.Context, playerID, scope string, Growth record.DeviationGrowth) (record.Standing, error)
-	// History returns a player's latest finished games, newest first.
-	History(ctx context.Context, playerID string, limit int) ([]record.HistoryEntry, error)
-	// RecordAgainstBot returns a player's results per bot level.
-	RecordAgainstBot(ctx context.Context, playerID string) ([]record.LevelRecord, error)
-
+// PreferenceStore keeps players' and servers' choices, and small values
+// kept between runs.
+type PreferenceStore interface {
 	// BoardStyle returns a player's chosen board style (auto if none).
 	BoardStyle(ctx context.Context, playerID string) (record.Style, error)
 	// SetBoardStyle remembers a player's board style.
@@ -116,17 +127,4 @@ type Store interface {
 	// SetSetting writes one ("" clears it).
 	Setting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
-
-	// ActiveTournamentGame is a player's running tournament game and
-	// where it is played, or record.ErrNotFound.
-	ActiveTournamentGame(ctx context.Context, playerID string) (gameID int64, channelID string, err error)
-
-	PuzzleStore
-}
-
-// PuzzleStore is what /openings reads of finished games.
-type PuzzleStore interface {
-	// FinishedGames lists a server's finished games of one size, newest
-	// first, at most limit ("" for games outside servers).
-	FinishedGames(ctx context.Context, guildID string, size, limit int) ([]opening.Played, error)
 }

@@ -43,7 +43,7 @@ func (s *Service) ThreadsHere(req Request) bool {
 // gameThread tells about the game whose thread channelID is, or nil when
 // the channel is not a game's thread.
 func (s *Service) gameThread(ctx context.Context, channelID string) (*record.GameHome, error) {
-	h, err := s.store.LatestHome(ctx, channelID)
+	h, err := s.games.LatestHome(ctx, channelID)
 	switch {
 	case errors.Is(err, record.ErrNotFound):
 		return nil, nil
@@ -75,7 +75,7 @@ func (s *Service) finishedThread(ctx context.Context, req Request) (refusal *Res
 // final name: Discord's "started a thread" notice shows that name.
 func (s *Service) OpenThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error {
 	if g.ID == 0 {
-		id, err := s.store.ReserveGameID(ctx)
+		id, err := s.games.ReserveGameID(ctx)
 		if err != nil {
 			return err
 		}
@@ -99,7 +99,7 @@ func threadName(t *catalog.Printer, g *record.Game) string {
 func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player) (*Response, error) {
 	// A tournament game has the player's whole attention: no other game
 	// starts while it runs.
-	switch id, channel, err := s.store.ActiveTournamentGame(ctx, p.ID); {
+	switch id, channel, err := s.games.ActiveTournamentGame(ctx, p.ID); {
 	case err == nil:
 		r := Refuse(req.Me().T("thread.tournament_game", "Name", name(p), "ID", id, "Where", "<#"+channel+">"))
 		return &r, nil
@@ -109,7 +109,7 @@ func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player
 	if s.cfg.MaxGamesPerPlayer <= 0 {
 		return nil, nil
 	}
-	n, err := s.store.ActiveGameCount(ctx, p.ID)
+	n, err := s.games.ActiveGameCount(ctx, p.ID)
 	if err != nil || n < s.cfg.MaxGamesPerPlayer {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func deletedNote(g *record.Game) string {
 // archiveThreads archives the threads of games that ended long enough ago.
 func (s *Service) archiveThreads(ctx context.Context) {
 	now := s.clock.Now()
-	due, err := s.store.DueArchives(ctx, now)
+	due, err := s.games.DueArchives(ctx, now)
 	if err != nil {
 		s.Logger(ctx).Error("tick: threads to archive", "err", err)
 		return
@@ -136,7 +136,7 @@ func (s *Service) archiveThreads(ctx context.Context) {
 	for _, t := range due {
 		// Claimed first: with several processes on one database, one
 		// archives it.
-		mine, err := s.store.ClaimArchive(ctx, t.GameID, now)
+		mine, err := s.games.ClaimArchive(ctx, t.GameID, now)
 		if err != nil {
 			s.Logger(ctx).Error("tick: claiming a thread to archive", "game", t.GameID, "err", err)
 			continue
@@ -164,7 +164,7 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 	}
 	unlock := s.lockChannel(channelID)
 	defer unlock()
-	g, err := s.store.ActiveGame(ctx, channelID)
+	g, err := s.games.ActiveGame(ctx, channelID)
 	if errors.Is(err, record.ErrNotFound) {
 		return
 	}

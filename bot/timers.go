@@ -45,7 +45,7 @@ func (s *Service) Tick(ctx context.Context) {
 
 // expireChallenges closes the challenges whose time is up.
 func (s *Service) expireChallenges(ctx context.Context, now time.Time) {
-	pending, err := s.store.PendingChallenges(ctx)
+	pending, err := s.challenges.PendingChallenges(ctx)
 	if err != nil {
 		s.Logger(ctx).Error("tick: challenges", "err", err)
 	}
@@ -53,7 +53,7 @@ func (s *Service) expireChallenges(ctx context.Context, now time.Time) {
 		if now.Before(c.ExpiresAt) {
 			break // soonest first
 		}
-		ok, err := s.store.CloseChallenge(ctx, c.ID, record.ChallengeExpired)
+		ok, err := s.challenges.CloseChallenge(ctx, c.ID, record.ChallengeExpired)
 		if err != nil {
 			s.Logger(ctx).Error("tick: expiring challenge", "challenge", c.ID, "err", err)
 			continue
@@ -83,7 +83,7 @@ func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 	if s.cfg.ExactTimers {
 		horizon = timerHorizon
 	}
-	due, err := s.store.DueGames(ctx, now.Add(horizon), s.cfg.ReminderBefore)
+	due, err := s.games.DueGames(ctx, now.Add(horizon), s.cfg.ReminderBefore)
 	if err != nil {
 		s.Logger(ctx).Error("tick: games", "err", err)
 		return
@@ -100,7 +100,7 @@ func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
 	unlock := s.lockChannel(channel)
 	defer unlock()
-	g, err := s.store.Game(ctx, id)
+	g, err := s.games.Game(ctx, id)
 	if err != nil {
 		s.Logger(ctx).Error("tick: loading game", "game", id, "err", err)
 		return
@@ -124,7 +124,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 		case !now.Before(g.Deadline):
 			s.abandon(ctx, pub, g)
 		case !g.Reminded:
-			if _, err := s.store.MarkReminded(ctx, g); err != nil {
+			if _, err := s.games.MarkReminded(ctx, g); err != nil {
 				s.Logger(ctx).Error("tick: noting an idle game", "game", g.ID, "err", err)
 			}
 		}
@@ -152,7 +152,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	if g.Reminded || now.Before(g.Deadline.Add(-s.cfg.ReminderBefore)) {
 		return
 	}
-	if ok, err := s.store.MarkReminded(ctx, g); err != nil {
+	if ok, err := s.games.MarkReminded(ctx, g); err != nil {
 		s.Logger(ctx).Error("tick: noting reminder", "game", g.ID, "err", err)
 		return
 	} else if !ok {
@@ -186,7 +186,7 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 		}
 		s.ShowFinal(ctx, g, *msg)
 		if lost && !side.IsBot() {
-			if err := s.SendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", resultLine(pub, g)))); err != nil {
+			if err := s.SendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", ResultLine(pub, g)))); err != nil {
 				s.Logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
 			}
 		}
@@ -195,7 +195,7 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 	if g.Reminded || side.IsBot() || g.RemindAt.IsZero() || now.Before(g.RemindAt) {
 		return
 	}
-	if ok, err := s.store.MarkReminded(ctx, g); err != nil || !ok {
+	if ok, err := s.games.MarkReminded(ctx, g); err != nil || !ok {
 		if err != nil {
 			s.Logger(ctx).Error("tick: noting the low-time ping", "game", g.ID, "err", err)
 		}

@@ -55,7 +55,7 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 		t.Deadline = now.Add(s.cfg.AbandonAfter)
 		t.RemindAt = t.Deadline // no reminder against the bot
 	}
-	if err := s.store.TakeBack(ctx, g, keep, t); err != nil {
+	if err := s.games.TakeBack(ctx, g, keep, t); err != nil {
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 			return Refuse(me.T("error.changed_meanwhile")), nil
 		}

@@ -51,8 +51,8 @@ func score(t *catalog.Printer, black, white int) string {
 	return t.T("game.score", "Black", black, "White", white)
 }
 
-// resultLine says how a finished game ended.
-func resultLine(t *catalog.Printer, g *record.Game) string {
+// ResultLine says how a finished game ended.
+func ResultLine(t *catalog.Printer, g *record.Game) string {
 	r := g.Result
 	if r == nil {
 		return ""
@@ -137,7 +137,7 @@ func (s *Service) drawBoard(t *catalog.Printer, g *record.Game, m *Message) {
 	caption := t.T("caption.running", "Black", b, "White", w, "Side", plainSide(t, g.ToMove()))
 	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies()))
 	if !running {
-		caption = t.T("caption.final", "Black", b, "White", w, "Result", resultCaption(t, g))
+		caption = t.T("caption.final", "Black", b, "White", w, "Result", ResultCaption(t, g))
 		// Not the name of the last running picture of the same move: the
 		// terminal saves pictures by name.
 		name = fmt.Sprintf("board-%d-%d-final.png", g.ID, len(g.Plies()))
@@ -156,16 +156,16 @@ func (s *Service) drawBoard(t *catalog.Printer, g *record.Game, m *Message) {
 	}
 }
 
-// plain writes a game's plain text (pictures, thread names, captions) in
+// Plain writes a game's plain text (pictures, thread names, captions) in
 // t's language, names shortened for Discord.
-func plain(t *catalog.Printer) gametext.Words { return gametext.Words{T: t, Name: plainName} }
+func Plain(t *catalog.Printer) gametext.Words { return gametext.Words{T: t, Name: plainName} }
 
 // plainSide names a side in plain text, for pictures and thread names.
-func plainSide(t *catalog.Printer, s record.Side) string { return plain(t).Side(s) }
+func plainSide(t *catalog.Printer, s record.Side) string { return Plain(t).Side(s) }
 
-// resultCaption says in plain text who won and how, for the picture of a
+// ResultCaption says in plain text who won and how, for the picture of a
 // finished game.
-func resultCaption(t *catalog.Printer, g *record.Game) string { return plain(t).Result(g) }
+func ResultCaption(t *catalog.Printer, g *record.Game) string { return Plain(t).Result(g) }
 
 // GameMessage shows a game to everyone in its channel (t writes in the
 // server's language): what just happened, the board, the score and whose
@@ -194,11 +194,11 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	if !g.Control.IsZero() {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.time_control"), Value: ControlName(t, g.Control), Inline: true})
 	}
-	if name := plain(t).Opening(g.State.Start(), g.State.Moves()); name != "" {
+	if name := Plain(t).Opening(g.State.Start(), g.State.Moves()); name != "" {
 		e.Fields = append(e.Fields, Field{Name: t.T("field.opening"), Value: name, Inline: true})
 	}
 	if g.Status != record.Active {
-		e.Fields = append(e.Fields, Field{Name: t.T("field.result"), Value: resultLine(t, g), Inline: true})
+		e.Fields = append(e.Fields, Field{Name: t.T("field.result"), Value: ResultLine(t, g), Inline: true})
 		if g.Takebacks > 0 {
 			e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
 		}

@@ -150,7 +150,8 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "opening", "bot/local", "bot/discord", "render", "analysis", "termgame", "catalog", "gametext", "web"}
+var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "opening", "bot/local", "bot/discord",
+	"render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two
 // words.
@@ -161,15 +162,18 @@ var (
 
 // allowed are the places whose literals are not for people.
 var allowed = map[string]string{
-	"bot/threads.go deletedNote":     "the results log's note: a data format, in English",
-	"bot/abort.go noReasonNote":      "the results log's note: a data format, in English",
-	"bot/limits.go *":                "which limit a message broke, for the log",
-	"bot/discord/discord.go where":   "where commands are registered, for the log",
-	"bot/discord/discord.go deliver": "what failed, for the log",
-	"bot/discord/apibase.go *":       "Discord's address",
-	"web/live.go events":             "the server-sent events protocol",
-	"web/live.go payload":            "the server-sent events protocol",
-	"web/web.go pagePolicy":          "the Content-Security-Policy",
+	"bot/threads.go deletedNote":            "the results log's note: a data format, in English",
+	"bot/abort.go noReasonNote":             "the results log's note: a data format, in English",
+	"bot/limits.go *":                       "which limit a message broke, for the log",
+	"bot/capability.go Mount":               "a wiring mistake, for the developer",
+	"bot/tournaments/tournaments.go Routes": "entry points of the command table, by their names",
+	"bot/puzzles/puzzles.go Jobs":           "a timed job's name, for the log",
+	"bot/discord/discord.go where":          "where commands are registered, for the log",
+	"bot/discord/discord.go deliver":        "what failed, for the log",
+	"bot/discord/apibase.go *":              "Discord's address",
+	"web/live.go events":                    "the server-sent events protocol",
+	"web/live.go payload":                   "the server-sent events protocol",
+	"web/web.go pagePolicy":                 "the Content-Security-Policy",
 }
 
 // No string literal in the user-facing packages reads as prose, except
@@ -340,6 +344,25 @@ func checkCall(t *testing.T, fset *token.FileSet, en map[string]map[string]strin
 	for _, w := range fields(t, id, forms["other"]) {
 		if !slices.Contains(given, w) {
 			t.Errorf("%s: T(%q) does not fill {{.%s}}", fset.Position(call.Pos()), id, w)
+		}
+	}
+}
+
+// Every package under bot/ (a capability, an adapter) speaks to people:
+// none may be left out of userFacing, or its words would go unchecked.
+func TestEveryBotPackageIsChecked(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "bot", "*", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, d := range userFacing {
+		listed[d] = true
+	}
+	for _, path := range dirs {
+		dir := strings.TrimPrefix(filepath.ToSlash(filepath.Dir(path)), "../")
+		if !listed[dir] {
+			t.Errorf("%s is not in userFacing", dir)
 		}
 	}
 }

@@ -105,3 +105,37 @@ func TestDatabaseLeaseTakeover(t *testing.T) {
 		t.Fatal("b should take over once a's lease ran out")
 	}
 }
+
+// An alarm fires once at its time; re-arming moves it, clearing or
+// closing stops it.
+func TestAlarms(t *testing.T) {
+	var a Alarms
+	fired := make(chan int64, 4)
+	now := time.Now()
+	a.Set(1, now.Add(time.Hour), now, func() { fired <- 1 })
+	a.Set(1, now.Add(5*time.Millisecond), now, func() { fired <- 1 }) // moved earlier
+	a.Set(2, now.Add(time.Hour), now, func() { fired <- 2 })
+	a.Set(2, time.Time{}, now, nil) // cleared
+	select {
+	case k := <-fired:
+		if k != 1 {
+			t.Fatalf("alarm %d fired", k)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the moved alarm never fired")
+	}
+	if n := a.Armed(); n != 0 {
+		t.Fatalf("%d alarms armed after the last fired", n)
+	}
+	a.Set(3, time.Now().Add(time.Hour), time.Now(), func() { fired <- 3 })
+	a.Close()
+	a.Set(4, time.Now(), time.Now(), func() { fired <- 4 })
+	if n := a.Armed(); n != 0 {
+		t.Fatalf("%d alarms armed after Close", n)
+	}
+	select {
+	case k := <-fired:
+		t.Fatalf("alarm %d fired after Close", k)
+	case <-time.After(20 * time.Millisecond):
+	}
+}

@@ -116,3 +116,29 @@ func (k Clock) RemindAt() time.Time {
 	}
 	return k.FlagAt().Add(-LowTime)
 }
+
+// Up says the side to move's time ran out at or before at: its flag
+// fell, or its first live move did not come within the abort window.
+// A correspondence clock is never up (its deadline is the reminder's and
+// time-out's business).
+func (k Clock) Up(at time.Time) bool {
+	if !k.Control.Live() {
+		return false
+	}
+	due := k.Due()
+	return !due.IsZero() && !at.Before(due)
+}
+
+// Charge is each side's time after the side to move's move, received at
+// at, the turn passing to next. Callers ask Up first: a move after the
+// flag is never charged. A correspondence clock keeps its times.
+func (k Clock) Charge(at time.Time, next Side) [2]time.Duration {
+	if !k.Control.Live() {
+		return k.Left
+	}
+	moved, err := k.Move(at, next)
+	if err != nil {
+		return k.Left
+	}
+	return moved.Left
+}

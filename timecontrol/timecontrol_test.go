@@ -171,3 +171,31 @@ func TestDueAndRemindAt(t *testing.T) {
 		t.Errorf("correspondence: due %v remind %v", d.Due(), d.RemindAt())
 	}
 }
+
+// Up and Charge: a live clock is up at its flag (or the first move's
+// window) and not before; a move before it is charged its time and gets
+// the increment; correspondence is never up and keeps its times.
+func TestUpAndCharge(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	blitz := Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	k := Start(blitz, 0, t0)
+	k.Moves = [2]int{1, 1} // both sides have moved: black's time runs
+	if k.Up(t0.Add(3*time.Minute - time.Millisecond)) {
+		t.Fatal("up before the flag")
+	}
+	if !k.Up(t0.Add(3 * time.Minute)) {
+		t.Fatal("not up at the flag")
+	}
+	left := k.Charge(t0.Add(10*time.Second), 1)
+	if want := [2]time.Duration{3*time.Minute - 8*time.Second, 3 * time.Minute}; left != want {
+		t.Fatalf("charged %v, want %v", left, want)
+	}
+	first := Start(blitz, 0, t0) // black's first move: the abort window, not the clock
+	if first.Up(t0.Add(blitz.AbortWindow()-time.Millisecond)) || !first.Up(t0.Add(blitz.AbortWindow())) {
+		t.Fatal("the first move's window is not what Up reads")
+	}
+	corr := Start(Control{PerMove: 24 * time.Hour}, 0, t0)
+	if corr.Up(t0.Add(48*time.Hour)) || corr.Charge(t0.Add(time.Hour), 1) != corr.Left {
+		t.Fatal("a correspondence clock ran")
+	}
+}

@@ -94,7 +94,7 @@ func newHarness(t *testing.T) *harness {
 	a := New(s, "1000000000000000000", []string{"900000000000000001"}, store, quiet)
 	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: 100 * time.Millisecond, ChallengeExpiry: 10 * time.Minute,
 		MoveTimeout: 24 * time.Hour, ReminderBefore: time.Hour, MaxEmojiSize: 10}
-	a.SetService(bot.New(store, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, a, cfg, quiet))
+	a.SetService(bot.New(bot.StoresOf(store), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, a, cfg, quiet))
 	return &harness{t: t, fake: fake, adapter: a, session: s}
 }
 

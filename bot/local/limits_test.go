@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode"
 
+	"othello-bot/app"
 	"othello-bot/bot"
 	"othello-bot/bot/local"
 	"othello-bot/catalog"
@@ -23,7 +24,7 @@ import (
 func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 	e := open(t, t.TempDir())
 	logs := &lockedBuffer{}
-	svc := bot.New(e.store, nil, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(logs, nil)))
+	svc := app.New(e.store, nil, e.clock, e.adapter, app.Config{Config: testConfig()}, slog.New(slog.NewTextHandler(logs, nil)))
 	ctx := context.Background()
 	long := func(i int) record.Player {
 		return record.Player{ID: fmt.Sprintf("%019d", i), Name: fmt.Sprintf("%02d", i) + strings.Repeat("*_|`", 8)[:30]}

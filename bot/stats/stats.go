@@ -1,46 +1,33 @@
-package bot
+package stats
 
 // This file is /leaderboard, /stats and /history.
 
 import (
 	"context"
 	"errors"
-	"othello-bot/opening"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/opening"
 	"othello-bot/record"
 	"othello-bot/render"
 	"othello-bot/timecontrol"
 )
 
-// subject is the user a /stats or /history is about: the option, or the
-// caller.
-func subject(req Request) record.Player {
-	id := strings.TrimSpace(req.Options["user"])
-	if id == "" || id == req.User.ID {
-		return req.User
-	}
-	name := req.UserNames[id]
-	if name == "" {
-		name = id
-	}
-	return record.Player{ID: id, Name: name}
-}
-
 // noGamesYet is the friendly answer about someone without finished games.
-func noGamesYet(req Request, who record.Player) Response {
+func noGamesYet(req bot.Request, who record.Player) bot.Response {
 	if who.ID == req.User.ID {
-		return reply(req.Pub().T("stats.none_yours"))
+		return bot.Reply(req.Pub().T("stats.none_yours"))
 	}
-	return reply(req.Pub().T("stats.none_theirs", "Name", name(who)))
+	return bot.Reply(req.Pub().T("stats.none_theirs", "Name", bot.Escape(who.Name)))
 }
 
-func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error) {
+func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Response, error) {
 	t := req.Pub()
 	scope, title := record.GlobalScope, t.T("leaderboard.title_global")
 	switch strings.ToLower(strings.TrimSpace(req.Options["scope"])) {
@@ -50,21 +37,21 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		}
 	case "global":
 	default:
-		return Refuse(req.Me().T("leaderboard.bad_scope")), nil
+		return bot.Refuse(req.Me().T("leaderboard.bad_scope")), nil
 	}
 	speed, ok := speedOf(req)
 	if !ok {
-		return Refuse(req.Me().T("leaderboard.bad_speed")), nil
+		return bot.Refuse(req.Me().T("leaderboard.bad_speed")), nil
 	}
 	scope = record.SpeedScope(scope, speed)
 	title = t.T("leaderboard.speed_title", "Title", title, "Speed", t.T("speed."+string(speed)))
-	now := s.clock.Now()
-	top, err := s.store.Leaderboard(ctx, scope, Growth(now), 10)
+	now := s.Now()
+	top, err := s.store.Leaderboard(ctx, scope, bot.Growth(now), 10)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if len(top) == 0 {
-		return reply(t.T("leaderboard.empty")), nil
+		return bot.Reply(t.T("leaderboard.empty")), nil
 	}
 	var lines []string
 	mine := false
@@ -73,16 +60,16 @@ func (s *Service) leaderboard(ctx context.Context, req Request) (Response, error
 		mine = mine || st.Player.ID == req.User.ID
 	}
 	if !mine {
-		switch st, err := s.store.Standing(ctx, req.User.ID, scope, Growth(now)); {
+		switch st, err := s.store.Standing(ctx, req.User.ID, scope, bot.Growth(now)); {
 		case err == nil:
 			lines = append(lines, "…", standingLine(t, st))
 		case errors.Is(err, record.ErrNotFound):
 			lines = append(lines, "", t.T("leaderboard.unrated_you"))
 		default:
-			return Response{}, err
+			return bot.Response{}, err
 		}
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: title, Description: JoinLines(lines, MaxDescription),
+	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: title, Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: t.T("leaderboard.footer")}}}, nil
 }
 
@@ -91,19 +78,19 @@ func standingLine(t *catalog.Printer, st record.Standing) string {
 	if st.Provisional {
 		mark = "?"
 	}
-	return t.T("leaderboard.line", "Rank", st.Rank, "Name", name(st.Player), "Rating", ratingText(st.Rating.Rating), "Mark", mark,
+	return t.T("leaderboard.line", "Rank", st.Rank, "Name", bot.Escape(st.Player.Name), "Rating", ratingText(st.Rating.Rating), "Mark", mark,
 		"Count", st.Games, "W", st.Wins, "L", st.Losses, "D", st.Draws)
 }
 
 // ratingText writes a rating as a whole number.
 func ratingText(r float64) string { return strconv.FormatFloat(r, 'f', 0, 64) }
 
-func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
-	who := subject(req)
-	now := s.clock.Now()
+func (s *Service) stats(ctx context.Context, req bot.Request) (bot.Response, error) {
+	who := bot.Subject(req)
+	now := s.Now()
 	history, err := s.store.History(ctx, who.ID, 200)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if len(history) == 0 {
 		return noGamesYet(req, who), nil
@@ -111,18 +98,18 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	t := req.Pub()
 	asked, ok := speedOf(req)
 	if !ok {
-		return Refuse(req.Me().T("leaderboard.bad_speed")), nil
+		return bot.Refuse(req.Me().T("leaderboard.bad_speed")), nil
 	}
 	named := strings.TrimSpace(req.Options["speed"]) != ""
 	speeds := []timecontrol.Category{asked}
 	if !named {
 		speeds = timecontrol.Categories()
 	}
-	var fields []Field
+	var fields []bot.Field
 	for _, speed := range speeds {
 		rated, err := s.speedFields(ctx, t, req, who, speed, now)
 		if err != nil {
-			return Response{}, err
+			return bot.Response{}, err
 		}
 		// Without a speed asked for, the live speeds show where the player
 		// has played them; correspondence always shows, as before clocks.
@@ -147,14 +134,14 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 	if u > 0 {
 		all = t.T("stats.all_unfinished", "W", w, "L", l, "D", d, "U", u)
 	}
-	fields = append(fields, Field{Name: t.T("stats.all_games"), Value: all, Inline: true},
-		Field{Name: t.T("stats.streak"), Value: streak(t, history), Inline: true})
+	fields = append(fields, bot.Field{Name: t.T("stats.all_games"), Value: all, Inline: true},
+		bot.Field{Name: t.T("stats.streak"), Value: streak(t, history), Inline: true})
 	if fav := favouriteOpenings(t, history, 3); fav != "" {
-		fields = append(fields, Field{Name: t.T("stats.favourite_openings"), Value: fav})
+		fields = append(fields, bot.Field{Name: t.T("stats.favourite_openings"), Value: fav})
 	}
 	levels, err := s.store.RecordAgainstBot(ctx, who.ID)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if len(levels) > 0 {
 		var parts []string
@@ -165,14 +152,14 @@ func (s *Service) stats(ctx context.Context, req Request) (Response, error) {
 				best = lv.Level
 			}
 		}
-		fields = append(fields, Field{Name: t.T("stats.against_bot"), Value: strings.Join(parts, " · ")})
+		fields = append(fields, bot.Field{Name: t.T("stats.against_bot"), Value: strings.Join(parts, " · ")})
 		bestText := t.T("stats.none_yet")
 		if best > 0 {
 			bestText = t.T("stats.level", "Level", best)
 		}
-		fields = append(fields, Field{Name: t.T("stats.best_level"), Value: bestText, Inline: true})
+		fields = append(fields, bot.Field{Name: t.T("stats.best_level"), Value: bestText, Inline: true})
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: Clip(t.T("stats.title", "Name", name(who)), MaxEmbedTitle), Fields: fields}}}, nil
+	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(t.T("stats.title", "Name", bot.Escape(who.Name)), bot.MaxEmbedTitle), Fields: fields}}}, nil
 }
 
 // streak describes the run of equal results ending with the latest game;
@@ -207,11 +194,11 @@ func streak(t *catalog.Printer, h []record.HistoryEntry) string {
 // Discord allows 4096 characters in an embed's description.
 const maxTranscript = 280
 
-func (s *Service) history(ctx context.Context, req Request) (Response, error) {
-	who := subject(req)
+func (s *Service) history(ctx context.Context, req bot.Request) (bot.Response, error) {
+	who := bot.Subject(req)
 	hist, err := s.store.History(ctx, who.ID, 10)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	if len(hist) == 0 {
 		return noGamesYet(req, who), nil
@@ -239,7 +226,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 			}
 		}
 		b.WriteString(t.T("history.entry", "ID", h.GameID, "Date", h.FinishedAt.Format("2006-01-02"),
-			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", SideName(t, h.Opponent),
+			"Disc", render.Disc(h.Color), "Color", colorWord(t, h.Color), "Opponent", bot.SideName(t, h.Opponent),
 			"Result", t.T("history.result."+h.Result.String()), "Mine", h.Mine, "Theirs", h.Theirs, "How", how, "Size", h.Size))
 		b.WriteString("\n")
 		tr := h.Transcript
@@ -251,7 +238,7 @@ func (s *Service) history(ctx context.Context, req Request) (Response, error) {
 		}
 		entries = append(entries, strings.TrimRight(b.String(), "\n"))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: Clip(t.T("history.title", "Name", name(who)), MaxEmbedTitle), Description: JoinLines(entries, MaxDescription),
+	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(t.T("history.title", "Name", bot.Escape(who.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(entries, bot.MaxDescription),
 		Footer: t.T("history.footer")}}}, nil
 }
 
@@ -269,7 +256,7 @@ func movesIn(transcript string, size int) []game.Square {
 }
 
 // speedOf reads the speed option: correspondence when none is given.
-func speedOf(req Request) (timecontrol.Category, bool) {
+func speedOf(req bot.Request) (timecontrol.Category, bool) {
 	v := strings.ToLower(strings.TrimSpace(req.Options["speed"]))
 	if v == "" {
 		return timecontrol.Correspondence, true
@@ -281,13 +268,13 @@ func speedOf(req Request) (timecontrol.Category, bool) {
 // speedRatings are /stats's fields of one speed; played says the player
 // has a rating of that speed anywhere shown.
 type speedRatings struct {
-	fields []Field
+	fields []bot.Field
 	played bool
 }
 
 // speedFields are a player's ratings of one speed, here and everywhere.
 // Correspondence keeps the fields' names from before clocks.
-func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req Request, who record.Player, speed timecontrol.Category, now time.Time) (speedRatings, error) {
+func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req bot.Request, who record.Player, speed timecontrol.Category, now time.Time) (speedRatings, error) {
 	var out speedRatings
 	for _, sc := range []struct{ name, scope string }{{t.T("stats.rating_here"), req.GuildID}, {t.T("stats.rating_everywhere"), record.GlobalScope}} {
 		if sc.scope == "" {
@@ -297,10 +284,10 @@ func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req Reque
 		if speed != timecontrol.Correspondence {
 			fieldName = t.T("stats.rating_speed", "Where", sc.name, "Speed", t.T("speed."+string(speed)))
 		}
-		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), Growth(now))
+		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), bot.Growth(now))
 		switch {
 		case errors.Is(err, record.ErrNotFound):
-			out.fields = append(out.fields, Field{Name: fieldName, Value: t.T("stats.not_rated"), Inline: true})
+			out.fields = append(out.fields, bot.Field{Name: fieldName, Value: t.T("stats.not_rated"), Inline: true})
 		case err != nil:
 			return out, err
 		default:
@@ -311,7 +298,7 @@ func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req Reque
 			if st.Provisional {
 				value = t.T("stats.provisional", "Rating", ratingText(st.Rating.Rating), "Count", st.Games, "Rank", st.Rank)
 			}
-			out.fields = append(out.fields, Field{Name: fieldName, Value: t.T("stats.rating_record", "Rating", value, "W", st.Wins, "L", st.Losses, "D", st.Draws), Inline: true})
+			out.fields = append(out.fields, bot.Field{Name: fieldName, Value: t.T("stats.rating_record", "Rating", value, "W", st.Wins, "L", st.Losses, "D", st.Draws), Inline: true})
 		}
 	}
 	return out, nil

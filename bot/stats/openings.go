@@ -1,4 +1,4 @@
-package bot
+package stats
 
 // This file is /openings: the named openings a server plays and how each
 // side scores with them, or, given a line, the moves played next here
@@ -9,6 +9,7 @@ import (
 	"errors"
 	"strings"
 
+	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/opening"
@@ -21,7 +22,7 @@ const openingGames = 5000
 // maxOpeningLines is how many openings or continuations a reply lists.
 const maxOpeningLines = 15
 
-func (s *Service) openings(ctx context.Context, req Request) (Response, error) {
+func (s *Service) openings(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me, t := req.Me(), req.Pub()
 	var line []game.Square
 	if text := strings.TrimSpace(req.Options["moves"]); text != "" {
@@ -29,36 +30,36 @@ func (s *Service) openings(ctx context.Context, req Request) (Response, error) {
 		var illegal *opening.IllegalMoveError
 		switch {
 		case errors.As(err, &illegal):
-			return Refuse(me.T("openings.illegal", "N", illegal.N, "Move", illegal.Move.String())), nil
+			return bot.Refuse(me.T("openings.illegal", "N", illegal.N, "Move", illegal.Move.String())), nil
 		case errors.Is(err, opening.ErrLineTooLong):
-			return Refuse(me.T("openings.too_long", "Max", opening.MaxLine)), nil
+			return bot.Refuse(me.T("openings.too_long", "Max", opening.MaxLine)), nil
 		case err != nil:
-			return Refuse(me.T("openings.bad_moves")), nil
+			return bot.Refuse(me.T("openings.bad_moves")), nil
 		}
 		line = l
 	}
 	games, err := s.store.FinishedGames(ctx, req.GuildID, 8, openingGames)
 	if err != nil {
-		return Response{}, err
+		return bot.Response{}, err
 	}
 	book := opening.Standard()
 	if line == nil {
 		tally := book.Tally(games)
 		if len(tally) == 0 {
-			return Refuse(me.T("openings.none")), nil
+			return bot.Refuse(me.T("openings.none")), nil
 		}
 		var lines []string
 		for _, o := range tally[:min(len(tally), maxOpeningLines)] {
 			lines = append(lines, t.T("openings.line", "Name", o.Opening.Name(t), "Moves", o.Opening.Transcript(),
 				"Games", t.T("openings.games", "Count", o.Games), "Black", o.BlackPercent(), "White", 100-o.BlackPercent()))
 		}
-		return Response{Message: &Message{Embed: &Embed{Title: t.T("openings.title"), Description: JoinLines(lines, MaxDescription),
+		return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: t.T("openings.title"), Description: bot.JoinLines(lines, bot.MaxDescription),
 			Footer: t.T("openings.footer", "Count", len(games)), Color: 0x2e7d32}}}, nil
 	}
 	moves := game.FormatTranscript(line, 8)
 	next, through := opening.Continuations(games, line)
 	if through.Games == 0 {
-		return Refuse(me.T("openings.nobody", "Moves", moves)), nil
+		return bot.Refuse(me.T("openings.nobody", "Moves", moves)), nil
 	}
 	title := t.T("openings.after", "Moves", moves)
 	if o, ok := book.Name(line); ok {
@@ -76,7 +77,7 @@ func (s *Service) openings(ctx context.Context, req Request) (Response, error) {
 		}
 		lines = append(lines, t.T(key, args...))
 	}
-	return Response{Message: &Message{Embed: &Embed{Title: Clip(title, MaxEmbedTitle), Description: JoinLines(lines, MaxDescription),
+	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(title, bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: t.T("openings.footer", "Count", len(games)), Color: 0x2e7d32}}}, nil
 }
 

@@ -1,4 +1,4 @@
-package analyses
+package review
 
 // This file is /analyze: a finished game's moves compared with the
 // engine's best, worked out in the background one game at a time (with a

@@ -3,7 +3,7 @@
 // (with a progress message edited as it goes) and kept in the store, so
 // each game is analysed once. The analysis itself is package analysis's.
 // It mounts on the core service (package bot) as a capability.
-package analyses
+package review
 
 import (
 	"context"
@@ -57,22 +57,30 @@ func newAnalyses() *analyses {
 	return &analyses{games: map[int64]bool{}, slot: make(chan struct{}, 1)}
 }
 
-// Service runs analyses on a core.
+// Service draws replays and runs analyses on a core.
 type Service struct {
 	Core
 	store Store
 	eng   *engine.Engine
 	queue *analyses
+	// replays holds one token per replay being drawn.
+	replays chan struct{}
 }
 
-// New returns the analyses capability; mount it on core.
+// New returns the review capability; mount it on core.
 func New(core Core, store Store, eng *engine.Engine) *Service {
-	return &Service{Core: core, store: store, eng: eng, queue: newAnalyses()}
+	return &Service{Core: core, store: store, eng: eng, queue: newAnalyses(), replays: make(chan struct{}, maxReplays)}
 }
 
-// Routes answers /analyze.
+// Routes answers /replay, the Replay button and /analyze.
 func (s *Service) Routes() map[string]bot.Handler {
-	return map[string]bot.Handler{"analyze": s.analyzeCommand}
+	return map[string]bot.Handler{
+		"replay": s.replayCommand,
+		"replay:": func(ctx context.Context, req bot.Request) (bot.Response, error) {
+			return s.replayButton(ctx, req, req.ComponentArgs())
+		},
+		"analyze": s.analyzeCommand,
+	}
 }
 
 // Drain waits until no analysis is queued or running: shutdown waits for

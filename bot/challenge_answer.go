@@ -1,0 +1,234 @@
+package bot
+
+// This file is answering a challenge: accept (its game opens, in a thread
+// where it may), decline, cancel, and the rematch button.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// answerChallenge handles Accept, Decline and Cancel. Only the named
+// opponent may accept or decline (anyone but the challenger, for an open
+// challenge), and only the challenger may cancel.
+func (s *Service) answerChallenge(ctx context.Context, req Request, action, args string) (Response, error) {
+	me, pub := req.Me(), req.Pub()
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return Refuse(me.T("error.button_broken")), nil
+	}
+	unlock := s.lockChannel(req.ChannelID)
+	defer unlock()
+	c, err := s.challenges.Challenge(ctx, id)
+	if errors.Is(err, record.ErrNotFound) {
+		return Refuse(me.T("challenge.gone")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	if c.ChannelID != req.ChannelID {
+		// A forged or misrouted custom id: the challenge lives elsewhere.
+		s.Logger(ctx).Warn("challenge button from another channel", "challenge", c.ID, "channel", req.ChannelID, "user", req.User.ID)
+		return Refuse(me.T("error.wrong_channel")), nil
+	}
+	now := s.clock.Now()
+	if c.Status == record.ChallengePending && !now.Before(c.ExpiresAt) {
+		// The timer has not got to it yet; the answer comes too late all the same.
+		if ok, err := s.challenges.CloseChallenge(ctx, c.ID, record.ChallengeExpired); err != nil {
+			return Response{}, err
+		} else if ok {
+			c.Status = record.ChallengeExpired
+			return Response{Update: true, Message: s.challengeMessage(pub, c, 0)}, nil
+		}
+		if c, err = s.challenges.Challenge(ctx, id); err != nil {
+			return Response{}, err
+		}
+	}
+	if c.Status != record.ChallengePending {
+		return Refuse(me.T("challenge.closed", "Status", me.T("challenge.status."+string(c.Status)))), nil
+	}
+	user := req.User.ID
+	switch action {
+	case "cancel":
+		if user != c.Challenger.ID {
+			return Refuse(me.T("challenge.only_challenger", "Name", name(c.Challenger))), nil
+		}
+		return s.closeChallenge(ctx, req, c, record.ChallengeCanceled)
+	case "decline":
+		if user != c.Opponent.ID {
+			return Refuse(me.T("challenge.for_other", "Name", name(c.Opponent))), nil
+		}
+		return s.closeChallenge(ctx, req, c, record.ChallengeDeclined)
+	}
+	switch {
+	case user == c.Challenger.ID:
+		return Refuse(req.Me().T("challenge.own")), nil
+	case c.Opponent.ID != "" && user != c.Opponent.ID:
+		return Refuse(req.Me().T("challenge.for_other", "Name", name(c.Opponent))), nil
+	}
+	if c.Opponent.ID == "" {
+		c.Opponent = req.User
+	}
+	color := settle(c.Color)
+	start, err := game.NewPosition(c.Size)
+	if err != nil {
+		return Response{}, fmt.Errorf("challenge %d: %w", c.ID, err)
+	}
+	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, State: game.NewGame(start),
+		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
+		CreatedAt: now, UpdatedAt: now, MessageID: c.MessageID, Style: c.Style, Control: c.Control}
+	if color == game.White {
+		g.Black, g.White = g.White, g.Black
+	}
+	var xotNote string
+	if c.XOT {
+		if xotNote, err = openXOT(pub, g); err != nil {
+			return Response{}, err
+		}
+	}
+	s.StartClocks(g, now)
+	for _, p := range []record.Player{c.Challenger, c.Opponent} {
+		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
+			return Deref(r), err
+		}
+	}
+	_, inThread, err := s.finishedThread(ctx, req) // req's channel is the challenge's (checked above)
+	if err != nil {
+		return Response{}, err
+	}
+	threaded := !inThread && s.ThreadsHere(req)
+	if threaded {
+		switch err := s.OpenThread(ctx, pub, c.ChannelID, g); {
+		case errors.Is(err, ErrThreadsNotAllowed):
+			threaded = false
+		case err != nil:
+			return Response{}, fmt.Errorf("opening a thread for challenge %d: %w", c.ID, err)
+		default:
+			g.MessageID = "" // the game message will be in the thread
+		}
+	}
+	switch err := s.challenges.AcceptChallenge(ctx, c.ID, g); {
+	case errors.Is(err, record.ErrNotPending):
+		s.DropThread(ctx, g)
+		return Refuse(req.Me().T("challenge.taken")), nil
+	case errors.Is(err, record.ErrChannelBusy):
+		s.DropThread(ctx, g)
+		return Refuse(req.Me().T("challenge.channel_busy_accept")), nil
+	case err != nil:
+		s.DropThread(ctx, g)
+		return Response{}, err
+	}
+	s.Logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
+	s.Arm(g)
+	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
+	if xotNote != "" {
+		note += " " + xotNote
+	}
+	first := g.ToMove().Player
+	if threaded {
+		if _, err := s.Send(ctx, g.ChannelID, *s.GameMessage(pub, g, []string{note})); err != nil {
+			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
+		}
+		// Both players are pinged into the thread: it is new to them.
+		other := c.Challenger
+		if first.ID == other.ID {
+			other = c.Opponent
+		}
+		welcome := Message{Content: pub.T("challenge.welcome", "First", Mention(first.ID), "ID", g.ID, "Other", Mention(other.ID)),
+			Mentions: []string{first.ID, other.ID}}
+		if _, err := s.Send(ctx, g.ChannelID, welcome); err != nil {
+			s.Logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
+		}
+		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")}}, nil
+	}
+	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note})}
+	if first.ID != req.User.ID {
+		resp.Followups = []Message{ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID))}
+	}
+	return resp, nil
+}
+
+// DropThread archives a thread opened for a game that then could not
+// start.
+func (s *Service) DropThread(ctx context.Context, g *record.Game) {
+	if g.ParentID == "" {
+		return
+	}
+	if err := s.notify.ArchiveThread(ctx, g.ChannelID); err != nil {
+		s.Logger(ctx).Warn("archiving an unused thread", "thread", g.ChannelID, "err", err)
+	}
+}
+
+func (s *Service) closeChallenge(ctx context.Context, req Request, c *record.Challenge, status record.ChallengeStatus) (Response, error) {
+	ok, err := s.challenges.CloseChallenge(ctx, c.ID, status)
+	if err != nil {
+		return Response{}, err
+	}
+	if !ok {
+		return Refuse(req.Me().T("challenge.just_answered")), nil
+	}
+	c.Status = status
+	return Response{Update: true, Message: s.challengeMessage(req.Pub(), c, 0)}, nil
+}
+
+// rematch offers a new game between the same sides with colours swapped:
+// against the bot it starts at once; against a person it is a challenge
+// the other player accepts.
+func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
+	me := req.Me()
+	id, err := strconv.ParseInt(args, 10, 64)
+	if err != nil {
+		return Refuse(me.T("error.button_broken")), nil
+	}
+	g, err := s.games.Game(ctx, id)
+	if errors.Is(err, record.ErrNotFound) {
+		return Refuse(me.T("rematch.gone")), nil
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	if g.ChannelID != req.ChannelID {
+		s.Logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
+		return Refuse(me.T("error.wrong_channel")), nil
+	}
+	color, playing := playerColor(g, req.User.ID)
+	switch {
+	case !playing:
+		return Refuse(me.T("rematch.not_player", "ID", g.ID)), nil
+	case g.Status == record.Active:
+		return Refuse(me.T("rematch.still_going", "ID", g.ID)), nil
+	}
+	other := g.Side(color.Opponent())
+	// The rematch is offered where the game came from: a game's thread
+	// holds that game only, so from one the rematch goes to its channel
+	// and may get a thread of its own. The request keeps what Discord said
+	// the bot may do (a thread inherits its channel's permissions): no
+	// thread Discord already refused is tried.
+	here := req
+	here.CustomID, here.Values = "", nil
+	if g.ParentID != "" {
+		here.ChannelID, here.InThread, here.ParentID, here.repliedIn = g.ParentID, false, "", req.ChannelID
+	}
+	if other.IsBot() {
+		swapped := game.White
+		if color == game.White {
+			swapped = game.Black
+		}
+		here.Kind, here.Command = Command, "start"
+		here.Options = map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
+			"style": string(g.Style), "time": g.Control.String()}
+		return s.start(ctx, here)
+	}
+	if missing := s.MissingPermission(here, g.Size(), g.Style); missing != "" {
+		return Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	}
+	c := &record.Challenge{GuildID: g.GuildID, ChannelID: here.ChannelID, Challenger: req.User, Opponent: other.Player,
+		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style, Control: g.Control}
+	threaded := g.ParentID != "" && s.ThreadsHere(here)
+	return s.issue(ctx, req, c, g.ID, threaded)
+}

@@ -1,0 +1,57 @@
+package bot
+
+// This file is how a game ends: by the board, against a loser, with a
+// result; the store takes it with its ratings, and the capabilities hear of
+// it.
+
+import (
+	"context"
+	"time"
+
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// finishByBoard ends a game neither side can move in: the discs decide.
+func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *record.Game) (string, error) {
+	return s.finish(ctx, t, g, record.EndNormal, g.Position().Winner())
+}
+
+// FinishAgainst ends a game that loser lost by reason (resignation, time)
+// at at (zero: now); ended before each side moved twice, it is aborted and
+// has no winner, except in a tournament, where the pairing needs a result
+// (a player who never moves, or withdraws, loses).
+func (s *Service) FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
+	if g.TournamentID == 0 && (g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2) {
+		return s.finishWith(ctx, t, g, record.Result{Reason: record.EndAbort, FinishedAt: at})
+	}
+	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at})
+}
+
+// finish stores a game's end; winner is Empty for a draw or an abort.
+func (s *Service) finish(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
+	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
+}
+
+// finishWith stores a game's end as result says, with the time (now,
+// unless it says when) and the discs filled in, and returns the result
+// line in the words of t.
+func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
+	b, w := g.Position().Count()
+	if result.FinishedAt.IsZero() {
+		result.FinishedAt = s.clock.Now()
+	}
+	result.BlackDiscs, result.WhiteDiscs = b, w
+	if g.ParentID != "" && result.ArchiveAt.IsZero() && s.cfg.ArchiveAfter > 0 && result.Note != deletedNote(g) {
+		result.ArchiveAt = result.FinishedAt.Add(s.cfg.ArchiveAfter)
+	}
+	reason := result.Reason
+	err := s.games.FinishGame(ctx, g, result, RatingUpdate(g, result))
+	if err != nil {
+		return "", err
+	}
+	s.Logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
+	s.gameEnded(ctx, g)
+	return ResultLine(t, g), nil
+}

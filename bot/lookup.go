@@ -1,0 +1,183 @@
+package bot
+
+// This file finds commands and options by name, in any language, and fills
+// in the names people see.
+
+import (
+	"fmt"
+	"strings"
+
+	"othello-bot/catalog"
+)
+
+// localize fills in the names and descriptions people see, in English and
+// in every other language the catalog has.
+func localize(cmds []CommandSpec) []CommandSpec {
+	en := catalog.For(catalog.English)
+	texts := func(key string, args ...any) (string, map[string]string) {
+		other := map[string]string{}
+		for _, l := range catalog.Supported()[1:] {
+			other[string(l)] = catalog.For(l).T(key, args...)
+		}
+		return en.T(key, args...), other
+	}
+	var fill func(c *CommandSpec, base string)
+	fill = func(c *CommandSpec, base string) {
+		_, c.NameLocalizations = texts(base + ".name")
+		c.Description, c.DescriptionLocalizations = texts(base + ".desc")
+		opts := make([]OptionSpec, len(c.Options))
+		for j, o := range c.Options {
+			key := base + ".opt." + o.Name
+			_, o.NameLocalizations = texts(key + ".name")
+			o.Description, o.DescriptionLocalizations = texts(key + ".desc")
+			choices := make([]OptionChoice, len(o.Choices))
+			for k, ch := range o.Choices {
+				ch.Name, ch.NameLocalizations = texts(ch.key, ch.args...)
+				choices[k] = ch
+			}
+			o.Choices = choices
+			opts[j] = o
+		}
+		c.Options = opts
+		subs := make([]CommandSpec, len(c.Subcommands))
+		for j, sub := range c.Subcommands {
+			fill(&sub, base+".sub."+sub.Name)
+			subs[j] = sub
+		}
+		c.Subcommands = subs
+	}
+	for i := range cmds {
+		fill(&cmds[i], "cmd."+cmds[i].Name)
+	}
+	return cmds
+}
+
+// Commands returns the slash commands, for adapters to register.
+func Commands() []CommandSpec { return append([]CommandSpec(nil), commands...) }
+
+// LookupCommand returns the command with that name; "NAME SUB" names a
+// subcommand.
+func LookupCommand(name string) (CommandSpec, bool) {
+	name, sub, nested := strings.Cut(name, " ")
+	for _, c := range commands {
+		if c.Name != name {
+			continue
+		}
+		if !nested {
+			return c, true
+		}
+		return c.Sub(sub)
+	}
+	return CommandSpec{}, false
+}
+
+// Sub finds a subcommand by its name or a localized name.
+func (c CommandSpec) Sub(name string) (CommandSpec, bool) {
+	for _, s := range c.Subcommands {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	for _, s := range c.Subcommands {
+		for _, n := range s.NameLocalizations {
+			if strings.EqualFold(n, name) {
+				return s, true
+			}
+		}
+	}
+	return CommandSpec{}, false
+}
+
+// Path is the command's name with its subcommand's, as LookupCommand
+// takes them.
+func (r Request) Path() string {
+	if r.Subcommand == "" {
+		return r.Command
+	}
+	return r.Command + " " + r.Subcommand
+}
+
+// PrivateCommand reports whether every answer to a command is for the
+// user alone.
+func PrivateCommand(name string) bool {
+	c, ok := LookupCommand(name)
+	return ok && c.Private
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// LookupLocalized returns the command a name in another language stands
+// for ("打つ" is move), for transports where people type names (the
+// terminal); Discord itself always sends the default name.
+func LookupLocalized(typed string) (string, bool) {
+	if _, ok := LookupCommand(typed); ok {
+		return "", false
+	}
+	for _, c := range commands {
+		for _, n := range c.NameLocalizations {
+			if strings.EqualFold(n, typed) {
+				return c.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// CanonicalOptions renames options typed by their names in another
+// language to their own names, and turns a choice typed by its shown name
+// (in any language: "黒（先手）", "white") into its value.
+func CanonicalOptions(command string, opts map[string]string) map[string]string {
+	c, ok := LookupCommand(command)
+	if !ok {
+		return opts
+	}
+	out := make(map[string]string, len(opts))
+	for k, v := range opts {
+		spec, found := c.option(k)
+		if found {
+			k = spec.Name
+			for _, ch := range spec.Choices {
+				if ch.shownAs(v) {
+					v = fmt.Sprint(ch.Value)
+				}
+			}
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// shownAs reports whether a choice is shown as text in some language.
+func (ch OptionChoice) shownAs(text string) bool {
+	if strings.EqualFold(ch.Name, text) {
+		return true
+	}
+	for _, n := range ch.NameLocalizations {
+		if strings.EqualFold(n, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// option finds an option by its name or a localized name.
+func (c CommandSpec) option(name string) (OptionSpec, bool) {
+	for _, o := range c.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	for _, o := range c.Options {
+		for _, n := range o.NameLocalizations {
+			if strings.EqualFold(n, name) {
+				return o, true
+			}
+		}
+	}
+	return OptionSpec{}, false
+}
