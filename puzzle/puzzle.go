@@ -22,26 +22,6 @@ type Scorer interface {
 	ScoreMoves(ctx context.Context, p game.Position, depth, exactFrom int) ([]engine.MoveEval, error)
 }
 
-// Puzzle is one position to solve, with its answer.
-type Puzzle struct {
-	// Start is the position, the solver to move.
-	Start game.Position
-	// Line is the solution: the solver's moves and the replies played for
-	// the opponent, alternately, beginning with the solver's; a forced
-	// pass is not written.
-	Line []game.Square
-	// Result is the final margin (discs, for the solver) with best play
-	// from Start; Cost is what the game's move lost against it.
-	Result, Cost int
-	// Played is the move the game's player made instead.
-	Played game.Square
-	// Ply is how many plies of the game came before Start.
-	Ply int
-}
-
-// Moves is how many moves the solver makes.
-func (p Puzzle) Moves() int { return (len(p.Line) + 1) / 2 }
-
 // Options bound the search.
 type Options struct {
 	// MaxEmpties is the most empty squares a puzzle's position has

@@ -1,80 +1,58 @@
 package puzzle
 
 import (
-	"errors"
-	"time"
-
 	"othello-bot/rating"
+	"othello-bot/record"
 )
 
-// Record is a kept puzzle: the puzzle, where it came from (a server's game,
-// or the built-in set), and its own rating.
-type Record struct {
-	ID int64
-	Puzzle
-	// GuildID is the server whose game it came from ("" for built-in);
-	// GameID that game (0 for built-in); Builtin its key in the built-in
-	// set ("" for a server's).
-	GuildID string
-	GameID  int64
-	Builtin string
-	Rating  rating.Player
-	// Plays and Wins count first tries, and those that solved it.
-	Plays, Wins int
-}
-
-// ErrTried is a second try at a puzzle by the same player.
-var ErrTried = errors.New("this puzzle was tried already")
-
-// Status is where a try stands.
-type Status string
+// The kept forms of puzzles are package record's, so a store keeps them
+// without the rules; these are their names here.
+type (
+	// Puzzle is one position to solve, with its answer.
+	Puzzle = record.Puzzle
+	// Record is a kept puzzle with where it came from and its rating.
+	Record = record.PuzzleRecord
+	// Status is where a try stands.
+	Status = record.TryStatus
+	// Try is one player's attempt at one puzzle.
+	Try = record.PuzzleTry
+	// Solver is a player's puzzle record.
+	Solver = record.PuzzleSolver
+	// Verdict is what an answer to a puzzle did.
+	Verdict = record.Verdict
+)
 
 const (
-	Open   Status = "open"
-	Passed Status = "solved"
-	Failed Status = "failed"
+	Open   = record.TryOpen
+	Passed = record.TryPassed
+	Failed = record.TryFailed
+
+	Wrong  = record.Wrong
+	Right  = record.Right
+	Solved = record.Solved
+
+	// TimeToAnswer is how long a try stays open.
+	TimeToAnswer = record.TimeToAnswer
 )
 
-// Try is one player's attempt at one puzzle: each player has one per
-// puzzle, and it counts for their rating.
-type Try struct {
-	ID, PuzzleID      int64
-	PlayerID, GuildID string
-	// Step is the index in the line of the move asked for next.
-	Step             int
-	Status           Status
-	Started, Expires time.Time
-	// Daily is the day (YYYY-MM-DD) of the daily puzzle this try answers,
-	// "" for a /puzzle of one's own.
-	Daily string
-	// RatingChange is what finishing it did to the player's rating.
-	RatingChange float64
-}
-
-// TimeToAnswer is how long a try stays open: a puzzle is a few moves of
-// reading, and an open try must not wait forever for an answer.
-const TimeToAnswer = 15 * time.Minute
-
-// Expired says whether a try can no longer be answered at now.
-func (t Try) Expired(now time.Time) bool { return t.Status == Open && !now.Before(t.Expires) }
-
-// Solver is a player's puzzle record: their rating (one, everywhere),
-// how many puzzles they tried and solved, and their streaks of solved
-// puzzles.
-type Solver struct {
-	Rating             rating.Player
-	Attempts, Solved   int
-	Streak, BestStreak int
-}
+// ErrTried is a second try at a puzzle by the same player.
+var ErrTried = record.ErrTried
 
 // NewSolver is a player who has never tried a puzzle.
-func NewSolver() Solver { return Solver{Rating: rating.New()} }
+func NewSolver() Solver { return Solver{Rating: record.Glicko(rating.New())} }
 
-// Finish rates a finished try for the player and the puzzle, as Attempt
-// does, and moves the streaks: a solve extends the streak, a miss ends it.
-func (s Solver) Finish(puzzle rating.Player, solved bool) (Solver, rating.Player) {
-	var p rating.Player
-	s.Rating, p = Attempt(s.Rating, puzzle, solved)
+// Finish rates a finished try for the player (nil: their first) and the
+// puzzle, as Attempt does, and moves the streaks: a solve extends the
+// streak, a miss ends it. A store calls it inside the transaction that
+// records the try.
+func Finish(before *Solver, puzzle record.Glicko, solved bool) record.TryRating {
+	s := NewSolver()
+	if before != nil {
+		s = *before
+	}
+	from := s.Rating.Rating
+	r, p := Attempt(rating.Player(s.Rating), rating.Player(puzzle), solved)
+	s.Rating = record.Glicko(r)
 	s.Attempts++
 	if solved {
 		s.Solved++
@@ -83,5 +61,9 @@ func (s Solver) Finish(puzzle rating.Player, solved bool) (Solver, rating.Player
 	} else {
 		s.Streak = 0
 	}
-	return s, p
+	return record.TryRating{Solver: s, Puzzle: record.Glicko(p), Change: s.Rating.Rating - from}
 }
+
+// Rated is a newly found puzzle with its initial rating, as a store keeps
+// it.
+func Rated(p Puzzle) Record { return Record{Puzzle: p, Rating: InitialRating(p)} }

@@ -5,6 +5,7 @@ import (
 
 	"othello-bot/game"
 	"othello-bot/rating"
+	"othello-bot/record"
 )
 
 func sq(t *testing.T, s string) game.Square {
@@ -55,5 +56,21 @@ func TestAttemptRatings(t *testing.T) {
 	hard := Puzzle{Start: start, Line: []game.Square{sq(t, "f5"), sq(t, "d6"), sq(t, "c3")}}
 	if InitialRating(hard).Rating <= InitialRating(easy).Rating {
 		t.Fatal("a longer puzzle does not start harder")
+	}
+}
+
+// Finish rates a try from a newcomer (no record yet) as from a new
+// solver, moves the streaks, and says the change it made.
+func TestFinishFromNothing(t *testing.T) {
+	p := record.Glicko{Rating: 1500, Deviation: 80, Volatility: 0.06}
+	first := Finish(nil, p, true)
+	if first.Solver.Attempts != 1 || first.Solver.Solved != 1 || first.Solver.Streak != 1 || first.Change <= 0 ||
+		first.Solver.Rating.Rating != NewSolver().Rating.Rating+first.Change || first.Puzzle.Rating >= p.Rating {
+		t.Fatalf("a first solve: %+v", first)
+	}
+	miss := Finish(&first.Solver, p, false)
+	if miss.Solver.Attempts != 2 || miss.Solver.Streak != 0 || miss.Solver.BestStreak != 1 || miss.Change >= 0 ||
+		miss.Puzzle.Rating <= p.Rating {
+		t.Fatalf("a miss after it: %+v", miss)
 	}
 }

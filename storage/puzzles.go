@@ -16,8 +16,6 @@ import (
 
 	"othello-bot/game"
 	"othello-bot/opening"
-	"othello-bot/puzzle"
-	"othello-bot/rating"
 	"othello-bot/record"
 )
 
@@ -72,10 +70,10 @@ func (s *Store) UnsearchedGames(ctx context.Context, limit int) ([]int64, error)
 	return out, rows.Err()
 }
 
-// SavePuzzles stores what a search of a game found and marks the game
-// searched, together; a game searched already (by another process) keeps
+// SavePuzzles stores what a search of a game found, each with the rating
+// it starts from, and marks the game searched, together; a game searched already (by another process) keeps
 // what was stored first, and false says so.
-func (s *Store) SavePuzzles(ctx context.Context, guildID string, gameID int64, found []puzzle.Puzzle, now time.Time) (bool, error) {
+func (s *Store) SavePuzzles(ctx context.Context, guildID string, gameID int64, found []record.PuzzleRecord, now time.Time) (bool, error) {
 	saved := false
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		saved = false
@@ -98,8 +96,8 @@ func (s *Store) SavePuzzles(ctx context.Context, guildID string, gameID int64, f
 	return saved, err
 }
 
-func insertPuzzle(ctx context.Context, tx *dbTx, guildID string, gameID sql.NullInt64, builtin sql.NullString, p puzzle.Puzzle, now time.Time) error {
-	r := puzzle.InitialRating(p)
+func insertPuzzle(ctx context.Context, tx *dbTx, guildID string, gameID sql.NullInt64, builtin sql.NullString, p record.PuzzleRecord, now time.Time) error {
+	r := p.Rating
 	_, err := tx.ExecContext(ctx, `INSERT INTO puzzles (guild_id, game_id, builtin, ply, position, to_move, line, result, cost,
 		played, rating, deviation, volatility, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`,
@@ -111,9 +109,10 @@ func insertPuzzle(ctx context.Context, tx *dbTx, guildID string, gameID sql.Null
 	return nil
 }
 
-// AddBuiltinPuzzles stores the built-in set, each puzzle once by its key;
+// AddBuiltinPuzzles stores the built-in set (each with the rating it
+// starts from), each puzzle once by its key;
 // it returns how many were new.
-func (s *Store) AddBuiltinPuzzles(ctx context.Context, set map[string]puzzle.Puzzle, now time.Time) (int, error) {
+func (s *Store) AddBuiltinPuzzles(ctx context.Context, set map[string]record.PuzzleRecord, now time.Time) (int, error) {
 	added := 0
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		added = 0
@@ -138,9 +137,9 @@ func (s *Store) AddBuiltinPuzzles(ctx context.Context, set map[string]puzzle.Puz
 const puzzleColumns = `p.id, p.guild_id, coalesce(p.game_id, 0), coalesce(p.builtin, ''), p.ply, p.position, p.to_move, p.line,
 	p.result, p.cost, p.played, p.rating, p.deviation, p.volatility, p.plays, p.wins`
 
-func scanPuzzle(row scanner) (puzzle.Record, error) {
+func scanPuzzle(row scanner) (record.PuzzleRecord, error) {
 	var (
-		r                      puzzle.Record
+		r                      record.PuzzleRecord
 		position, toMove, line string
 		played                 string
 	)
@@ -165,14 +164,14 @@ func scanPuzzle(row scanner) (puzzle.Record, error) {
 }
 
 // Puzzle loads one puzzle, or record.ErrNotFound.
-func (s *Store) Puzzle(ctx context.Context, id int64) (puzzle.Record, error) {
+func (s *Store) Puzzle(ctx context.Context, id int64) (record.PuzzleRecord, error) {
 	return scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.id = ?`, id))
 }
 
 // PickPuzzle finds a puzzle a player has not tried, its rating nearest
 // near: one from this server's games while there is any, then a built-in
 // one; record.ErrNotFound when they have tried them all.
-func (s *Store) PickPuzzle(ctx context.Context, guildID, playerID string, near float64) (puzzle.Record, error) {
+func (s *Store) PickPuzzle(ctx context.Context, guildID, playerID string, near float64) (record.PuzzleRecord, error) {
 	scopes := []string{""}
 	if guildID != "" {
 		scopes = []string{guildID, ""}
@@ -185,7 +184,7 @@ func (s *Store) PickPuzzle(ctx context.Context, guildID, playerID string, near f
 			return r, err
 		}
 	}
-	return puzzle.Record{}, record.ErrNotFound
+	return record.PuzzleRecord{}, record.ErrNotFound
 }
 
 // PuzzleCount is how many puzzles a server's games have given.
@@ -195,24 +194,24 @@ func (s *Store) PuzzleCount(ctx context.Context, guildID string) (int, error) {
 	return n, err
 }
 
-// StartTry opens a player's try at a puzzle; puzzle.ErrTried (with the try
+// StartTry opens a player's try at a puzzle; record.ErrTried (with the try
 // there is) if they have one.
-func (s *Store) StartTry(ctx context.Context, p record.Player, guildID string, puzzleID int64, daily string, now time.Time) (puzzle.Try, error) {
-	var t puzzle.Try
+func (s *Store) StartTry(ctx context.Context, p record.Player, guildID string, puzzleID int64, daily string, now time.Time) (record.PuzzleTry, error) {
+	var t record.PuzzleTry
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		if err := upsertPlayer(ctx, tx, p, now); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO puzzle_attempts (puzzle_id, player_id, guild_id, status, started_at, expires_at, daily)
 			VALUES (?, ?, ?, 'open', ?, ?, ?) ON CONFLICT (puzzle_id, player_id) DO NOTHING`,
-			puzzleID, p.ID, guildID, millis(now), millis(now.Add(puzzle.TimeToAnswer)), daily)
+			puzzleID, p.ID, guildID, millis(now), millis(now.Add(record.TimeToAnswer)), daily)
 		if err != nil {
 			return fmt.Errorf("starting a puzzle: %w", err)
 		}
 		n, _ := res.RowsAffected()
 		t, err = loadTry(ctx, tx, `a.puzzle_id = ? AND a.player_id = ?`, puzzleID, p.ID)
 		if err == nil && n == 0 {
-			err = puzzle.ErrTried
+			err = record.ErrTried
 		}
 		return err
 	})
@@ -221,9 +220,9 @@ func (s *Store) StartTry(ctx context.Context, p record.Player, guildID string, p
 
 const tryColumns = `a.id, a.puzzle_id, a.player_id, a.guild_id, a.step, a.status, a.started_at, a.expires_at, a.daily, a.rating_change`
 
-func loadTry(ctx context.Context, q querier, where string, args ...any) (puzzle.Try, error) {
+func loadTry(ctx context.Context, q querier, where string, args ...any) (record.PuzzleTry, error) {
 	var (
-		t                puzzle.Try
+		t                record.PuzzleTry
 		status           string
 		started, expires int64
 	)
@@ -235,12 +234,12 @@ func loadTry(ctx context.Context, q querier, where string, args ...any) (puzzle.
 	if err != nil {
 		return t, fmt.Errorf("loading a puzzle try: %w", err)
 	}
-	t.Status, t.Started, t.Expires = puzzle.Status(status), fromMillis(started), fromMillis(expires)
+	t.Status, t.Started, t.Expires = record.TryStatus(status), fromMillis(started), fromMillis(expires)
 	return t, nil
 }
 
 // Try loads a try, or record.ErrNotFound.
-func (s *Store) Try(ctx context.Context, id int64) (puzzle.Try, error) {
+func (s *Store) Try(ctx context.Context, id int64) (record.PuzzleTry, error) {
 	return loadTry(ctx, s.db, `a.id = ?`, id)
 }
 
@@ -255,13 +254,16 @@ func (s *Store) AdvanceTry(ctx context.Context, id int64, step, next int) (bool,
 	return n == 1, nil
 }
 
-// FinishTry ends an open try still at step, solved or not, and rates it:
-// the player against the puzzle, both updated, the streak moved. It
-// returns the player's record after, and false if the try was not open at
-// that step (answered already).
-func (s *Store) FinishTry(ctx context.Context, id int64, step int, solved bool, now time.Time) (puzzle.Solver, bool, error) {
+// FinishTry ends an open try still at step, solved or not, and rates it
+// in the same transaction: rate is given the player's record before (nil
+// for their first try) and the puzzle's rating, and says what the try did
+// to both (package puzzle's Finish); the store writes what it says. It returns
+// the player's record after, and false if the try was not open at that
+// step (answered already).
+func (s *Store) FinishTry(ctx context.Context, id int64, step int, solved bool, now time.Time,
+	rate func(before *record.PuzzleSolver, puzzle record.Glicko) record.TryRating) (record.PuzzleSolver, bool, error) {
 	var (
-		after puzzle.Solver
+		after record.PuzzleSolver
 		done  bool
 	)
 	err := s.inSerialTx(ctx, func(tx *dbTx) error {
@@ -270,26 +272,30 @@ func (s *Store) FinishTry(ctx context.Context, id int64, step int, solved bool, 
 		if err != nil {
 			return err
 		}
-		if t.Status != puzzle.Open || t.Step != step {
+		if t.Status != record.TryOpen || t.Step != step {
 			return nil
 		}
-		before, err := loadSolver(ctx, tx, t.PlayerID)
-		if err != nil {
+		var before *record.PuzzleSolver
+		switch v, err := loadSolver(ctx, tx, t.PlayerID); {
+		case err == nil:
+			before = &v
+		case !errors.Is(err, record.ErrNotFound):
 			return err
 		}
-		var pr rating.Player
+		var pr record.Glicko
 		if err := tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility FROM puzzles WHERE id = ?`, t.PuzzleID).Scan(
 			&pr.Rating, &pr.Deviation, &pr.Volatility); err != nil {
 			return fmt.Errorf("loading puzzle %d: %w", t.PuzzleID, err)
 		}
-		var newPuzzle rating.Player
-		after, newPuzzle = before.Finish(pr, solved)
-		status, win := puzzle.Failed, 0
+		rated := rate(before, pr)
+		after = rated.Solver
+		newPuzzle := rated.Puzzle
+		status, win := record.TryFailed, 0
 		if solved {
-			status, win = puzzle.Passed, 1
+			status, win = record.TryPassed, 1
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE puzzle_attempts SET status = ?, finished_at = ?, rating_change = ?
-			WHERE id = ? AND status = 'open' AND step = ?`, string(status), millis(now), after.Rating.Rating-before.Rating.Rating, id, step)
+			WHERE id = ? AND status = 'open' AND step = ?`, string(status), millis(now), rated.Change, id, step)
 		if err != nil {
 			return fmt.Errorf("finishing a puzzle try: %w", err)
 		}
@@ -315,13 +321,15 @@ func (s *Store) FinishTry(ctx context.Context, id int64, step int, solved bool, 
 	return after, done, err
 }
 
-func loadSolver(ctx context.Context, q querier, playerID string) (puzzle.Solver, error) {
-	v := puzzle.NewSolver()
+// loadSolver reads a player's puzzle record, or record.ErrNotFound if
+// they never finished a try.
+func loadSolver(ctx context.Context, q querier, playerID string) (record.PuzzleSolver, error) {
+	var v record.PuzzleSolver
 	err := q.QueryRowContext(ctx, `SELECT rating, deviation, volatility, attempts, solved, streak, best_streak
 		FROM puzzle_ratings WHERE player_id = ?`, playerID).Scan(&v.Rating.Rating, &v.Rating.Deviation, &v.Rating.Volatility,
 		&v.Attempts, &v.Solved, &v.Streak, &v.BestStreak)
 	if errors.Is(err, sql.ErrNoRows) {
-		return puzzle.NewSolver(), nil
+		return v, record.ErrNotFound
 	}
 	if err != nil {
 		return v, fmt.Errorf("loading a puzzle rating: %w", err)
@@ -329,8 +337,9 @@ func loadSolver(ctx context.Context, q querier, playerID string) (puzzle.Solver,
 	return v, nil
 }
 
-// Solver is a player's puzzle record (a newcomer's if they have none).
-func (s *Store) Solver(ctx context.Context, playerID string) (puzzle.Solver, error) {
+// Solver is a player's puzzle record, or record.ErrNotFound before their
+// first finished try.
+func (s *Store) Solver(ctx context.Context, playerID string) (record.PuzzleSolver, error) {
 	return loadSolver(ctx, s.db, playerID)
 }
 
@@ -465,7 +474,7 @@ func (s *Store) DailySolvers(ctx context.Context, guildID, day string) ([]record
 // DailyCandidate is the puzzle for a server's next daily post: the newest
 // from its own games not posted before, else a built-in one it has not
 // had; record.ErrNotFound when none is left.
-func (s *Store) DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error) {
+func (s *Store) DailyCandidate(ctx context.Context, guildID string) (record.PuzzleRecord, error) {
 	for _, q := range []string{
 		`WHERE p.guild_id = ? AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
 			ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
@@ -477,17 +486,17 @@ func (s *Store) DailyCandidate(ctx context.Context, guildID string) (puzzle.Reco
 			return r, err
 		}
 	}
-	return puzzle.Record{}, record.ErrNotFound
+	return record.PuzzleRecord{}, record.ErrNotFound
 }
 
 // GuildPuzzles lists the puzzles found in a server's games, in order.
-func (s *Store) GuildPuzzles(ctx context.Context, guildID string) ([]puzzle.Record, error) {
+func (s *Store) GuildPuzzles(ctx context.Context, guildID string) ([]record.PuzzleRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.guild_id = ? ORDER BY p.id`, guildID)
 	if err != nil {
 		return nil, fmt.Errorf("listing a server's puzzles: %w", err)
 	}
 	defer rows.Close()
-	var out []puzzle.Record
+	var out []record.PuzzleRecord
 	for rows.Next() {
 		r, err := scanPuzzle(rows)
 		if err != nil {

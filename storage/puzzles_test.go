@@ -56,7 +56,7 @@ func TestPuzzleStore(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ok, err := s.SavePuzzles(ctx, "guild1", g.ID, []puzzle.Puzzle{samplePuzzle(t, 10), samplePuzzle(t, 12)}, t0)
+				ok, err := s.SavePuzzles(ctx, "guild1", g.ID, []puzzle.Record{puzzle.Rated(samplePuzzle(t, 10)), puzzle.Rated(samplePuzzle(t, 12))}, t0)
 				if err != nil {
 					t.Error(err)
 				}
@@ -75,7 +75,7 @@ func TestPuzzleStore(t *testing.T) {
 			t.Errorf("still unsearched: %v", ids)
 		}
 		for i := 0; i < 2; i++ {
-			n, err := s.AddBuiltinPuzzles(ctx, map[string]puzzle.Puzzle{"b1": samplePuzzle(t, 20)}, t0)
+			n, err := s.AddBuiltinPuzzles(ctx, map[string]puzzle.Record{"b1": puzzle.Rated(samplePuzzle(t, 20))}, t0)
 			if err != nil || n != 1-i {
 				t.Fatalf("built-in, round %d: %d %v", i, n, err)
 			}
@@ -105,11 +105,12 @@ func TestPuzzleStore(t *testing.T) {
 				t.Error("advanced twice from step 0")
 			}
 			solved := i != 1
-			v, done, err := s.FinishTry(ctx, tr.ID, 2, solved, t0.Add(time.Minute))
+			rate := func(before *puzzle.Solver, p record.Glicko) record.TryRating { return puzzle.Finish(before, p, solved) }
+			v, done, err := s.FinishTry(ctx, tr.ID, 2, solved, t0.Add(time.Minute), rate)
 			if err != nil || !done {
 				t.Fatalf("finish: %v %v", done, err)
 			}
-			if _, again, _ := s.FinishTry(ctx, tr.ID, 2, solved, t0.Add(time.Minute)); again {
+			if _, again, _ := s.FinishTry(ctx, tr.ID, 2, solved, t0.Add(time.Minute), rate); again {
 				t.Error("finished twice")
 			}
 			wantStreak := map[int]int{0: 1, 1: 0, 2: 1}[i]

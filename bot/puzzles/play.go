@@ -55,7 +55,11 @@ func (s *Service) SearchPuzzles(ctx context.Context, n int) (int, error) {
 				return searched, err
 			}
 		}
-		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, found, s.Now()); err != nil {
+		rated := make([]puzzle.Record, len(found))
+		for i, p := range found {
+			rated[i] = puzzle.Rated(p)
+		}
+		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, rated, s.Now()); err != nil {
 			return searched, err
 		}
 		s.Logger(ctx).Info("searched a game for puzzles", "game", id, "found", len(found))
@@ -70,7 +74,11 @@ func (s *Service) AddBuiltinPuzzles(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := s.store.AddBuiltinPuzzles(ctx, set, s.Now())
+	rated := make(map[string]puzzle.Record, len(set))
+	for key, p := range set {
+		rated[key] = puzzle.Rated(p)
+	}
+	n, err := s.store.AddBuiltinPuzzles(ctx, rated, s.Now())
 	if n > 0 {
 		s.Logger(ctx).Info("built-in puzzles added", "count", n)
 	}
@@ -84,7 +92,7 @@ func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Respo
 	case "leaderboard":
 		return s.puzzleLeaderboard(ctx, req)
 	case "me":
-		v, err := s.store.Solver(ctx, req.User.ID)
+		v, err := s.solver(ctx, req.User.ID)
 		if err != nil {
 			return bot.Response{}, err
 		}
@@ -96,7 +104,7 @@ func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Respo
 	default:
 		return bot.Refuse(me.T("puzzle.bad_show")), nil
 	}
-	v, err := s.store.Solver(ctx, req.User.ID)
+	v, err := s.solver(ctx, req.User.ID)
 	if err != nil {
 		return bot.Response{}, err
 	}
@@ -228,11 +236,12 @@ func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request, args string
 // endTry finishes a try, rated, and shows the solution and what it did to
 // the player's rating and streak.
 func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Record, try puzzle.Try, solved bool, notes []string) (bot.Response, error) {
-	before, err := s.store.Solver(ctx, try.PlayerID)
+	before, err := s.solver(ctx, try.PlayerID)
 	if err != nil {
 		return bot.Response{}, err
 	}
-	after, done, err := s.store.FinishTry(ctx, try.ID, try.Step, solved, s.Now())
+	after, done, err := s.store.FinishTry(ctx, try.ID, try.Step, solved, s.Now(),
+		func(before *puzzle.Solver, p record.Glicko) record.TryRating { return puzzle.Finish(before, p, solved) })
 	if err != nil {
 		return bot.Response{}, err
 	}

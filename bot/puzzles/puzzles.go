@@ -9,6 +9,7 @@ package puzzles
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -30,12 +31,13 @@ type Store interface {
 	UnsearchedGames(ctx context.Context, limit int) ([]int64, error)
 	// Game loads a game, or fails with record.ErrNotFound.
 	Game(ctx context.Context, id int64) (*record.Game, error)
-	// SavePuzzles stores what a game's search found and marks it
-	// searched; false if another process did first.
-	SavePuzzles(ctx context.Context, guildID string, gameID int64, found []puzzle.Puzzle, now time.Time) (bool, error)
+	// SavePuzzles stores what a game's search found, each with the
+	// rating it starts from, and marks it searched; false if another
+	// process did first.
+	SavePuzzles(ctx context.Context, guildID string, gameID int64, found []puzzle.Record, now time.Time) (bool, error)
 	// AddBuiltinPuzzles stores the built-in set, each puzzle once by its
-	// key, and says how many were new.
-	AddBuiltinPuzzles(ctx context.Context, set map[string]puzzle.Puzzle, now time.Time) (int, error)
+	// key with the rating it starts from, and says how many were new.
+	AddBuiltinPuzzles(ctx context.Context, set map[string]puzzle.Record, now time.Time) (int, error)
 	// Puzzle loads a puzzle, or fails with record.ErrNotFound.
 	Puzzle(ctx context.Context, id int64) (puzzle.Record, error)
 	// PickPuzzle chooses a puzzle a player has not tried, from their
@@ -50,10 +52,13 @@ type Store interface {
 	// AdvanceTry moves a try from step to next; false if it was not at
 	// step (answered twice).
 	AdvanceTry(ctx context.Context, id int64, step, next int) (bool, error)
-	// FinishTry ends a try at step, solved or not, and rates it; false if
-	// it was not at step.
-	FinishTry(ctx context.Context, id int64, step int, solved bool, now time.Time) (puzzle.Solver, bool, error)
-	// Solver is a player's puzzle record (a new one if none).
+	// FinishTry ends a try at step, solved or not, and rates it in the
+	// same transaction as rate says (puzzle.Finish); false if it was not
+	// at step.
+	FinishTry(ctx context.Context, id int64, step int, solved bool, now time.Time,
+		rate func(before *puzzle.Solver, puzzle record.Glicko) record.TryRating) (puzzle.Solver, bool, error)
+	// Solver is a player's puzzle record, or record.ErrNotFound before
+	// their first finished try.
 	Solver(ctx context.Context, playerID string) (puzzle.Solver, error)
 	// PuzzleLeaderboard is the top solvers of a server.
 	PuzzleLeaderboard(ctx context.Context, guildID string, limit int) ([]record.PuzzleStanding, error)
@@ -86,6 +91,15 @@ type Core interface {
 	Send(ctx context.Context, channelID string, m bot.Message) (string, error)
 	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
 	MissingPermission(req bot.Request, size int, style record.Style) string
+}
+
+// solver is a player's puzzle record: a newcomer's before their first.
+func (s *Service) solver(ctx context.Context, playerID string) (puzzle.Solver, error) {
+	v, err := s.store.Solver(ctx, playerID)
+	if errors.Is(err, record.ErrNotFound) {
+		return puzzle.NewSolver(), nil
+	}
+	return v, err
 }
 
 // Config is what puzzles need from the configuration.
