@@ -2,10 +2,10 @@ package puzzle
 
 import (
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"fmt"
 	"strconv"
-	_ "embed"
 
 	"othello-bot/game"
 	"othello-bot/internal/datafile"
