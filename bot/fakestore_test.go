@@ -140,9 +140,7 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 	if _, err := f.check(g); err != nil {
 		return err
 	}
-	g.Version++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
-	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
+	g.Turned(t)
 	f.games[g.ID] = copyGame(g)
 	return nil
 }
@@ -218,15 +216,11 @@ func (f *fakeStore) TakeBack(_ context.Context, g *record.Game, keep int, t reco
 	if _, err := f.check(g); err != nil {
 		return err
 	}
-	state, err := game.ReplayPlies(g.State.Start(), g.Plies()[:keep])
+	state, err := g.TakeBackState(keep)
 	if err != nil {
 		return err
 	}
-	g.State = state
-	g.Version++
-	g.Takebacks++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
-	g.Left = t.Left
+	g.TookBack(state, t)
 	f.games[g.ID] = copyGame(g)
 	return nil
 }
@@ -237,13 +231,9 @@ func (f *fakeStore) FinishGame(_ context.Context, g *record.Game, r record.Resul
 	if _, err := f.check(g); err != nil {
 		return err
 	}
-	r.GameID = g.ID
-	g.Status, g.Version, g.Deadline, g.Result = record.Finished, g.Version+1, time.Time{}, &r
-	if r.Reason == record.EndAbort {
-		g.Status = record.Aborted
-	}
+	g.Finished(r)
 	f.games[g.ID] = copyGame(g)
-	f.finished = append(f.finished, r)
+	f.finished = append(f.finished, *g.Result)
 	if rate != nil {
 		for _, scope := range rate.Scopes {
 			kb, kw := g.Black.Player.ID+" "+scope, g.White.Player.ID+" "+scope

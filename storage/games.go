@@ -136,9 +136,7 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 	if err != nil {
 		return err
 	}
-	g.Version++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
-	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
+	g.Turned(t)
 	return nil
 }
 
@@ -214,13 +212,9 @@ func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) 
 // g.Version. t gives the time and the new turn's deadline; its plies are
 // ignored. On success g holds the shorter game.
 func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error {
-	plies := g.Plies()
-	if keep < 0 || keep >= len(plies) {
-		return fmt.Errorf("taking back game %d to ply %d of %d: nothing to take back", g.ID, keep, len(plies))
-	}
-	state, err := game.ReplayPlies(g.State.Start(), plies[:keep])
+	state, err := g.TakeBackState(keep)
 	if err != nil {
-		return fmt.Errorf("taking back game %d: %w", g.ID, err)
+		return err
 	}
 	err = s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = ?, version = version + 1,
@@ -243,11 +237,7 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 	if err != nil {
 		return err
 	}
-	g.State = state
-	g.Version++
-	g.Takebacks++
-	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
-	g.ReplyToken, g.ReplyExpires, g.Left = "", time.Time{}, t.Left
+	g.TookBack(state, t)
 	return nil
 }
 
@@ -256,10 +246,7 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 // moved past g.Version. Then it appends the game's line to the results log.
 func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error {
 	r.GameID = g.ID
-	status := record.Finished
-	if r.Reason.Unfinished() {
-		status = record.Aborted
-	}
+	status := record.FinalStatus(r.Reason)
 	rated := g.Rated && !r.Reason.Unfinished()
 	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
 	// Serializable: the ratings are read, updated and written back.
@@ -298,8 +285,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	if err != nil {
 		return err
 	}
-	g.Status, g.Version, g.Deadline, g.UpdatedAt = status, g.Version+1, time.Time{}, r.FinishedAt
-	g.Result = &r
+	g.Finished(r)
 	if s.results != nil {
 		if err := s.logResult(ctx, g.ID); err != nil {
 			// The game is safely finished; the line follows when the log
