@@ -26,13 +26,18 @@ type fakeStore struct {
 	settings   map[string]string
 	nextID     int64
 	finished   []record.Result
+	// messageVersions is the version each game's live message shows;
+	// archived the games whose thread was claimed for archiving.
+	messageVersions map[int64]int64
+	archived        map[int64]bool
 	// failAppend, when set, is returned by the next AppendTurn.
 	failAppend error
 }
 
 func newFakeStore() *fakeStore {
 	return &fakeStore{games: map[int64]*record.Game{}, challenges: map[int64]*record.Challenge{},
-		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}, langs: map[string]string{}}
+		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}, langs: map[string]string{},
+		messageVersions: map[int64]int64{}, archived: map[int64]bool{}}
 }
 
 var (
@@ -186,10 +191,28 @@ func (f *fakeStore) ActiveGameCount(_ context.Context, playerID string) (int, er
 	return n, nil
 }
 
-func (f *fakeStore) DueArchives(context.Context, time.Time) ([]record.ThreadToArchive, error) {
-	return nil, nil
+func (f *fakeStore) DueArchives(_ context.Context, now time.Time) ([]record.ThreadToArchive, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []record.ThreadToArchive
+	for id, g := range f.games {
+		if r := g.Result; r != nil && !r.ArchiveAt.IsZero() && !r.ArchiveAt.After(now) && !f.archived[id] {
+			out = append(out, record.ThreadToArchive{GameID: id, ThreadID: g.ChannelID})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].GameID < out[j].GameID })
+	return out, nil
 }
-func (f *fakeStore) ClaimArchive(context.Context, int64, time.Time) (bool, error) { return false, nil }
+
+func (f *fakeStore) ClaimArchive(_ context.Context, gameID int64, _ time.Time) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.archived[gameID] {
+		return false, nil
+	}
+	f.archived[gameID] = true
+	return true, nil
+}
 
 func (f *fakeStore) Analysis(_ context.Context, gameID int64) ([]byte, error) {
 	f.mu.Lock()
@@ -275,13 +298,15 @@ func (f *fakeStore) MarkReminded(_ context.Context, g *record.Game) (bool, error
 func (f *fakeStore) SetGameMessage(_ context.Context, gameID, version int64, messageID string) (string, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	g := f.games[gameID]
-	previous := g.MessageID
-	if previous == messageID {
-		previous = ""
+	g, ok := f.games[gameID]
+	if !ok {
+		return "", false, record.ErrNotFound
 	}
-	g.MessageID = messageID
-	return previous, true, nil
+	previous, live, shows := record.LiveMessage(g.MessageID, f.messageVersions[gameID], messageID, version)
+	if live {
+		g.MessageID, f.messageVersions[gameID] = messageID, shows
+	}
+	return previous, live, nil
 }
 
 func (f *fakeStore) CreateChallenge(_ context.Context, c *record.Challenge) error {

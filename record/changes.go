@@ -62,3 +62,19 @@ func (g *Game) Finished(r Result) {
 	g.Status, g.Version, g.Deadline, g.UpdatedAt = FinalStatus(r.Reason), g.Version+1, time.Time{}, r.FinishedAt
 	g.Result = &r
 }
+
+// LiveMessage decides a game's live message when messageID, showing the
+// game at version, arrives while current (showing currentVersion) is the
+// live one: a message of an older version never replaces a newer one
+// (replies arrive out of order). It returns the message replaced ("" if
+// none or the same), whether messageID is live now, and the version the
+// live message shows after.
+func LiveMessage(current string, currentVersion int64, messageID string, version int64) (previous string, live bool, shows int64) {
+	if version < currentVersion && current != messageID {
+		return "", false, currentVersion
+	}
+	if current != messageID {
+		previous = current
+	}
+	return previous, true, max(currentVersion, version)
+}

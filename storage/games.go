@@ -153,15 +153,12 @@ func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messa
 		if err := tx.QueryRowContext(ctx, `SELECT message_id, message_version FROM games WHERE id = ?`, gameID).Scan(&current, &currentVersion); err != nil {
 			return fmt.Errorf("reading game %d's message: %w", gameID, err)
 		}
-		if version < currentVersion && current != messageID {
+		var shows int64
+		if previous, live, shows = record.LiveMessage(current, currentVersion, messageID, version); !live {
 			return nil
 		}
-		live = true
-		if current != messageID {
-			previous = current
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, message_version = GREATEST(message_version, ?) WHERE id = ?`,
-			messageID, version, gameID)
+		_, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, message_version = ? WHERE id = ?`,
+			messageID, shows, gameID)
 		if err != nil {
 			return fmt.Errorf("recording game %d's message: %w", gameID, err)
 		}
