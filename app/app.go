@@ -23,8 +23,11 @@ import (
 // database (games' exact timers fire on their own in between).
 const TickEvery = 5 * time.Second
 
-// Store is what the core and every capability keep: storage.Store is one.
-type Store interface {
+// Backend is a database holding every capability's records: storage.Store
+// (SQLite or PostgreSQL) is one. It is only the union the wiring takes;
+// each part is given the small store it declares, and fakes implement
+// those.
+type Backend interface {
 	bot.GameStore
 	bot.ChallengeStore
 	bot.PreferenceStore
@@ -59,7 +62,7 @@ type App struct {
 
 // New builds the service, mounts the capabilities on it and registers
 // their timed work.
-func New(store Store, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *App {
+func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *App {
 	a := &App{Service: bot.New(bot.StoresOf(store), eng, clock, notify, cfg.Config, log), shared: store.Shared()}
 	tc := cfg.Tournaments
 	if tc.DefaultSize == 0 {

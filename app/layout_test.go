@@ -1,7 +1,12 @@
 package app
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,5 +39,59 @@ func TestPackageLayering(t *testing.T) {
 				t.Errorf("%s depends on %s", pkg, b)
 			}
 		}
+	}
+}
+
+// The shape the code keeps (issue #43): no source file of bot/, storage/
+// or a capability over 350 lines, the bot package itself under 4,500
+// lines, and no store interface over 25 methods.
+func TestPackageSizes(t *testing.T) {
+	files, err := filepath.Glob("../bot/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pattern := range []string{"../bot/*/*.go", "../bot/*/*/*.go", "../storage/*.go", "../storage/*/*.go", "../schedule/*.go", "*.go"} {
+		more, _ := filepath.Glob(pattern)
+		files = append(files, more...)
+	}
+	botLines := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := strings.Count(string(data), "\n")
+		if n > 350 {
+			t.Errorf("%s has %d lines", f, n)
+		}
+		if filepath.Dir(f) == "../bot" {
+			botLines += n
+		}
+	}
+	if botLines >= 4500 {
+		t.Errorf("package bot has %d lines", botLines)
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || !strings.HasSuffix(ts.Name.Name, "Store") {
+				return true
+			}
+			if it, ok := ts.Type.(*ast.InterfaceType); ok && len(it.Methods.List) > 25 {
+				t.Errorf("%s: %s has %d methods", f, ts.Name.Name, len(it.Methods.List))
+			}
+			return true
+		})
 	}
 }

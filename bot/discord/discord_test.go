@@ -91,10 +91,11 @@ func newHarness(t *testing.T) *harness {
 	s, _ := discordgo.New("Bot test-token")
 	fake := &fakeDiscord{}
 	s.Client = &http.Client{Transport: fake}
-	a := New(s, "1000000000000000000", []string{"900000000000000001"}, store, quiet)
+	poster := NewPoster(s, "1000000000000000000", store, quiet)
 	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: 100 * time.Millisecond, ChallengeExpiry: 10 * time.Minute,
 		MoveTimeout: 24 * time.Hour, ReminderBefore: time.Hour, MaxEmojiSize: 10}
-	a.SetService(bot.New(bot.StoresOf(store), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, a, cfg, quiet))
+	svc := bot.New(bot.StoresOf(store), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, poster, cfg, quiet)
+	a := New(poster, svc, []string{"900000000000000001"})
 	return &harness{t: t, fake: fake, adapter: a, session: s}
 }
 

@@ -65,7 +65,7 @@ func TestEndpointFloodOfStalledBodies(t *testing.T) {
 		t.Skip("2,000 connections: not in -short")
 	}
 	pub, _, _ := ed25519.GenerateKey(rand.Reader)
-	a := New(nil, "app", nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a := New(NewPoster(nil, "app", nil, slog.New(slog.NewTextHandler(io.Discard, nil))), nil, nil)
 	e := a.Endpoint(pub, &memSeen{ids: map[string]time.Time{}})
 	e.bodyTime = time.Second
 	ts := httptest.NewUnstartedServer(e)

@@ -25,7 +25,7 @@ func replyKey(channelID string) string { return "reply/" + channelID }
 
 // repliesOf returns the recent interactions of a channel where the bot is
 // no member; ok is false for every other channel.
-func (a *Adapter) repliesOf(ctx context.Context, channelID string) (place.Replies, bool) {
+func (a *Poster) repliesOf(ctx context.Context, channelID string) (place.Replies, bool) {
 	a.mu.Lock()
 	rs, ok := a.replies[channelID]
 	a.mu.Unlock()
@@ -51,7 +51,7 @@ func (a *Adapter) repliesOf(ctx context.Context, channelID string) (place.Replie
 
 // setReplies keeps a channel's recent interactions (none forgets the
 // channel: the bot is a member there now).
-func (a *Adapter) setReplies(ctx context.Context, channelID string, rs place.Replies) {
+func (a *Poster) setReplies(ctx context.Context, channelID string, rs place.Replies) {
 	a.mu.Lock()
 	if len(rs) == 0 {
 		delete(a.replies, channelID)
@@ -73,13 +73,13 @@ func (a *Adapter) setReplies(ctx context.Context, channelID string, rs place.Rep
 }
 
 // addReply makes r the channel's newest interaction.
-func (a *Adapter) addReply(ctx context.Context, channelID string, r place.Reply) {
+func (a *Poster) addReply(ctx context.Context, channelID string, r place.Reply) {
 	rs, _ := a.repliesOf(ctx, channelID)
 	a.setReplies(ctx, channelID, rs.Add(r, time.Now()))
 }
 
 // noteSent records a message sent with a token the channel remembers.
-func (a *Adapter) noteSent(ctx context.Context, channelID, token, messageID string, followup bool) {
+func (a *Poster) noteSent(ctx context.Context, channelID, token, messageID string, followup bool) {
 	rs, ok := a.repliesOf(ctx, channelID)
 	if !ok {
 		return
@@ -96,13 +96,13 @@ func (a *Adapter) noteSent(ctx context.Context, channelID, token, messageID stri
 }
 
 // interactionOf is enough of an interaction to call its webhook.
-func (a *Adapter) interactionOf(token string) *discordgo.Interaction {
+func (a *Poster) interactionOf(token string) *discordgo.Interaction {
 	return &discordgo.Interaction{AppID: a.AppID(), Token: token}
 }
 
 // followUp sends m as a follow-up of the channel's newest interaction
 // that may still have one.
-func (a *Adapter) followUp(ctx context.Context, channelID string, rs place.Replies, m bot.Message) (string, error) {
+func (a *Poster) followUp(ctx context.Context, channelID string, rs place.Replies, m bot.Message) (string, error) {
 	r, ok := rs.ForFollowUp(time.Now())
 	if !ok {
 		return "", bot.ErrUnreachable
@@ -116,7 +116,7 @@ func (a *Adapter) followUp(ctx context.Context, channelID string, rs place.Repli
 }
 
 // editByToken edits a message through the live interaction that sent it.
-func (a *Adapter) editByToken(ctx context.Context, rs place.Replies, messageID string, edit *discordgo.WebhookEdit) error {
+func (a *Poster) editByToken(ctx context.Context, rs place.Replies, messageID string, edit *discordgo.WebhookEdit) error {
 	r, ok := rs.ForEdit(messageID, time.Now())
 	if !ok {
 		return bot.ErrUnreachable

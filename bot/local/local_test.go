@@ -60,7 +60,7 @@ func openAt(t testing.TB, dir string, now time.Time) *env {
 // openOn opens the terminal bot on a database (a file or a PostgreSQL
 // URL) as the process instance, threads on or off, its store wrapped
 // when wrap is set.
-func openOn(t testing.TB, dir, database, instance string, now time.Time, threads bool, wrap func(*storage.Store) app.Store) *env {
+func openOn(t testing.TB, dir, database, instance string, now time.Time, threads bool, wrap func(*storage.Store) app.Backend) *env {
 	t.Helper()
 	s, err := storage.Open(context.Background(), database,
 		storage.Options{ResultsLog: filepath.Join(dir, "results.log"), Logger: quiet, Instance: instance})
@@ -74,7 +74,7 @@ func openOn(t testing.TB, dir, database, instance string, now time.Time, threads
 	a.ImageDir = filepath.Join(dir, "boards")
 	e := &env{t: t, dir: dir, store: s, adapter: a, out: out, clock: clock, cfg: app.Config{Config: testConfig()}}
 	e.cfg.Threads = threads
-	var store app.Store = s
+	var store app.Backend = s
 	if wrap != nil {
 		store = wrap(s)
 	}

@@ -91,7 +91,7 @@ func (c *crashingStore) FinishGame(ctx context.Context, g *record.Game, r record
 // crashingStore, with threads, as a process of the kill test does.
 func openCrashing(t testing.TB, dir string, now time.Time, kind string, after int) *env {
 	t.Helper()
-	return openOn(t, dir, filepath.Join(dir, "bot.db"), "", now, true, func(s *storage.Store) app.Store {
+	return openOn(t, dir, filepath.Join(dir, "bot.db"), "", now, true, func(s *storage.Store) app.Backend {
 		return &crashingStore{Store: s, kind: kind, after: after, rng: rand.New(rand.NewPCG(uint64(after), uint64(now.Unix())))}
 	})
 }

@@ -117,9 +117,12 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		return err
 	}
 	defer stopWeb()
-	adapter := discord.New(rest, c.ApplicationID, c.GuildIDs, store, logger)
-	svc := newApp(store, c, bot.SystemClock{}, adapter, logger)
-	adapter.SetService(svc.Service)
+	// In one order, each part over the ones before it: the REST side that
+	// posts, the bot over it (core, capabilities, scheduler), the adapter
+	// that takes interactions to the bot.
+	poster := discord.NewPoster(rest, c.ApplicationID, store, logger)
+	svc := newApp(store, c, bot.SystemClock{}, poster, logger)
+	adapter := discord.New(poster, svc, c.GuildIDs)
 	stopEndpoint, err := serveInteractions(c, adapter, store, logger)
 	if err != nil {
 		return err

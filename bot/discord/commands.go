@@ -1,0 +1,157 @@
+package discord
+
+// This file is the commands as Discord registers them: the table's commands
+// with their options, names in every language, the places each can be used,
+// and where they are registered.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"othello-bot/bot"
+	"othello-bot/place"
+)
+
+var optionTypes = map[bot.OptionKind]discordgo.ApplicationCommandOptionType{
+	bot.StringOption: discordgo.ApplicationCommandOptionString, bot.IntegerOption: discordgo.ApplicationCommandOptionInteger,
+	bot.BooleanOption: discordgo.ApplicationCommandOptionBoolean, bot.UserOption: discordgo.ApplicationCommandOptionUser,
+}
+
+// Commands are bot's slash commands as Discord registers them. Global
+// commands say where each works: installed to a server or to a user, in
+// servers, the bot's DM and private channels; a command that needs the
+// bot in the server (tournaments) only for server installs, in servers.
+// Commands registered in one server (global false) take neither field:
+// Discord keeps them to that server, for its members, and user installs
+// never see them.
+func Commands(global bool) []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range bot.Commands() {
+		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description,
+			NameLocalizations: locales(c.NameLocalizations), DescriptionLocalizations: locales(c.DescriptionLocalizations)}
+		if global {
+			cmd.Contexts, cmd.IntegrationTypes = reach(c.Need)
+		}
+		cmd.Options = options(c.Options)
+		for _, sub := range c.Subcommands {
+			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+				Name: sub.Name, Description: sub.Description, Options: options(sub.Options),
+				NameLocalizations: *locales(sub.NameLocalizations), DescriptionLocalizations: *locales(sub.DescriptionLocalizations)})
+		}
+		out = append(out, cmd)
+	}
+	return out
+}
+
+// reach is where a global command is offered, for what it needs.
+func reach(n place.Need) (*[]discordgo.InteractionContextType, *[]discordgo.ApplicationIntegrationType) {
+	if n == place.BotMember {
+		return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+			&[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	}
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM,
+			discordgo.InteractionContextPrivateChannel},
+		&[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+}
+
+func options(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOption {
+	var out []*discordgo.ApplicationCommandOption
+	for _, o := range specs {
+		opt := &discordgo.ApplicationCommandOption{Type: optionTypes[o.Kind], Name: o.Name, Description: o.Description,
+			Required: o.Required, Autocomplete: o.Autocomplete, MaxLength: o.MaxLength,
+			NameLocalizations: *locales(o.NameLocalizations), DescriptionLocalizations: *locales(o.DescriptionLocalizations)}
+		if o.Max > 0 {
+			min := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &min, float64(o.Max)
+		}
+		for _, ch := range o.Choices {
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value,
+				NameLocalizations: *locales(ch.NameLocalizations)})
+		}
+		out = append(out, opt)
+	}
+	return out
+}
+
+// commandOptions are the options of the command or, for a subcommand, of
+// the subcommand chosen (Discord nests them under it).
+func commandOptions(data discordgo.ApplicationCommandInteractionData) (sub string, opts []*discordgo.ApplicationCommandInteractionDataOption) {
+	if len(data.Options) == 1 && data.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		return data.Options[0].Name, data.Options[0].Options
+	}
+	return "", data.Options
+}
+
+// locales keys a command's texts by Discord locale.
+func locales(m map[string]string) *map[discordgo.Locale]string {
+	out := make(map[discordgo.Locale]string, len(m))
+	for k, v := range m {
+		out[discordgo.Locale(k)] = v
+	}
+	return &out
+}
+
+// scopesKey is the setting that remembers where the commands are
+// registered: "global" or server ids.
+const scopesKey = "discord.command_scopes"
+
+// Register overwrites the bot's commands in each configured server, or
+// globally when none is configured, and clears the commands a former
+// configuration left in the other scope (so no command shows twice).
+func (a *Adapter) Register(ctx context.Context) error {
+	want := a.guilds
+	if len(want) == 0 {
+		want = []string{"global"}
+	}
+	var before []string
+	if a.memory != nil {
+		prev, err := a.memory.Setting(ctx, scopesKey)
+		if err != nil {
+			return err
+		}
+		before = strings.Fields(prev)
+	}
+	app := a.AppID()
+	for _, scope := range before {
+		if slices.Contains(want, scope) {
+			continue
+		}
+		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), []*discordgo.ApplicationCommand{},
+			discordgo.WithContext(ctx)); err != nil {
+			return fmt.Errorf("clearing the commands registered %s before: %w", where(scope), err)
+		}
+		a.log.Info("cleared old commands", "scope", scope)
+	}
+	for _, scope := range want {
+		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), Commands(scope == "global"), discordgo.WithContext(ctx)); err != nil {
+			return fmt.Errorf("registering commands %s: %w", where(scope), err)
+		}
+	}
+	if a.memory != nil {
+		return a.memory.SetSetting(ctx, scopesKey, strings.Join(want, " "))
+	}
+	return nil
+}
+
+func guildOf(scope string) string {
+	if scope == "global" {
+		return ""
+	}
+	return scope
+}
+
+func where(scope string) string {
+	if scope == "global" {
+		return "globally"
+	}
+	return "in server " + scope
+}
+
+// autocompleteTime is what an autocomplete answer may take: it cannot be
+// deferred, and Discord waits 3 seconds.
+const autocompleteTime = 2500 * time.Millisecond

@@ -1,0 +1,302 @@
+package discord
+
+// This file is an interaction's way through the adapter: read from the
+// gateway or HTTP, acknowledged at once, handled by the service, its replies
+// delivered; and a deleted channel or thread.
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/place"
+)
+
+// DispatchEvent is the discordgo handler for interactions, as raw gateway
+// events: the interaction with its JSON, which holds what discordgo's
+// struct does not (the channel's type, to know a thread). The session runs
+// it in its event loop (SyncEvents): it counts the interaction before the
+// loop goes on, so Wait after closing the gateway misses none, and
+// handles it on its own goroutine.
+func (a *Adapter) DispatchEvent(s *discordgo.Session, e *discordgo.Event) {
+	ic, ok := e.Struct.(*discordgo.InteractionCreate)
+	if e.Type != "INTERACTION_CREATE" || !ok || ic.Interaction == nil {
+		return
+	}
+	a.inflight.Add(1)
+	go func() {
+		defer a.inflight.Done()
+		a.handleRaw(s, ic, e.RawData)
+	}()
+}
+
+func (a *Adapter) handleRaw(s *discordgo.Session, ic *discordgo.InteractionCreate, raw []byte) {
+	a.process(ic.Interaction, raw, func(ctx context.Context, r *discordgo.InteractionResponse) error {
+		return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
+	})
+}
+
+// channelOf reads the partial channel Discord sends with an interaction
+// (its type and, for a thread, its parent), which discordgo drops.
+func channelOf(raw []byte) (inThread bool, parent string) {
+	var v struct {
+		Channel *struct {
+			Type     int    `json:"type"`
+			ParentID string `json:"parent_id"`
+		} `json:"channel"`
+	}
+	if json.Unmarshal(raw, &v) != nil || v.Channel == nil {
+		return false, ""
+	}
+	switch v.Channel.Type {
+	case 10, 11, 12: // announcement, public and private threads
+		return true, v.Channel.ParentID
+	}
+	return false, ""
+}
+
+// placeOf reads where an interaction comes from: its context and the
+// installs that authorized it (discordgo's struct cannot tell an absent
+// context from a server's).
+func placeOf(raw []byte, inGuild bool) place.Place {
+	var v struct {
+		Context *int              `json:"context"`
+		Owners  map[string]string `json:"authorizing_integration_owners"`
+	}
+	if json.Unmarshal(raw, &v) != nil {
+		return place.FromInteraction(-1, inGuild, nil)
+	}
+	context := -1
+	if v.Context != nil {
+		context = *v.Context
+	}
+	var installs []int
+	for k := range v.Owners {
+		if n, err := strconv.Atoi(k); err == nil {
+			installs = append(installs, n)
+		}
+	}
+	return place.FromInteraction(context, inGuild, installs)
+}
+
+// track makes an interaction where the bot is no member its channel's
+// newest way to speak (for a button, the message it is on is the reply to
+// edit), and forgets a server channel whose server has added the bot
+// since (the stored tokens would keep it from posting there, in this
+// process or another, after a restart too).
+func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if req.Place.BotPosts() {
+		if req.GuildID != "" {
+			if _, known := a.repliesOf(ctx, req.ChannelID); known {
+				a.setReplies(ctx, req.ChannelID, nil)
+			}
+		}
+		return
+	}
+	if req.Kind == bot.Autocomplete {
+		return // no reply to edit, nothing to follow up
+	}
+	issued := req.At
+	if issued.IsZero() {
+		issued = time.Now()
+	}
+	r := place.Reply{Token: i.Token, Issued: issued}
+	if i.Message != nil && (req.Kind == bot.Button || req.Kind == bot.Select) {
+		r.Answered(i.Message.ID)
+	}
+	a.addReply(ctx, req.ChannelID, r)
+}
+
+// responder sends an interaction's first response: by the REST callback
+// for interactions from the gateway, as the HTTP answer for interactions
+// posted to the bot's endpoint.
+type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
+
+// process answers one interaction: its first response through respond,
+// the rest by the interaction's webhook.
+func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responder) {
+	ic := &discordgo.InteractionCreate{Interaction: i}
+	log := a.log.With("req", ic.ID)
+	acked := false
+	defer func() {
+		if r := recover(); r != nil {
+			log.Error("interaction panic", "panic", r, "stack", string(debug.Stack()))
+			a.respondError(ic.Interaction, respond, acked)
+		}
+	}()
+	req, refusal := toRequest(ic.Interaction)
+	if refusal == ignore {
+		return // not something Discord sends a bot: no answer is owed
+	}
+	if refusal != "" {
+		// Nothing the service could act on: say why, change nothing.
+		a.refuseUnread(ic.Interaction, respond, refusal)
+		return
+	}
+	req.ID, req.Token = ic.ID, ic.Token
+	// A snowflake carries the time Discord made it: when the interaction
+	// was received, which a move on a clock is charged up to.
+	if at, err := discordgo.SnowflakeTimestamp(ic.ID); err == nil {
+		req.At = at.UTC()
+	}
+	req.InThread, req.ParentID = channelOf(raw)
+	req.Place = placeOf(raw, ic.GuildID != "")
+	// Interactions in a server always say what the bot may do in the
+	// channel; where it is no member it posts nothing of its own, so
+	// there is nothing to check.
+	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != "" && req.Place == place.Server
+	a.track(req, ic.Interaction)
+	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+	defer cancel()
+	ctx = bot.WithLogger(ctx, log)
+
+	if req.Kind == bot.Autocomplete {
+		actx, cancel := context.WithTimeout(ctx, autocompleteTime)
+		defer cancel()
+		resp := a.svc.Handle(actx, req)
+		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(resp.Choices))
+		for _, c := range resp.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+		}
+		a.logFailure(log, "autocomplete", respond(ctx, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices},
+		}))
+		return
+	}
+	// Acknowledge first, always: whatever the answer then waits for (a
+	// channel's lock, the engine, the database), Discord hears back within
+	// its 3 seconds.
+	component := req.Kind == bot.Button || req.Kind == bot.Select
+	private := req.Kind == bot.Command && bot.PrivateCommand(req.Path())
+	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	switch {
+	case component:
+		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	case private:
+		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := respond(ctx, deferred); err != nil {
+		log.Error("acknowledging interaction", "err", err)
+		return
+	}
+	acked = true
+	resp := a.svc.Handle(ctx, req)
+	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
+}
+
+func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
+	if err != nil {
+		log.Error("discord: "+what, "err", err)
+	}
+}
+
+// deliver completes an acknowledged interaction. A refusal after a public
+// acknowledgement replaces it with a message only the user sees.
+// tracked says the channel is one where the bot is no member, whose
+// tokens note what they sent.
+func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, component, private, tracked bool) {
+	if m := resp.Message; m != nil {
+		var msg *discordgo.Message
+		var err error
+		followup := true
+		switch {
+		case component && resp.Update, !component && (private || !m.Ephemeral):
+			followup = false
+			msg, err = a.session.InteractionResponseEdit(i, webhookEdit(*m), discordgo.WithContext(ctx))
+			a.logFailure(log, "editing the reply", err)
+		case !component && m.Ephemeral:
+			a.logFailure(log, "removing the acknowledgement", a.session.InteractionResponseDelete(i, discordgo.WithContext(ctx)))
+			_, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
+			a.logFailure(log, "following up", err)
+		default: // a component whose answer is a new message
+			msg, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
+			a.logFailure(log, "following up", err)
+		}
+		if err == nil && msg != nil && tracked {
+			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, followup)
+		}
+		if err == nil && msg != nil {
+			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
+		}
+	}
+	for k := range resp.Followups {
+		m := &resp.Followups[k]
+		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
+		a.logFailure(log, "following up", err)
+		if err == nil && msg != nil && tracked {
+			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, true)
+		}
+		if err == nil && msg != nil {
+			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
+		}
+	}
+}
+
+// refuseUnread answers an interaction the service never sees with one
+// only-you line (catalog id why); an autocomplete gets no choices.
+func (a *Adapter) refuseUnread(i *discordgo.Interaction, respond responder, why string) {
+	a.log.Info("interaction refused at the edge", "req", i.ID, "why", why, "guild", i.GuildID)
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: catalog.For(catalog.FromLocale(string(i.Locale))).T(why),
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()}}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	}
+	a.logFailure(a.log, "refusing an interaction", respond(context.Background(), resp))
+}
+
+func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acked bool) {
+	apology := catalog.For(catalog.FromLocale(string(i.Locale))).T("error.apology")
+	var err error
+	if !acked {
+		err = respond(context.Background(), &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: apology, Flags: discordgo.MessageFlagsEphemeral,
+				AllowedMentions: noMentions()},
+		})
+	}
+	if acked || err != nil {
+		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: apology,
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()})
+	}
+	a.logFailure(a.log, "apologizing", err)
+}
+
+// OnThreadDelete ends the game of a thread deleted mid-game; OnChannelDelete
+// that of a deleted channel. Both events come with the Guilds intent.
+func (a *Adapter) OnThreadDelete(_ *discordgo.Session, e *discordgo.ThreadDelete) {
+	a.channelGone(e.Channel)
+}
+
+func (a *Adapter) OnChannelDelete(_ *discordgo.Session, e *discordgo.ChannelDelete) {
+	a.channelGone(e.Channel)
+}
+
+func (a *Adapter) channelGone(ch *discordgo.Channel) {
+	if ch == nil || ch.ID == "" || a.svc == nil {
+		return
+	}
+	a.inflight.Add(1)
+	go func() {
+		defer a.inflight.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				a.log.Error("channel delete panic", "panic", r, "stack", string(debug.Stack()))
+			}
+		}()
+		ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+		defer cancel()
+		a.svc.ChannelDeleted(ctx, ch.ID)
+	}()
+}
