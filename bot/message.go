@@ -1,7 +1,11 @@
-// Package bot is the command logic of othello-bot with no chat transport
-// inside: a Request comes in (a slash command, a button, a select menu, an
-// autocomplete), a Response goes out. The Discord and terminal adapters
-// translate to and from these types, so both drive the very same logic.
+// Package bot is the core of othello-bot's command logic, with no chat
+// transport inside: a Request comes in (a slash command, a button, a select
+// menu, an autocomplete), a Response goes out. The Discord and terminal
+// adapters translate to and from these types, so both drive the very same
+// logic. It holds the game flow every capability shares (start, move,
+// challenge, views, limits, language) and the one table naming every entry
+// point; tournaments, puzzles, review and stats are capabilities mounted on
+// it (see capability.go, and package app for the wiring).
 package bot
 
 import (

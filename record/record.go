@@ -1,7 +1,9 @@
 // Package record holds the records the bot keeps about play: players, games
-// with their moves and results, challenges and ratings. They are plain Go
-// types, free of Discord and SQL; storage persists them and bot works with
-// them.
+// with their moves, results and clocks (and what each stored change does to
+// a game), challenges, ratings and standings, history, preferences and
+// languages, puzzles with their tries and solvers, the daily puzzle, and the
+// errors stores report. They are plain Go types, free of Discord and SQL;
+// storage persists them and the bot works with them.
 package record
 
 import (

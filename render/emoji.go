@@ -1,5 +1,6 @@
-// Package render draws boards for chat: emoji text for boards small enough
-// to read that way.
+// Package render draws games for chat and pages: boards as emoji text for
+// boards small enough to read that way and as PNG pictures for any size,
+// replays as animated GIFs, and an analysis's evaluation as a graph.
 package render
 
 import (

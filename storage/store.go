@@ -1,6 +1,11 @@
-// Package storage is the bot's memory: games, moves, results, challenges and
-// ratings in SQLite (github.com/mattn/go-sqlite3), and the results log file.
-// No SQL lives outside this package; callers see the record types.
+// Package storage is the bot's memory: games and their moves, results,
+// challenges, ratings, preferences, tournaments, puzzles and the daily
+// puzzle, analyses, leases and seen interactions, in SQLite
+// (github.com/mattn/go-sqlite3, the default) or PostgreSQL
+// (github.com/jackc/pgx, for several processes) through one set of queries;
+// and the results log file. No SQL lives outside this package; callers see
+// the record types. It stores what it is told: rules that compute (ratings,
+// puzzles) are handed to it, never imported. storetest is its contract.
 package storage
 
 import (
