@@ -17,7 +17,8 @@ import (
 	"othello-bot/record"
 )
 
-// The rest of the store, method by method, on each backend.
+// The rest of the store, on each backend: what storetest's contract of
+// the core's stores (storetest_test.go) does not cover.
 func TestStoreContract(t *testing.T) {
 	eachBackend(t, func(t *testing.T, database string) {
 		ctx := context.Background()
@@ -67,42 +68,7 @@ func TestStoreContract(t *testing.T) {
 			t.Errorf("a version among 1,200 unknown ids: %+v %v", versions, err)
 		}
 
-		// A number handed out early is kept for its game, whatever is
-		// created meanwhile.
-		reserved, err := s.ReserveGameID(ctx)
-		if err != nil || reserved <= g2.ID {
-			t.Fatalf("reserved %d (%v) after game %d", reserved, err, g2.ID)
-		}
-		between := newGame(t, s, "reserve-1", record.Human(bob), record.Bot(2), 4)
-		late := &record.Game{ID: reserved, GuildID: "guild1", ChannelID: "reserve-2", State: between.State, Black: record.Human(alice), White: record.Bot(1),
-			CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
-		if err := s.CreateGame(ctx, late); err != nil || late.ID != reserved || between.ID == reserved {
-			t.Fatalf("the reserved game is #%d (%v), the one between #%d, reserved #%d", late.ID, err, between.ID, reserved)
-		}
-
-		// Live messages: a late reply never replaces a newer one.
-		if prev, live, err := s.SetGameMessage(ctx, g2.ID, g2.Version, "m2"); err != nil || !live || prev != "" {
-			t.Errorf("first message: %q %v %v", prev, live, err)
-		}
-		if prev, live, _ := s.SetGameMessage(ctx, g2.ID, g2.Version-1, "m1"); live || prev != "" {
-			t.Errorf("older message: %q %v", prev, live)
-		}
-		if prev, live, _ := s.SetGameMessage(ctx, g2.ID, g2.Version+1, "m3"); !live || prev != "m2" {
-			t.Errorf("newer message: %q %v", prev, live)
-		}
-
-		// Takeback: back two plies, a counted takeback, moves gone.
-		before := len(g2.Plies())
-		if err := s.TakeBack(ctx, g2, before-2, record.Turn{At: t0.Add(time.Hour)}); err != nil {
-			t.Fatal(err)
-		}
-		again, _ := s.Game(ctx, g2.ID)
-		if len(again.Plies()) != before-2 || again.Takebacks != 1 || again.Version != g2.Version {
-			t.Errorf("after takeback: %d plies, %d takebacks, version %d (want %d, 1, %d)", len(again.Plies()),
-				again.Takebacks, again.Version, before-2, g2.Version)
-		}
-
-		// Finished with a thread to archive: due once, claimed once.
+		// Finished, for the history and the results lines.
 		playRandom(t, s, g1, 200, rng)
 		b, w := g1.Position().Count()
 		archive := t0.Add(2 * time.Hour)
@@ -110,20 +76,6 @@ func TestStoreContract(t *testing.T) {
 			Winner: g1.Position().Winner(), Reason: record.EndNormal, ArchiveAt: archive}, nil); err != nil {
 			t.Fatal(err)
 		}
-		if due, _ := s.DueArchives(ctx, archive.Add(-time.Second)); len(due) != 0 {
-			t.Errorf("due before its time: %v", due)
-		}
-		due, err := s.DueArchives(ctx, archive)
-		if err != nil || len(due) != 1 || due[0] != (record.ThreadToArchive{GameID: g1.ID, ThreadID: "thread-1"}) {
-			t.Errorf("due archives: %v %v", due, err)
-		}
-		if ok, err := s.ClaimArchive(ctx, g1.ID, archive); !ok || err != nil {
-			t.Errorf("first claim: %v %v", ok, err)
-		}
-		if ok, _ := s.ClaimArchive(ctx, g1.ID, archive); ok {
-			t.Error("claimed twice")
-		}
-
 		// History and the record against the bot.
 		hist, err := s.History(ctx, alice.ID, 10)
 		if err != nil || len(hist) != 1 || hist[0].GameID != g1.ID || hist[0].Opponent.Level != 3 {
@@ -156,81 +108,6 @@ func TestStoreContract(t *testing.T) {
 			t.Errorf("result lines: %q", lines)
 		}
 
-		// Challenges: message, accepted into a game in one transaction.
-		c := &record.Challenge{GuildID: "guild1", ChannelID: "lobby", Challenger: bob, Opponent: alice, Size: 8,
-			Color: record.ChooseBlack, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
-		if err := s.CreateChallenge(ctx, c); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.SetChallengeMessage(ctx, c.ID, "cm"); err != nil {
-			t.Fatal(err)
-		}
-		start, _ := game.NewPosition(8)
-		ng := &record.Game{GuildID: "guild1", ChannelID: "thread-3", ParentID: "lobby", Black: record.Human(bob),
-			White: record.Human(alice), State: game.NewGame(start), CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
-		if err := s.AcceptChallenge(ctx, c.ID, ng); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.AcceptChallenge(ctx, c.ID, ng); !errors.Is(err, record.ErrNotPending) {
-			t.Errorf("accepted twice: %v", err)
-		}
-		recent, err := s.RecentChallenges(ctx, bob.ID, 5)
-		if err != nil || len(recent) != 1 || recent[0].Status != record.ChallengeAccepted || recent[0].GameID != ng.ID ||
-			recent[0].MessageID != "cm" {
-			t.Errorf("recent challenges: %+v %v", recent, err)
-		}
-		home, _ = s.LatestHome(ctx, "thread-3")
-		if home.ParentID != "lobby" {
-			t.Errorf("accepted game's home: %+v", home)
-		}
-
-		// Preferences and settings.
-		if st, _ := s.BoardStyle(ctx, alice.ID); st != record.StyleAuto {
-			t.Errorf("default style %q", st)
-		}
-		if err := s.SetBoardStyle(ctx, alice, record.StyleImage, t0); err != nil {
-			t.Fatal(err)
-		}
-		if st, _ := s.BoardStyle(ctx, alice.ID); st != record.StyleImage {
-			t.Errorf("style %q", st)
-		}
-		// Languages: nothing chosen, then a player's and a server's
-		// choices and the server's Discord language, each kept apart.
-		if l, err := s.Languages(ctx, alice.ID, "g1"); err != nil || l != (record.Languages{}) {
-			t.Errorf("languages before any choice: %+v %v", l, err)
-		}
-		if err := s.SetUserLanguage(ctx, alice, "ja", t0); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.SetGuildLocale(ctx, "g1", "ja", t0); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.SetGuildLanguage(ctx, "g1", "en", t0); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.SetGuildLocale(ctx, "g1", "en-US", t0); err != nil {
-			t.Fatal(err)
-		}
-		if l, err := s.Languages(ctx, alice.ID, "g1"); err != nil || l != (record.Languages{User: "ja", Guild: "en", GuildLocale: "en-US"}) {
-			t.Errorf("languages: %+v %v", l, err)
-		}
-		if l, _ := s.Languages(ctx, "nobody", "g2"); l != (record.Languages{}) {
-			t.Errorf("unknown player and server: %+v", l)
-		}
-		if err := s.SetUserLanguage(ctx, alice, "", t0); err != nil {
-			t.Fatal(err)
-		}
-		if l, _ := s.Languages(ctx, alice.ID, ""); l.User != "" {
-			t.Errorf("cleared language: %+v", l)
-		}
-		if v, err := s.Setting(ctx, "k"); v != "" || err != nil {
-			t.Errorf("unset setting: %q %v", v, err)
-		}
-		s.SetSetting(ctx, "k", "1")
-		s.SetSetting(ctx, "k", "2")
-		if v, _ := s.Setting(ctx, "k"); v != "2" {
-			t.Errorf("setting %q", v)
-		}
 	})
 }
 
