@@ -236,7 +236,8 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 	return m
 }
 
-// discs writes a number of discs lost, in the reader's words.
+// discs writes a number of discs lost, in the reader's words, with one
+// decimal (the search's arithmetic leaves digits nobody should read).
 func discs(t *catalog.Printer, v float64) string {
-	return t.T("analysis.discs", "Count", strconv.FormatFloat(v, 'f', -1, 64))
+	return t.T("analysis.discs", "Count", strconv.FormatFloat(v, 'f', 1, 64))
 }
