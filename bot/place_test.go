@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"othello-bot/catalog"
 	"strings"
 	"testing"
 	"time"
@@ -90,5 +91,23 @@ func TestDMGamesStayTheirPlayers(t *testing.T) {
 	if !visibleHere(Request{User: ann, ChannelID: "elsewhere"}, g) || !visibleHere(Request{User: ben, ChannelID: "dm-ann"}, g) ||
 		visibleHere(Request{User: ben, ChannelID: "dm-ben"}, g) || visibleHere(Request{User: ann, GuildID: "g", ChannelID: "dm-ann"}, g) {
 		t.Fatal("a DM game is named where it should not be, or not where it should")
+	}
+}
+
+// /help names every option players look for, in every language: the
+// live clocks (time) and XOT openings of /start and /challenge among them
+// (#44: the last wave's headline features were not discoverable).
+func TestHelpNamesTheOptions(t *testing.T) {
+	for _, l := range catalog.Supported() {
+		p := catalog.For(l)
+		text := help(p).Message.Embed.Description
+		for _, cmd := range []string{"start", "challenge"} {
+			for _, opt := range []string{"time", "xot", "size", "color"} {
+				name := p.T("cmd." + cmd + ".opt." + opt + ".name")
+				if !strings.Contains(text, "`"+name+"`") {
+					t.Errorf("%s: /help does not name %s's option %q (%s)", l, cmd, opt, name)
+				}
+			}
+		}
 	}
 }
