@@ -16,7 +16,9 @@ var englishWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 
 var latinAllowed = map[string]bool{"alice": true, "bob": true, "carol": true, "AI": true, "UTC": true,
 	"png": true, "gif": true, "txt": true, "board": true, "game": true, "final": true, "replay": true, "analysis": true,
-	"transcript": true, "thread": true, "terminal": true, "select": true, "Discord": true}
+	"transcript": true, "thread": true, "terminal": true, "select": true, "Discord": true,
+	// The XOT option's name in Japanese too: Othello players say XOT.
+	"xot": true}
 
 // noEnglish fails on any English word in what a Japanese reader saw,
 // file paths aside (they are the terminal's, not the bot's).
