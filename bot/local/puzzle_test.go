@@ -204,7 +204,10 @@ func TestDailyPuzzleOnceAcrossARestart(t *testing.T) {
 		t.Fatalf("posted before its hour:\n%s", out)
 	}
 	out := e.say("wait 31m")
-	expect(t, out, "🧩 Daily puzzle · 2026-11-22", "Nobody solved yesterday's puzzle.", "[Solve]")
+	expect(t, out, "🧩 Daily puzzle · 2026-11-22", "[Solve]")
+	if strings.Contains(out, "yesterday") {
+		t.Errorf("the first daily puzzle speaks of a yesterday that had none:\n%s", out)
+	}
 
 	out = e.say("bob #daily: click Solve")
 	expect(t, out, "(only visible to bob)", "to move and")
@@ -234,6 +237,8 @@ func TestDailyPuzzleOnceAcrossARestart(t *testing.T) {
 	if resp.Message == nil || !strings.Contains(resp.Message.Content, "That was the puzzle of 2026-11-22") {
 		t.Errorf("yesterday's button: %+v", resp.Message)
 	}
+	// Nobody answers the 23rd's: the 24th's post says so.
+	expect(t, e.say("wait 24h"), "🧩 Daily puzzle · 2026-11-24", "Nobody solved yesterday's puzzle.")
 	expect(t, e.say("alice #daily: /settings puzzle-channel:off"), "The daily puzzle is off.")
 	if out := e.say("wait 24h"); strings.Contains(out, "Daily puzzle ·") {
 		t.Errorf("posted while off:\n%s", out)

@@ -77,12 +77,12 @@ func (s *Service) postDaily(ctx context.Context, set record.DailySetting, day st
 	if err != nil || !ok {
 		return err
 	}
-	solvers, err := s.store.DailySolvers(ctx, set.GuildID, puzzle.PreviousDay(day))
+	yesterday, err := s.yesterday(ctx, set.GuildID, day)
 	if err != nil {
 		return err
 	}
 	t := s.PublicPrinter(ctx, set.GuildID)
-	id, err := s.Send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, solvers))
+	id, err := s.Send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, yesterday))
 	if err != nil {
 		return err // claimed: tried again after dailyRetry
 	}
@@ -90,13 +90,32 @@ func (s *Service) postDaily(ctx context.Context, set record.DailySetting, day st
 	return s.store.PostedDaily(ctx, set.GuildID, day, id, now)
 }
 
-// dailyMessage is a day's post: who solved the day before's, the board,
-// what is at stake, and the Solve button.
+// yesterday is who solved the server's puzzle of the day before day; nil
+// when there was none (the first day, or a day nothing was posted).
+func (s *Service) yesterday(ctx context.Context, guildID, day string) ([]record.Player, error) {
+	prev := puzzle.PreviousDay(day)
+	switch d, err := s.store.Daily(ctx, guildID, prev); {
+	case errors.Is(err, record.ErrNotFound) || err == nil && d.MessageID == "":
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	solvers, err := s.store.DailySolvers(ctx, guildID, prev)
+	if solvers == nil && err == nil {
+		solvers = []record.Player{}
+	}
+	return solvers, err
+}
+
+// dailyMessage is a day's post: who solved the day before's (solvers nil:
+// there was none), the board, what is at stake, and the Solve button.
 func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string, solvers []record.Player) bot.Message {
 	var lines []string
-	if len(solvers) == 0 {
+	switch {
+	case solvers == nil:
+	case len(solvers) == 0:
 		lines = append(lines, t.T("daily.nobody_yesterday"))
-	} else {
+	default:
 		var names []string
 		for _, p := range solvers[:min(len(solvers), maxDailyNames)] {
 			names = append(names, bot.Escape(p.Name))
