@@ -2,6 +2,7 @@ package local_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/puzzle"
+	"othello-bot/record"
 )
 
 // playRandomGames plays n games between alice and bob in a channel to the
@@ -110,10 +112,32 @@ func TestPuzzlesThroughTheTerminal(t *testing.T) {
 	}
 	t.Logf("%d puzzles from 6 games, %d of several moves", len(recs), multi)
 
-	// Wrong.
+	// Not an answer: a square the menu does not offer (an illegal one, or
+	// an occupied one) is refused privately and changes nothing.
 	out := e.say("alice #lobby: /puzzle")
 	expect(t, out, "(only visible to alice)", "to move and", "From game #")
 	first := e.lastPuzzle(out)
+	legal := map[game.Square]bool{}
+	for _, m := range first.Start.LegalMoves() {
+		legal[m] = true
+	}
+	var offside game.Square
+	for i := 0; i < 64; i++ {
+		if sq := (game.Square{Col: i % 8, Row: i / 8}); !legal[sq] {
+			offside = sq
+			break
+		}
+	}
+	refused := e.say("alice #lobby: select " + offside.String())
+	expect(t, refused, "(only visible to alice)", offside.String()+" is not one of the moves offered")
+	if strings.Contains(refused, "is not it") || strings.Contains(refused, "Puzzle rating") {
+		t.Fatalf("an unoffered square was judged:\n%s", refused)
+	}
+	if _, err := e.store.Solver(ctx, "alice"); !errors.Is(err, record.ErrNotFound) {
+		t.Fatalf("an unoffered square counted as a try: %v", err)
+	}
+
+	// Wrong.
 	var wrong game.Square
 	for _, m := range first.Start.LegalMoves() {
 		if m != first.Line[0] {

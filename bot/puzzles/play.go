@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -214,6 +215,11 @@ func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request, args string
 	if err != nil {
 		return bot.Refuse(me.T("error.dead_button")), nil
 	}
+	if !offered(rec, step, move) {
+		// Only a move the menu offers is an answer; anything else (a
+		// crafted or mistyped value) is refused and counts for nothing.
+		return bot.Refuse(me.T("puzzle.not_offered", "Move", move.String())), nil
+	}
 	verdict, reply, next := rec.Answer(step, move)
 	switch verdict {
 	case puzzle.Wrong:
@@ -231,6 +237,17 @@ func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request, args string
 	try.Step = next
 	notes := []string{me.T("puzzle.right_go_on", "Move", move.String(), "Reply", reply.String())}
 	return bot.Response{Update: true, Message: s.puzzleMessage(me, rec, try, notes)}, nil
+}
+
+// offered says whether move is one of the menu's at step: a legal move
+// of the position, among the first the menu holds.
+func offered(rec puzzle.Record, step int, move game.Square) bool {
+	pos, err := rec.Position(step)
+	if err != nil {
+		return false
+	}
+	moves := pos.LegalMoves()
+	return slices.Contains(moves[:min(len(moves), bot.MaxMenuOptions)], move)
 }
 
 // endTry finishes a try, rated, and shows the solution and what it did to
