@@ -151,3 +151,27 @@ func Standings(format Format, entrants []Entrant, games []Game) []Standing {
 	}
 	return result
 }
+
+// Podium is who gets a medal at the end: the players still in, in
+// standings order, each placed one more than those still in who rank
+// above them (players equal on everything share a place), the first
+// three places. A player who withdrew gets none and takes no place from
+// anyone.
+func Podium(rows []Standing) (placed []Standing, places []int) {
+	for _, r := range rows {
+		if r.Withdrawn {
+			continue
+		}
+		place := 1
+		for _, o := range rows {
+			if !o.Withdrawn && o.Rank < r.Rank {
+				place++
+			}
+		}
+		if place > 3 {
+			continue
+		}
+		placed, places = append(placed, r), append(places, place)
+	}
+	return placed, places
+}

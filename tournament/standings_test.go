@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -251,4 +253,33 @@ func TestArenaNobodyWaitsLongBesideAnother(t *testing.T) {
 		t.Fatalf("only %d games in 30 minutes", len(games))
 	}
 	t.Logf("%d games; the longest wait for a new game: %v", len(games), longest)
+}
+
+// The podium: a withdrawn player takes no medal and no place (#44: the
+// runner-up withdrew and the podium went 🥇, 🥉); ties share a place.
+func TestPodium(t *testing.T) {
+	row := func(id string, rank int, withdrawn bool) Standing {
+		return Standing{ID: id, Rank: rank, Withdrawn: withdrawn}
+	}
+	cases := []struct {
+		name string
+		rows []Standing
+		want string
+	}{
+		{"plain", []Standing{row("a", 1, false), row("b", 2, false), row("c", 3, false), row("d", 4, false)}, "a1 b2 c3"},
+		{"runner-up withdrew", []Standing{row("a", 1, false), row("b", 2, true), row("c", 3, false), row("d", 4, false)}, "a1 c2 d3"},
+		{"winner withdrew", []Standing{row("a", 1, true), row("b", 2, false), row("c", 3, false)}, "b1 c2"},
+		{"tie for first", []Standing{row("a", 1, false), row("b", 1, false), row("c", 3, false), row("d", 4, false)}, "a1 b1 c3"},
+		{"two players", []Standing{row("a", 1, false), row("b", 2, false)}, "a1 b2"},
+	}
+	for _, c := range cases {
+		placed, places := Podium(c.rows)
+		var got []string
+		for i, r := range placed {
+			got = append(got, fmt.Sprintf("%s%d", r.ID, places[i]))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %v, want %s", c.name, got, c.want)
+		}
+	}
 }

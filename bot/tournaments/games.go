@@ -148,11 +148,9 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 	lines := []string{pub.T("tournament.podium_title", "ID", t.ID, "Name", bot.Escape(t.Name))}
 	medals := []string{"🥇", "🥈", "🥉"}
 	var ids []string
-	for _, r := range rows {
-		if r.Rank > 3 || r.Withdrawn {
-			continue
-		}
-		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[r.Rank-1], "Player", bot.Mention(r.ID), "Points", gametext.Points(r.Points)))
+	placed, places := tournament.Podium(rows)
+	for i, r := range placed {
+		lines = append(lines, pub.T("tournament.podium_line", "Medal", medals[places[i]-1], "Player", bot.Mention(r.ID), "Points", gametext.Points(r.Points)))
 		ids = append(ids, r.ID)
 	}
 	if url := s.tournamentURL(t); url != "" {
