@@ -127,7 +127,11 @@ func (s *Service) stats(ctx context.Context, req bot.Request) (bot.Response, err
 		case record.Drew:
 			d++
 		case record.AbortedGame:
-			u++
+			// Aborted before both sides moved twice, it never was a game;
+			// abandoned or ended by a moderator, it is unfinished.
+			if h.Reason != record.EndAbort {
+				u++
+			}
 		}
 	}
 	all := t.T("stats.all", "W", w, "L", l, "D", d)
