@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"othello-bot/catalog"
-	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/render"
 	"othello-bot/timecontrol"
@@ -57,7 +56,7 @@ func (s *Service) TimeOption(req Request, vsBot bool) (timecontrol.Control, *Res
 
 // timeError says why a typed control was refused, in the reader's words.
 func timeError(t *catalog.Printer, typed string, err error) string {
-	quoted := game.QuoteInput(typed)
+	quoted := Typed(typed)
 	switch {
 	case errors.Is(err, timecontrol.ErrNoTime):
 		return t.T("time.no_time", "Typed", quoted)

@@ -2,13 +2,14 @@ package bot
 
 import (
 	"context"
-	"othello-bot/catalog"
 	"strings"
 	"testing"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/place"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // Where the bot is no member: the challenge is a follow-up of the reply,
@@ -108,6 +109,25 @@ func TestHelpNamesTheOptions(t *testing.T) {
 					t.Errorf("%s: /help does not name %s's option %q (%s)", l, cmd, opt, name)
 				}
 			}
+		}
+	}
+}
+
+// What a player typed is quoted the same way whatever it is (#44: "5
+// minutes" was quoted, 3+2+1 not), in each language's quotes, its
+// markdown shown as typed.
+func TestTypedTimeIsAlwaysQuoted(t *testing.T) {
+	en, ja := catalog.For(catalog.English), catalog.For(catalog.Japanese)
+	for typed, want := range map[string]string{"3+2+1": `"3+2+1"`, "5 minutes": `"5 minutes"`, "**3**": `"\*\*3\*\*"`} {
+		c, err := timecontrol.Parse(typed)
+		if err == nil {
+			t.Fatalf("%q parsed as %v", typed, c)
+		}
+		if got := timeError(en, typed, err); !strings.Contains(got, want) {
+			t.Errorf("en: %q does not quote %q as %s", got, typed, want)
+		}
+		if got := timeError(ja, typed, err); !strings.Contains(got, "「"+strings.Trim(want, `"`)+"」") {
+			t.Errorf("ja: %q does not quote %q", got, typed)
 		}
 	}
 }

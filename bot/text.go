@@ -5,8 +5,10 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"othello-bot/record"
 )
@@ -58,4 +60,21 @@ const (
 // Stamp writes a time as a Discord timestamp.
 func Stamp(t time.Time, style rune) string {
 	return fmt.Sprintf("<t:%d:%c>", t.Unix(), style)
+}
+
+// Typed is what a player typed, as a message quotes it: at most 16
+// characters, its markdown shown as typed, anything unprintable written
+// as an escape. The words around it put it in their language's quotes.
+func Typed(text string) string {
+	if r := []rune(text); len(r) > 16 {
+		text = string(r[:16]) + "…"
+	}
+	for _, r := range text {
+		if !unicode.IsPrint(r) && r != ' ' {
+			q := strconv.Quote(text)
+			text = q[1 : len(q)-1]
+			break
+		}
+	}
+	return Escape(text)
 }

@@ -225,8 +225,8 @@ func TestBadTimeControls(t *testing.T) {
 	for _, c := range []struct{ typed, want string }{
 		{"0+0", "gives no time to play"},
 		{"999+999", "more time than a game may have"},
-		{"-1", "can't read -1 as a time control"},
-		{"3+2+1", "can't read 3+2+1"},
+		{"-1", `can't read "-1" as a time control`},
+		{"3+2+1", `can't read "3+2+1"`},
 		{"5 minutes", `can't read "5 minutes"`},
 	} {
 		out := e.say("/challenge @bob time:" + c.typed)

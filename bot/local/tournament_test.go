@@ -435,7 +435,7 @@ func TestTournamentRefusalsAndADeletedChannel(t *testing.T) {
 	expect(t, e.say("bob #lobby: /tournament create format:swiss"), "Only members who may manage events")
 	e.say("admin alice")
 	expect(t, e.say("alice #lobby: /tournament create format:ladder"), "Choose a format: swiss, roundrobin or arena.")
-	expect(t, e.say("alice #lobby: /tournament create format:swiss start:yesterday"), "I can't read yesterday as a start")
+	expect(t, e.say("alice #lobby: /tournament create format:swiss start:yesterday"), `I can't read "yesterday" as a start`)
 	expect(t, e.say("alice #lobby: /tournament create format:arena time:1d"), "An arena needs a live clock")
 	expect(t, e.say("alice #lobby: /tournament join"), "No tournament is open in this channel.")
 	e.say("alice #lobby: /tournament create format:swiss start:1h size:4")

@@ -160,7 +160,7 @@ func (s *Service) hasTournamentRole(req bot.Request) bool {
 
 // startError says why a typed start was refused.
 func startError(t *catalog.Printer, typed string, err error) string {
-	quoted := game.QuoteInput(typed)
+	quoted := bot.Typed(typed)
 	switch {
 	case errors.Is(err, tournament.ErrStartPast):
 		return t.T("tournament.start_past", "Typed", quoted)
