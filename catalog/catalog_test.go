@@ -366,3 +366,16 @@ func TestEveryBotPackageIsChecked(t *testing.T) {
 		}
 	}
 }
+
+// Japanese speaks of placing a disc with one verb, 打つ; 指す is shogi's
+// and chess's (#44).
+func TestJapaneseUsesOneVerbForAMove(t *testing.T) {
+	shogi := regexp.MustCompile(`指[さしすせそ]`)
+	for id, forms := range messages(t, Lang("ja")) {
+		for form, text := range forms {
+			if shogi.MatchString(text) {
+				t.Errorf("%s (%s) says 指す for a move: %s", id, form, text)
+			}
+		}
+	}
+}
