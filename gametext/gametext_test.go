@@ -90,3 +90,13 @@ func TestFramerNamesTheOpening(t *testing.T) {
 		t.Error("Opening names a 6x6 game, or not the 8x8 one")
 	}
 }
+
+// Width counts the columns of a monospace font: wide and full-width
+// characters two, others one.
+func TestWidth(t *testing.T) {
+	for s, want := range map[string]int{"alice": 5, "さくら": 6, "山田 太郎": 9, "ｱｲ": 2, "ＡＢ": 4, "": 0} {
+		if got := Width(s); got != want {
+			t.Errorf("Width(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -229,12 +229,13 @@ func standingsTable(t *catalog.Printer, format tournament.Format, rows []tournam
 	return columns(table)
 }
 
-// columns pads each column to its widest cell.
+// columns pads each column to its widest cell, in the columns a
+// monospace font gives each character (a wide one takes two).
 func columns(rows [][]string) string {
 	width := map[int]int{}
 	for _, r := range rows {
 		for i, c := range r {
-			width[i] = max(width[i], len([]rune(c)))
+			width[i] = max(width[i], gametext.Width(c))
 		}
 	}
 	var b strings.Builder
@@ -248,7 +249,7 @@ func columns(rows [][]string) string {
 			}
 			b.WriteString(c)
 			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
+				b.WriteString(strings.Repeat(" ", width[i]-gametext.Width(c)))
 			}
 		}
 	}
