@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
@@ -168,20 +170,43 @@ var (
 // dropped, escapes undone, mentions as @name, timestamps in words.
 func (a *Adapter) plain(s string) string {
 	s = strings.ReplaceAll(s, "**", "")
-	s = timestampRE.ReplaceAllStringFunc(s, func(m string) string {
-		parts := timestampRE.FindStringSubmatch(m)
-		unix, _ := strconv.ParseInt(parts[1], 10, 64)
+	var b strings.Builder
+	last := 0
+	for _, m := range timestampRE.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		last = m[1]
+		unix, _ := strconv.ParseInt(s[m[2]:m[3]], 10, 64)
 		t := time.Unix(unix, 0).UTC()
-		if parts[2] == "R" {
-			return relative(a.t(), t.Sub(a.Clock.Now()))
+		// Discord writes a timestamp in the reader's language; here it
+		// reads in its sentence's, so a Japanese sentence is not broken
+		// by English words on an English terminal.
+		tr := a.t()
+		if japaneseAround(s, m[0], m[1]) {
+			tr = catalog.For(catalog.Japanese)
 		}
-		return t.Format(a.t().T("local.date_layout"))
-	})
+		if s[m[4]:m[5]] == "R" {
+			b.WriteString(relative(tr, t.Sub(a.Clock.Now())))
+		} else {
+			b.WriteString(t.Format(tr.T("local.date_layout")))
+		}
+	}
+	s = b.String() + s[last:]
 	s = mentionRE.ReplaceAllString(s, "@$1")
 	s = channelRE.ReplaceAllString(s, "#$1")
 	s = linkRE.ReplaceAllString(s, "$1") // the terminal has nowhere to link to
 	s = escapedRE.ReplaceAllString(s, "$1")
 	return strings.ReplaceAll(s, "\u200b", "")
+}
+
+// japaneseAround says whether the text right around s[from:to] is
+// Japanese: the character after it, or else the one before, is kana, a
+// kanji or full-width punctuation.
+func japaneseAround(s string, from, to int) bool {
+	r, _ := utf8.DecodeRuneInString(s[to:])
+	if r == utf8.RuneError || unicode.IsSpace(r) {
+		r, _ = utf8.DecodeLastRuneInString(s[:from])
+	}
+	return unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han) || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef
 }
 
 // relative says how far off a time is, as Discord's relative timestamps

@@ -22,3 +22,18 @@ func TestStatsDoNotCountAbortedGames(t *testing.T) {
 		t.Errorf("an abandoned game is not counted as unfinished:\n%s", out)
 	}
 }
+
+// A Discord timestamp inside a Japanese sentence reads in Japanese, even
+// on an English terminal (#44: "bob がin 30 secondsまでに初手を…").
+func TestRelativeTimesFollowTheirSentence(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("admin alice", "/settings language:ja scope:server")
+	out := e.say("bob: /start time:1+0 level:3")
+	if !strings.Contains(out, "30秒後までに初手を打たないと") {
+		t.Errorf("the first-move deadline in a Japanese sentence:\n%s", out)
+	}
+	e.say("/settings language:en scope:server")
+	if out := e.say("carol #other: /start time:1+0 level:3"); !strings.Contains(out, "in 30 seconds or the game is aborted") {
+		t.Errorf("the first-move deadline in an English sentence:\n%s", out)
+	}
+}
