@@ -6,13 +6,17 @@ import (
 )
 
 // Format writes a clock as players read it: m:ss ("2:52"), h:mm:ss from an
-// hour. Time is shown rounded down, as clocks do: 0:00 means the flag is
+// hour, and with tenths under ten seconds ("0:09.3"), as live-chess sites
+// do. Time is shown rounded down, as clocks do: 0:00.0 means the flag is
 // about to fall.
 func Format(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
 	s := int(d / time.Second)
+	if d < 10*time.Second {
+		return fmt.Sprintf("0:%02d.%d", s, int(d%time.Second/(100*time.Millisecond)))
+	}
 	if s >= 3600 {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}

@@ -6,8 +6,11 @@ import (
 )
 
 func TestFormat(t *testing.T) {
-	for d, want := range map[time.Duration]string{172 * time.Second: "2:52", 172900 * time.Millisecond: "2:52", 0: "0:00", -time.Second: "0:00",
-		59 * time.Second: "0:59", 10 * time.Minute: "10:00", time.Hour + 2*time.Minute + 3*time.Second: "1:02:03", 999 * time.Millisecond: "0:00"} {
+	// Tenths under ten seconds, as every live-chess site shows them (#44);
+	// a clock never reads more than it has (tenths are cut, not rounded).
+	for d, want := range map[time.Duration]string{172 * time.Second: "2:52", 172900 * time.Millisecond: "2:52", 0: "0:00.0", -time.Second: "0:00.0",
+		59 * time.Second: "0:59", 10 * time.Minute: "10:00", time.Hour + 2*time.Minute + 3*time.Second: "1:02:03", 999 * time.Millisecond: "0:00.9",
+		9399 * time.Millisecond: "0:09.3", 10 * time.Second: "0:10", 9999 * time.Millisecond: "0:09.9"} {
 		if got := Format(d); got != want {
 			t.Errorf("Format(%v) = %q, want %q", d, got, want)
 		}

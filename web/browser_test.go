@@ -257,3 +257,40 @@ func TestPageTicksTheClocks(t *testing.T) {
 		t.Fatalf("after two seconds the clocks read %q %q (were %q %q): black's should run, white's stand", b2, w2, b1, w1)
 	}
 }
+
+// Under ten seconds a running clock shows tenths on the page, as in the
+// game message (#44).
+func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
+	f := newFixture(t)
+	control, _ := timecontrol.Parse("1+0")
+	start, _ := game.NewPosition(8)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: "tenths", State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
+		White: record.Human(record.Player{ID: "2", Name: "bob"}), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: control}
+	if err := f.store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ { // both first moves: black to move with 8 s
+		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
+		at := time.Now()
+		left := [2]time.Duration{8 * time.Second, time.Minute}
+		if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Left: left, Deadline: at.Add(left[0])}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clocks"))); err != nil {
+		t.Fatal(err)
+	}
+	black, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("clock-X")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("clock-O")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^⚫ 0:0[0-8]\.\d$`).MatchString(black) || white != "⚪ 1:00" {
+		t.Fatalf("clocks %q %q, want black in tenths under 0:08.0 and white 1:00", black, white)
+	}
+}

@@ -68,7 +68,7 @@ func TestFlagFalls(t *testing.T) {
 		t.Fatalf("pinged too early:\n%s", out)
 	}
 	out = e.say("wait 1s")
-	if !strings.Contains(out, "@alice ⏰ 0:09 left in game #1") {
+	if !strings.Contains(out, "@alice ⏰ 0:09.5 left in game #1") { // tenths under ten seconds
 		t.Fatalf("no low-time ping:\n%s", out)
 	}
 	if out = e.say("wait 1s"); strings.Contains(out, "⏰") {

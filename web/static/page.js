@@ -80,10 +80,13 @@ function header() {
   tick();
 }
 
-// The clocks, m:ss as the game message writes them: the running side's
-// counts down to its flag's time, the other stands.
+// The clocks as the game message writes them (timecontrol.Format): m:ss,
+// h:mm:ss from an hour, tenths under ten seconds; the running side's counts
+// down to its flag's time, the other stands.
 function clockText(ms) {
-  const s = Math.floor(Math.max(0, ms) / 1000);
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  if (ms < 10000) return `0:${String(s).padStart(2, "0")}.${Math.floor(ms % 1000 / 100)}`;
   const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = String(s % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
@@ -99,7 +102,7 @@ function tick() {
     e.classList.toggle("running", c.running === side);
   }
 }
-setInterval(tick, 200);
+setInterval(tick, 100); // tenths under ten seconds
 
 function stopPlaying() {
   if (timer) { clearInterval(timer); timer = null; }
