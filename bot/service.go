@@ -25,7 +25,10 @@ type Clock interface{ Now() time.Time }
 // SystemClock is the real time.
 type SystemClock struct{}
 
-func (SystemClock) Now() time.Time { return time.Now().UTC() }
+// Now keeps whole milliseconds, as the store does, so a turn stored and
+// read back starts when it started (no clock is charged the nanoseconds
+// the store drops).
+func (SystemClock) Now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
 // Notifier posts and edits messages outside a reply to a request: the
 // bot's move after a restart, results of games ended by a button on an

@@ -30,7 +30,10 @@ type Clock struct {
 }
 
 // NewClock starts a clock at t.
-func NewClock(t time.Time) *Clock { return &Clock{now: t.UTC()} }
+//
+// It keeps whole milliseconds, as the store does: a clock with nanoseconds
+// would charge each move up to a millisecond it never took.
+func NewClock(t time.Time) *Clock { return &Clock{now: t.UTC().Truncate(time.Millisecond)} }
 
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()

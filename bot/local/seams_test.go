@@ -3,6 +3,7 @@ package local_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A game aborted before both sides moved twice never was a game: /stats
@@ -35,5 +36,20 @@ func TestRelativeTimesFollowTheirSentence(t *testing.T) {
 	e.say("/settings language:en scope:server")
 	if out := e.say("carol #other: /start time:1+0 level:3"); !strings.Contains(out, "in 30 seconds or the game is aborted") {
 		t.Errorf("the first-move deadline in an English sentence:\n%s", out)
+	}
+}
+
+// A clock charges exactly the time taken, whatever the nanoseconds of the
+// moment the bot started (#44: storage keeps milliseconds, the clock had
+// nanoseconds, and every clock read a second low: 2:51 for 2:52).
+func TestClocksChargeExactlyAcrossMilliseconds(t *testing.T) {
+	e := openAt(t, t.TempDir(), time.Date(2026, 11, 22, 12, 0, 0, 987654321, time.UTC))
+	e.say("/challenge @bob time:3+2 color:black size:6", "bob: click Accept")
+	e.say("select " + e.game().Position().LegalMoves()[0].String())
+	e.say("bob: select " + e.game().Position().LegalMoves()[0].String())
+	e.say("wait 10s")
+	out := e.say("select " + e.game().Position().LegalMoves()[0].String())
+	if !strings.Contains(out, "⚫ 2:52") {
+		t.Errorf("3:00 less 10 s plus 2 s should read 2:52:\n%s", out)
 	}
 }
