@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/internal/grace"
 	"othello-bot/lineio"
 )
 
@@ -133,7 +134,7 @@ func (a *Adapter) Service() Service { return a.svc }
 // A cancelled ctx (SIGINT, SIGTERM) stops the reading; the line being
 // handled still finishes, for up to ShutdownGrace.
 func (a *Adapter) Run(ctx context.Context, in io.Reader) error {
-	work, cancel := bot.Detach(ctx, a.ShutdownGrace)
+	work, cancel := grace.Detach(ctx, a.ShutdownGrace)
 	defer cancel()
 	a.note("%s", a.t().T("local.welcome"))
 	lines := lineio.New(in, 0)

@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"time"
 
-	"othello-bot/bot"
 	"othello-bot/bot/local"
+	"othello-bot/internal/grace"
 )
 
 func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
@@ -63,7 +63,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	adapter.SearchPuzzles = true
 	svc := newApp(store, c, clock, adapter, logger)
 	adapter.SetService(svc)
-	work, cancelWork := bot.Detach(ctx, shutdownGrace)
+	work, cancelWork := grace.Detach(ctx, shutdownGrace)
 	defer cancelWork()
 	adapter.ShutdownGrace = shutdownGrace
 	if err := svc.Start(work); err != nil {

@@ -20,6 +20,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
 	"othello-bot/config"
+	"othello-bot/internal/grace"
 	"othello-bot/storage"
 )
 
@@ -147,7 +148,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		"guilds", len(c.GuildIDs), "shards", fmt.Sprint(shards), "shard_count", count, "instance", store.Instance())
 	// The bot's moves after a restart are work in flight too: a signal
 	// lets them finish within the grace period.
-	work, cancelWork := bot.Detach(ctx, shutdownGrace)
+	work, cancelWork := grace.Detach(ctx, shutdownGrace)
 	defer cancelWork()
 	if err := svc.Start(work); err != nil {
 		logger.Error("resuming games", "err", err)
