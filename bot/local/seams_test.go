@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"othello-bot/record"
 )
 
 // A game aborted before both sides moved twice never was a game: /stats
@@ -51,5 +53,39 @@ func TestClocksChargeExactlyAcrossMilliseconds(t *testing.T) {
 	out := e.say("select " + e.game().Position().LegalMoves()[0].String())
 	if !strings.Contains(out, "⚫ 2:52") {
 		t.Errorf("3:00 less 10 s plus 2 s should read 2:52:\n%s", out)
+	}
+}
+
+// The organiser's controls say what they did, and a kicked player's game
+// says they were removed, not that they withdrew (#44: "Done (tournament
+// #1)", "dave withdrew …").
+func TestTournamentControlsSayWhatTheyDid(t *testing.T) {
+	e := openThreads(t, 5)
+	e.say("admin alice")
+	e.say("alice #lobby: /tournament create format:swiss rounds:2 time:5+3 size:4 name:Cup")
+	for _, p := range []string{"bob", "carol", "dave", "erin"} {
+		e.say(p + " #lobby: click Join")
+	}
+	start := e.say("alice #lobby: /tournament start")
+	expect(t, start, "(only visible to alice)", "You started tournament #1 (Cup).")
+	var dave *record.Game
+	for _, g := range e.activeTournamentGames(1) {
+		if g.Black.Player.ID == "dave" || g.White.Player.ID == "dave" {
+			dave = g
+		}
+	}
+	if dave == nil {
+		t.Fatal("dave has no game")
+	}
+	kick := e.say("alice #lobby: /tournament kick user:@dave reason:no-show")
+	expect(t, kick, "(only visible to alice)", "You removed dave from tournament #1 (Cup)", "was removed from the tournament")
+	if strings.Contains(kick, "dave withdrew") || strings.Contains(kick, "Done (tournament") {
+		t.Errorf("the kick reads as a withdrawal or a bare done:\n%s", kick)
+	}
+	expect(t, e.say("alice #lobby: /tournament pause"), "You paused tournament #1 (Cup).")
+	expect(t, e.say("alice #lobby: /tournament start"), "You resumed tournament #1 (Cup).")
+	expect(t, e.say("alice #lobby: /tournament cancel"), "You canceled tournament #1 (Cup).")
+	if g := e.gameByID(dave.ID); g.Status == record.Active {
+		t.Errorf("dave's game goes on after the kick: %+v", g.Result)
 	}
 }

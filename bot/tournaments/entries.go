@@ -93,7 +93,7 @@ func (s *Service) leave(ctx context.Context, req bot.Request, t *tournament.Tour
 	if !t.Status.Open() {
 		return bot.Refuse(me.T("tournament.over", "ID", t.ID)), nil
 	}
-	ok, err := s.withdraw(ctx, t, req.User.ID)
+	ok, err := s.withdraw(ctx, t, req.User.ID, false)
 	if err != nil {
 		return bot.Response{}, err
 	}
@@ -113,10 +113,15 @@ func (s *Service) leave(ctx context.Context, req bot.Request, t *tournament.Tour
 	return s.refreshSignup(ctx, req, t, button, resp)
 }
 
-// withdraw takes a player out of a tournament: before the start their
-// entry goes; after it their game in progress is lost (as a resignation)
-// and every pairing of theirs not yet played is forfeited.
-func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, playerID string) (bool, error) {
+// withdraw takes a player out of a tournament (removed: by its organiser):
+// before the start their entry goes; after it their game in progress is
+// lost (as a resignation) and every pairing of theirs not yet played is
+// forfeited.
+func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, playerID string, removed bool) (bool, error) {
+	why := "tournament.game_withdrawn"
+	if removed {
+		why = "tournament.game_removed"
+	}
 	ctx = holding(ctx, t.ID) // the caller holds the lock and steps after
 	now := s.Now()
 	started := t.Status != tournament.SignUp
@@ -157,7 +162,7 @@ func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, player
 		if err != nil {
 			return true, err
 		}
-		s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{pub.T("tournament.game_withdrawn", "Name", bot.Escape(nameIn(t, playerID, g))), note}))
+		s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{pub.T(why, "Name", bot.Escape(nameIn(t, playerID, g))), note}))
 	}
 	return true, nil
 }

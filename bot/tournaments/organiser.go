@@ -4,6 +4,7 @@ package tournaments
 // cancel, kick.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -48,6 +49,7 @@ func (s *Service) tournamentStart(ctx context.Context, req bot.Request) (bot.Res
 				return me.T("tournament.too_few", "ID", t.ID), err
 			}
 			s.Logger(ctx).Info("tournament started by hand", "tournament", t.ID, "by", req.User.ID)
+			return me.T("tournament.you_started", "ID", t.ID, "Name", bot.Escape(t.Name)), nil
 		case tournament.Paused:
 			t.Status = tournament.Running
 			if err := s.store.UpdateTournament(ctx, t); err != nil {
@@ -55,11 +57,9 @@ func (s *Service) tournamentStart(ctx context.Context, req bot.Request) (bot.Res
 			}
 			s.Logger(ctx).Info("tournament resumed", "tournament", t.ID, "by", req.User.ID)
 			s.announce(ctx, t, s.PublicPrinter(ctx, t.GuildID).T("tournament.resumed", "ID", t.ID))
-			return "", s.step(ctx, t)
-		default:
-			return me.T("tournament.already_running", "ID", t.ID), nil
+			return me.T("tournament.you_resumed", "ID", t.ID, "Name", bot.Escape(t.Name)), s.step(ctx, t)
 		}
-		return "", nil
+		return me.T("tournament.already_running", "ID", t.ID), nil
 	})
 }
 
@@ -75,7 +75,7 @@ func (s *Service) tournamentPause(ctx context.Context, req bot.Request) (bot.Res
 		s.Logger(ctx).Info("tournament paused", "tournament", t.ID, "by", req.User.ID, "reason", reason)
 		pub := s.PublicPrinter(ctx, t.GuildID)
 		s.announce(ctx, t, pub.T("tournament.paused", "ID", t.ID, "Reason", reasonText(pub, reason)))
-		return "", nil
+		return req.Me().T("tournament.you_paused", "ID", t.ID, "Name", bot.Escape(t.Name)), nil
 	})
 }
 
@@ -98,7 +98,7 @@ func (s *Service) tournamentCancel(ctx context.Context, req bot.Request) (bot.Re
 		pub := s.PublicPrinter(ctx, t.GuildID)
 		s.announce(ctx, t, pub.T("tournament.canceled", "ID", t.ID, "Reason", reasonText(pub, reason)))
 		s.editSignup(ctx, t)
-		return "", nil
+		return req.Me().T("tournament.you_canceled", "ID", t.ID, "Name", bot.Escape(t.Name)), nil
 	})
 }
 
@@ -108,7 +108,7 @@ func (s *Service) tournamentKick(ctx context.Context, req bot.Request) (bot.Resp
 		if !t.Status.Open() {
 			return req.Me().T("tournament.over", "ID", t.ID), nil
 		}
-		ok, err := s.withdraw(ctx, t, who)
+		ok, err := s.withdraw(ctx, t, who, true)
 		if err != nil {
 			return "", err
 		}
@@ -119,15 +119,17 @@ func (s *Service) tournamentKick(ctx context.Context, req bot.Request) (bot.Resp
 		pub := s.PublicPrinter(ctx, t.GuildID)
 		s.announce(ctx, t, pub.T("tournament.kicked", "ID", t.ID, "Player", bot.Mention(who), "Reason", reasonText(pub, reason)))
 		s.editSignup(ctx, t)
+		done := req.Me().T("tournament.you_kicked", "ID", t.ID, "Name", bot.Escape(t.Name), "Player", bot.Escape(cmp.Or(req.UserNames[who], who)))
 		if t.Status == tournament.Running {
-			return "", s.step(ctx, t)
+			return done, s.step(ctx, t)
 		}
-		return "", nil
+		return done, nil
 	})
 }
 
 // organiserAction runs a control of the organiser's (or a moderator's) on
-// the tournament asked for; act returns a refusal, or "" when done.
+// the tournament asked for; act returns the answer, a refusal or what it
+// did, for the user alone.
 func (s *Service) organiserAction(ctx context.Context, req bot.Request, act func(*tournament.Tournament, string) (string, error)) (bot.Response, error) {
 	t, refusal, err := s.findTournament(ctx, req)
 	if refusal != nil || err != nil {
@@ -142,17 +144,14 @@ func (s *Service) organiserAction(ctx context.Context, req bot.Request, act func
 	if t, err = s.store.Tournament(ctx, t.ID); err != nil {
 		return bot.Response{}, err
 	}
-	no, err := act(t, strings.TrimSpace(req.Options["reason"]))
+	answer, err := act(t, strings.TrimSpace(req.Options["reason"]))
 	if errors.Is(err, record.ErrStale) {
 		return bot.Refuse(me.T("tournament.changed")), nil
 	}
 	if err != nil {
 		return bot.Response{}, err
 	}
-	if no != "" {
-		return bot.Refuse(no), nil
-	}
-	return bot.Refuse(me.T("tournament.done", "ID", t.ID)), nil
+	return bot.Refuse(answer), nil
 }
 
 // reasonText is an organiser's reason as the announcement quotes it, ""
