@@ -153,6 +153,7 @@ var tournamentCommand = CommandSpec{Name: "tournament", Need: place.BotMember, O
 	{Name: "join", Private: true, Options: []OptionSpec{tournamentID()}},
 	{Name: "leave", Private: true, Options: []OptionSpec{tournamentID()}},
 	{Name: "show", Private: true, Options: []OptionSpec{tournamentID()}},
+	{Name: "list", Private: true},
 	{Name: "start", Private: true, Options: []OptionSpec{tournamentID()}},
 	{Name: "pause", Private: true, Options: []OptionSpec{tournamentID(), reasonOption()}},
 	{Name: "cancel", Private: true, Options: []OptionSpec{tournamentID(), reasonOption()}},

@@ -112,7 +112,23 @@ func (s *Store) OpenTournaments(ctx context.Context, channelID string) ([]*tourn
 		q += ` AND channel_id = ?`
 		args = append(args, channelID)
 	}
-	rows, err := s.db.QueryContext(ctx, q+` ORDER BY id DESC`, args...)
+	return s.tournaments(ctx, q+` ORDER BY id DESC`, args...)
+}
+
+// Tournaments lists a server's tournaments, running and past, newest
+// first, at most limit; with channelID set, only that channel's.
+func (s *Store) Tournaments(ctx context.Context, guildID, channelID string, limit int) ([]*tournament.Tournament, error) {
+	q := `SELECT ` + tournamentColumns + ` FROM tournaments WHERE guild_id = ?`
+	args := []any{guildID}
+	if channelID != "" {
+		q += ` AND channel_id = ?`
+		args = append(args, channelID)
+	}
+	return s.tournaments(ctx, q+` ORDER BY id DESC LIMIT ?`, append(args, limit)...)
+}
+
+func (s *Store) tournaments(ctx context.Context, q string, args ...any) ([]*tournament.Tournament, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("listing tournaments: %w", err)
 	}

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -199,4 +200,36 @@ func TestEveryTableIsCopied(t *testing.T) {
 			t.Errorf("table %s is not in copyTables", name)
 		}
 	}
+}
+
+// Tournaments lists a server's tournaments, open and over, newest first,
+// by channel or all of them.
+func TestTournamentsListed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		s, _ := openIn(t, database)
+		control, _ := timecontrol.Parse("5+3")
+		var ids []int64
+		for i, where := range []struct{ guild, channel string }{{"g1", "hall"}, {"g1", "lobby"}, {"g2", "hall"}, {"g1", "hall"}} {
+			tour := &tournament.Tournament{GuildID: where.guild, ChannelID: where.channel, Name: fmt.Sprint("T", i), Format: tournament.Arena,
+				Duration: time.Hour, Size: 8, Control: control, CreatedAt: t0}
+			if err := s.CreateTournament(ctx, tour, alice); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, tour.ID)
+		}
+		finished, _ := s.Tournament(ctx, ids[0])
+		finished.Status, finished.FinishedAt = tournament.Finished, t0.Add(time.Hour)
+		if err := s.UpdateTournament(ctx, finished); err != nil {
+			t.Fatal(err)
+		}
+		all, err := s.Tournaments(ctx, "g1", "", 10)
+		if err != nil || len(all) != 3 || all[0].ID != ids[3] || all[2].ID != ids[0] || all[2].Status != tournament.Finished {
+			t.Fatalf("g1's tournaments: %+v %v", all, err)
+		}
+		hall, _ := s.Tournaments(ctx, "g1", "hall", 1)
+		if len(hall) != 1 || hall[0].ID != ids[3] {
+			t.Errorf("g1's newest in hall: %+v", hall)
+		}
+	})
 }

@@ -114,6 +114,10 @@ func TestSwissOfEightThroughTheTerminal(t *testing.T) {
 	}
 	out = e.say("alice #lobby: /tournament show id:1")
 	expect(t, out, "Standings · tournament #1: Friday Swiss", "Finished")
+	// Over, it does not vanish: show without an id shows the channel's
+	// last tournament, and list lists it (#44).
+	expect(t, e.say("bob #lobby: /tournament show"), "Standings · tournament #1: Friday Swiss", "Finished")
+	expect(t, e.say("bob #lobby: /tournament list"), "(only visible to bob)", "#1", "Friday Swiss", "Finished")
 
 	pairings, err := e.store.Pairings(context.Background(), 1)
 	if err != nil {

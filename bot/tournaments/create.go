@@ -21,7 +21,8 @@ import (
 
 // findTournament is the tournament a subcommand is about: the id given,
 // else the newest open one in this channel (or the channel of this
-// thread). The refusal says why there is none.
+// thread); for show, the newest one there whether open or over. The
+// refusal says why there is none.
 func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournament.Tournament, *bot.Response, error) {
 	me := req.Me()
 	if v := strings.TrimSpace(req.Options["id"]); v != "" {
@@ -44,6 +45,12 @@ func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournam
 	open, err := s.store.OpenTournaments(ctx, channel)
 	if err != nil {
 		return nil, nil, err
+	}
+	if sub, _ := bot.LookupCommand(req.Path()); len(open) == 0 && sub.Name == "show" {
+		// Over, a tournament is still the channel's to show.
+		if open, err = s.store.Tournaments(ctx, req.GuildID, channel, 1); err != nil {
+			return nil, nil, err
+		}
 	}
 	if len(open) == 0 {
 		r := bot.Refuse(me.T("tournament.none_here"))

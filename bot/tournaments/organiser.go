@@ -39,6 +39,32 @@ func (s *Service) tournamentShow(ctx context.Context, req bot.Request) (bot.Resp
 	return resp, nil
 }
 
+// maxListed is how many tournaments /tournament list shows, newest first.
+const maxListed = 15
+
+// tournamentList lists the server's tournaments, running and past.
+func (s *Service) tournamentList(ctx context.Context, req bot.Request) (bot.Response, error) {
+	me := req.Me()
+	ts, err := s.store.Tournaments(ctx, req.GuildID, "", maxListed)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	if len(ts) == 0 {
+		return bot.Refuse(me.T("tournament.list_empty")), nil
+	}
+	lines := make([]string, 0, len(ts))
+	for _, t := range ts {
+		when := startsText(me, t)
+		if !t.FinishedAt.IsZero() {
+			when = bot.Stamp(t.FinishedAt, bot.StampFull)
+		}
+		lines = append(lines, me.T("tournament.list_line", "ID", t.ID, "Name", bot.Escape(bot.Clip(t.Name, tournament.MaxNameLength)),
+			"Format", formatLine(me, t), "Status", me.T("tournament.status."+string(t.Status)), "When", when, "Channel", "<#"+t.ChannelID+">"))
+	}
+	return bot.Response{Message: &bot.Message{Ephemeral: true, Embed: &bot.Embed{Title: me.T("tournament.list_title"),
+		Description: bot.JoinLines(lines, bot.MaxDescription)}}}, nil
+}
+
 func (s *Service) tournamentStart(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
 	return s.organiserAction(ctx, req, func(t *tournament.Tournament, _ string) (string, error) {

@@ -53,6 +53,9 @@ type Store interface {
 	// LeaveTournament takes a player out: their entry deleted before the
 	// start, marked withdrawn after it. False if they were not in it.
 	LeaveTournament(ctx context.Context, id int64, playerID string, started bool, at time.Time) (bool, error)
+	// Tournaments lists a server's tournaments, open and over, newest
+	// first, at most limit; with channelID set, only that channel's.
+	Tournaments(ctx context.Context, guildID, channelID string, limit int) ([]*tournament.Tournament, error)
 	// Entrants lists a tournament's players, in the order they entered.
 	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
 	// PairTournament stores the next pairings of a tournament whose round
@@ -135,6 +138,7 @@ func (s *Service) Routes() map[string]bot.Handler {
 		"tournament join":   s.tournamentJoin,
 		"tournament leave":  s.tournamentLeave,
 		"tournament show":   s.tournamentShow,
+		"tournament list":   s.tournamentList,
 		"tournament start":  s.tournamentStart,
 		"tournament pause":  s.tournamentPause,
 		"tournament cancel": s.tournamentCancel,
