@@ -92,15 +92,35 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	}
 	resp := Response{Message: s.GameMessage(pub, g, append(notes, more...))}
 	// In a game between members, the turn passing to the other player
-	// pings them (an edited message would not).
-	if next := g.ToMove(); g.Status == record.Active && !next.IsBot() && next.Player.ID != req.User.ID {
+	// pings them (an edited message would not) in correspondence; a live
+	// game, watched as it is played, pings only at its start, on low time
+	// and at its end.
+	switch other := g.Side(g.Position().ToMove()); {
+	case g.Status == record.Active && !live(g) && !other.IsBot() && other.Player.ID != req.User.ID:
 		text := pub.T("play.your_move", "ID", g.ID)
-		if !g.Deadline.IsZero() && !live(g) {
+		if !g.Deadline.IsZero() {
 			text = pub.T("play.your_move_deadline", "ID", g.ID, "When", Stamp(g.Deadline, StampRelative))
 		}
-		resp.Followups = []Message{ping(next.Player.ID, text)}
+		resp.Followups = []Message{ping(other.Player.ID, text)}
+	case g.Status != record.Active && live(g):
+		if opp := opponentOf(g, req.User.ID); opp != nil {
+			resp.Followups = []Message{ping(opp.Player.ID, pub.T("play.game_over_ping", "ID", g.ID, "Result", ResultLine(pub, g)))}
+		}
 	}
 	return resp, nil
+}
+
+// opponentOf is the member playing against userID in g, nil when it is
+// the bot or userID does not play.
+func opponentOf(g *record.Game, userID string) *record.Side {
+	c, ok := playerColor(g, userID)
+	if !ok {
+		return nil
+	}
+	if other := g.Side(c.Opponent()); !other.IsBot() {
+		return &other
+	}
+	return nil
 }
 
 func playerColor(g *record.Game, userID string) (game.Color, bool) {

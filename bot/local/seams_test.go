@@ -1,10 +1,12 @@
 package local_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"othello-bot/bot/local"
 	"othello-bot/record"
 )
 
@@ -87,5 +89,32 @@ func TestTournamentControlsSayWhatTheyDid(t *testing.T) {
 	expect(t, e.say("alice #lobby: /tournament cancel"), "You canceled tournament #1 (Cup).")
 	if g := e.gameByID(dave.ID); g.Status == record.Active {
 		t.Errorf("dave's game goes on after the kick: %+v", g.Result)
+	}
+}
+
+// A live game pings at its start and its end, not on every move (#44:
+// about 30 pings a player in a 1+0 game); correspondence still pings on
+// every turn.
+func TestLiveGamesPingAtTheStartAndTheEnd(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob time:1+0 color:black size:4", "bob: click Accept")
+	var out strings.Builder
+	for i := 0; i < 30; i++ {
+		g, err := e.store.ActiveGame(context.Background(), local.ChannelID)
+		if err != nil {
+			break
+		}
+		mover := g.ToMove().Player.ID
+		out.WriteString(e.say(mover + ": select " + g.Position().LegalMoves()[0].String()))
+	}
+	if n := strings.Count(out.String(), "your move in game"); n != 0 {
+		t.Errorf("%d per-move pings in a live game:\n%s", n, out.String())
+	}
+	if !strings.Contains(out.String(), "game #1 is over") {
+		t.Errorf("no ping at the end:\n%s", out.String())
+	}
+	e.say("wait 1m", "/challenge @carol time:1d color:black size:4", "carol: click Accept")
+	if out := e.say("select " + e.game().Position().LegalMoves()[0].String()); !strings.Contains(out, "@carol your move in game #2") {
+		t.Errorf("a correspondence turn does not ping:\n%s", out)
 	}
 }
