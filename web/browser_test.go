@@ -293,4 +293,16 @@ func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
 	if !regexp.MustCompile(`^⚫ 0:0[0-8]\.\d$`).MatchString(black) || white != "⚪ 1:00" {
 		t.Fatalf("clocks %q %q, want black in tenths under 0:08.0 and white 1:00", black, white)
 	}
+	// On the dark page black's marker is drawn dark, white's light (#44:
+	// black's was drawn in the page's light text colour).
+	colors, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["clock-X", "clock-O"].map(id => {
+		const m = document.querySelector("#" + id + " .mark");
+		return m ? getComputedStyle(m).color : "no marker";
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(colors) != 2 || colors[0] != "rgb(17, 17, 17)" || colors[1] != "rgb(245, 245, 245)" {
+		t.Fatalf("the clocks' markers are drawn %v, want black's dark and white's light", colors)
+	}
 }

@@ -98,7 +98,12 @@ function tick() {
   for (const side of ["X", "O"]) {
     const ms = c.running === side ? c.flagAt - Date.now() : (side === "X" ? c.black : c.white);
     const e = document.getElementById("clock-" + side);
-    e.textContent = (side === "X" ? "⚫ " : "⚪ ") + clockText(ms);
+    // The marker is a span of its own, coloured by the stylesheet: as
+    // plain text it would take the page's light text colour.
+    const mark = document.createElement("span");
+    mark.className = "mark " + side;
+    mark.textContent = side === "X" ? "⚫" : "⚪";
+    e.replaceChildren(mark, " " + clockText(ms));
     e.classList.toggle("running", c.running === side);
   }
 }
