@@ -224,6 +224,13 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 			"style": string(g.Style), "time": g.Control.String()}
 		return s.start(ctx, here)
 	}
+	// Both asked at once: the second press accepts the first's challenge.
+	if crossing, err := s.crossingChallenge(ctx, here.ChannelID, other.Player.ID, req.User.ID); err != nil || crossing != nil {
+		if err != nil {
+			return Response{}, err
+		}
+		return s.acceptCrossing(ctx, here, crossing, other.Player)
+	}
 	if missing := s.MissingPermission(here, g.Size(), g.Style); missing != "" {
 		return Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
 	}
@@ -231,4 +238,44 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		Color: record.Choose(color.Opponent()), Size: g.Size(), Rated: g.Rated, Style: g.Style, Control: g.Control}
 	threaded := g.ParentID != "" && s.ThreadsHere(here)
 	return s.issue(ctx, req, c, g.ID, threaded)
+}
+
+// crossingChallenge is a live challenge from one player to the other in
+// a channel (the other's Rematch, pressed first), or nil.
+func (s *Service) crossingChallenge(ctx context.Context, channelID, from, to string) (*record.Challenge, error) {
+	recent, err := s.challenges.RecentChallenges(ctx, from, 5)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	for _, c := range recent {
+		if c.Status == record.ChallengePending && c.ChannelID == channelID && c.Opponent.ID == to && now.Before(c.ExpiresAt) {
+			return c, nil
+		}
+	}
+	return nil, nil
+}
+
+// acceptCrossing accepts a crossing challenge for the player who pressed
+// Rematch second: the challenge's message becomes the new game's (or says
+// where it is played), and the presser is told.
+func (s *Service) acceptCrossing(ctx context.Context, here Request, c *record.Challenge, other record.Player) (Response, error) {
+	accept := here
+	accept.Kind, accept.CustomID = Button, "accept:"+strconv.FormatInt(c.ID, 10)
+	resp, err := s.answerChallenge(ctx, accept, "accept", strconv.FormatInt(c.ID, 10))
+	if err != nil || !resp.Update || resp.Message == nil {
+		return resp, err // a refusal (taken meanwhile, a busy channel) as it is
+	}
+	// The answer was for the challenge's message, not the Rematch button's.
+	shown := *resp.Message
+	out := Response{Message: &Message{Ephemeral: true, Content: here.Me().T("rematch.crossed", "Name", name(other))}}
+	if c.MessageID != "" && s.Edit(ctx, c.ChannelID, c.MessageID, shown) == nil {
+		s.Posted(ctx, c.ChannelID, &shown, c.MessageID)
+		out.Followups = resp.Followups
+		return out, nil
+	}
+	// The challenge's message is gone: the game is shown anew.
+	shown.Ephemeral = false
+	out.Followups = append([]Message{shown}, resp.Followups...)
+	return out, nil
 }

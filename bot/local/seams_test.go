@@ -118,3 +118,25 @@ func TestLiveGamesPingAtTheStartAndTheEnd(t *testing.T) {
 		t.Errorf("a correspondence turn does not ping:\n%s", out)
 	}
 }
+
+// Both players press Rematch: the second press accepts the first's
+// challenge, as on lichess (#44: two challenges crossed, and the second
+// could not accept).
+func TestRematchCrossing(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob color:black size:4", "bob: click Accept")
+	for i := 0; i < 4; i++ {
+		g := e.game()
+		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
+	}
+	e.say("/resign", "click Resign")
+	expect(t, e.say("bob: click Rematch"), "Rematch of game #1!")
+	out := e.say("click Rematch")
+	expect(t, out, "You and bob both asked for a rematch", "alice accepted bob's challenge.", "Game #2 · bob ⚫ vs alice ⚪")
+	if strings.Contains(out, "challenges you") {
+		t.Errorf("the second press made a second challenge:\n%s", out)
+	}
+	if g := e.game(); g.ID != 2 {
+		t.Errorf("the rematch is game #%d", g.ID)
+	}
+}
