@@ -204,11 +204,11 @@ func TestRatingsPerSpeed(t *testing.T) {
 	if !strings.Contains(out, "Leaderboard · this server · Bullet") || !strings.Contains(out, "bob") || !strings.Contains(out, "alice") {
 		t.Fatalf("the bullet leaderboard:\n%s", out)
 	}
-	if out := e.say("/leaderboard"); !strings.Contains(out, "No rated games here yet") {
+	if out := e.say("/leaderboard speed:correspondence"); !strings.Contains(out, "No rated games here yet") {
 		t.Fatalf("the correspondence leaderboard has the bullet game:\n%s", out)
 	}
 	out = e.say("/stats")
-	if !strings.Contains(out, "Rating everywhere · Bullet: 1338, provisional") || !strings.Contains(out, "Rating everywhere: not rated yet") {
+	if !strings.Contains(out, "Rating everywhere · Bullet: 1338, provisional") || strings.Contains(out, "not rated yet") {
 		t.Fatalf("stats per speed:\n%s", out)
 	}
 	if out := e.say("/history"); !strings.Contains(out, "lost 4–4 by time · 1+0 · Diagonal Opening (8x8)") {

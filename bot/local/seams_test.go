@@ -140,3 +140,29 @@ func TestRematchCrossing(t *testing.T) {
 		t.Errorf("the rematch is game #%d", g.ID)
 	}
 }
+
+// After a rated bullet game, /leaderboard without a speed shows the speed
+// this server plays, and /stats never says "not rated" of a rated player
+// (#44: "No rated games here yet", "Rating here · Bullet: 1338" then
+// "Rating here: not rated yet").
+func TestLeaderboardAndStatsFollowTheSpeedsPlayed(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob time:1+0 color:black size:4", "bob: click Accept")
+	for i := 0; i < 30; i++ {
+		g, err := e.store.ActiveGame(context.Background(), local.ChannelID)
+		if err != nil {
+			break
+		}
+		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
+	}
+	board := e.say("/leaderboard")
+	expect(t, board, "Bullet", "alice", "bob")
+	if strings.Contains(board, "No rated games") {
+		t.Errorf("the leaderboard missed the bullet game:\n%s", board)
+	}
+	stats := e.say("/stats")
+	expect(t, stats, "Bullet")
+	if strings.Contains(stats, "not rated yet") {
+		t.Errorf("/stats says not rated of a rated player:\n%s", stats)
+	}
+}

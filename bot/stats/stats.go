@@ -43,13 +43,20 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 	if !ok {
 		return bot.Refuse(req.Me().T("leaderboard.bad_speed")), nil
 	}
-	scope = record.SpeedScope(scope, speed)
-	title = t.T("leaderboard.speed_title", "Title", title, "Speed", t.T("speed."+string(speed)))
 	now := s.Now()
-	top, err := s.store.Leaderboard(ctx, scope, bot.Growth(now), 10)
+	var top []record.Standing
+	var err error
+	if strings.TrimSpace(req.Options["speed"]) == "" {
+		// None asked for: the speed played most here.
+		speed, top, err = s.busiestSpeed(ctx, scope, now)
+	} else {
+		top, err = s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), bot.Growth(now), 10)
+	}
 	if err != nil {
 		return bot.Response{}, err
 	}
+	scope = record.SpeedScope(scope, speed)
+	title = t.T("leaderboard.speed_title", "Title", title, "Speed", t.T("speed."+string(speed)))
 	if len(top) == 0 {
 		return bot.Reply(t.T("leaderboard.empty")), nil
 	}
@@ -71,6 +78,22 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 	}
 	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: title, Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: t.T("leaderboard.footer")}}}, nil
+}
+
+// busiestSpeed is the speed with the most rated players in a scope, with
+// its top ten; correspondence when nobody is rated yet.
+func (s *Service) busiestSpeed(ctx context.Context, scope string, now time.Time) (timecontrol.Category, []record.Standing, error) {
+	best, bestTop := timecontrol.Correspondence, []record.Standing(nil)
+	for _, speed := range timecontrol.Categories() {
+		top, err := s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), bot.Growth(now), 10)
+		if err != nil {
+			return best, nil, err
+		}
+		if len(top) > len(bestTop) {
+			best, bestTop = speed, top
+		}
+	}
+	return best, bestTop, nil
 }
 
 func standingLine(t *catalog.Printer, st record.Standing) string {
@@ -105,17 +128,26 @@ func (s *Service) stats(ctx context.Context, req bot.Request) (bot.Response, err
 	if !named {
 		speeds = timecontrol.Categories()
 	}
-	var fields []bot.Field
+	var fields, fallback []bot.Field
+	shown := false
 	for _, speed := range speeds {
 		rated, err := s.speedFields(ctx, t, req, who, speed, now)
 		if err != nil {
 			return bot.Response{}, err
 		}
-		// Without a speed asked for, the live speeds show where the player
-		// has played them; correspondence always shows, as before clocks.
-		if named || speed == timecontrol.Correspondence || rated.played {
+		// Without a speed asked for, a speed shows where the player has
+		// played it; correspondence too when no speed has a rating, to say
+		// so.
+		if named || rated.played {
 			fields = append(fields, rated.fields...)
+			shown = true
 		}
+		if speed == timecontrol.Correspondence {
+			fallback = rated.fields
+		}
+	}
+	if !shown {
+		fields = append(fields, fallback...)
 	}
 	w, l, d, u := 0, 0, 0, 0
 	for _, h := range history {
