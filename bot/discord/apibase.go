@@ -5,16 +5,26 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // DefaultAPIBase is Discord's own REST API.
 const DefaultAPIBase = "https://discord.com/"
 
+// APIVersion is the REST and gateway version the bot speaks: v10, Discord's
+// current (discordgo v0.29 defaults to v9, which Discord deprecates).
+const APIVersion = "10"
+
+// The gateway's version is read when a session connects; REST paths,
+// which discordgo builds once with its own, are rewritten by APIBase.
+func init() { discordgo.APIVersion = APIVersion }
+
 // APIBase returns an HTTP transport that sends the REST calls discordgo
-// makes to https://discord.com/ to base instead: a REST proxy of the kind
-// large bots put in front of Discord (to share one rate limit across
-// processes), or a local fake in tests. Paths keep their /api/vN/ part,
-// after base's own path.
+// makes to https://discord.com/ to base instead (Discord itself, a REST
+// proxy of the kind large bots put in front of Discord to share one rate
+// limit across processes, or a local fake in tests), on API v10: the
+// /api/vN/ part discordgo wrote becomes /api/v10/, after base's own path.
 func APIBase(base string, next http.RoundTripper) (http.RoundTripper, error) {
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -38,10 +48,22 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 	out := req.Clone(req.Context())
 	u := *req.URL
 	u.Scheme, u.Host = r.to.Scheme, r.to.Host
-	u.Path = strings.TrimSuffix(r.to.Path, "/") + req.URL.Path
+	u.Path = strings.TrimSuffix(r.to.Path, "/") + currentVersion(req.URL.Path)
 	if req.URL.RawPath != "" {
-		u.RawPath = strings.TrimSuffix(r.to.Path, "/") + req.URL.RawPath
+		u.RawPath = strings.TrimSuffix(r.to.Path, "/") + currentVersion(req.URL.RawPath)
 	}
 	out.URL, out.Host = &u, u.Host
 	return r.next.RoundTrip(out)
+}
+
+// currentVersion rewrites an /api/vN/ path to APIVersion's.
+func currentVersion(path string) string {
+	rest, ok := strings.CutPrefix(path, "/api/v")
+	if !ok {
+		return path
+	}
+	if i := strings.IndexByte(rest, '/'); i > 0 {
+		return "/api/v" + APIVersion + rest[i:]
+	}
+	return path
 }

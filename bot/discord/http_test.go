@@ -135,3 +135,27 @@ func TestEndpointFloodOfStalledBodies(t *testing.T) {
 		t.Errorf("oversized bodies were not refused: %v", codes)
 	}
 }
+
+// APIBase sends discordgo's REST calls to the configured base on API v10,
+// whatever version discordgo wrote in the path.
+func TestAPIBaseSpeaksV10(t *testing.T) {
+	var got string
+	rt, err := APIBase("http://proxy.internal/discord/", roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		got = r.URL.String()
+		return &http.Response{StatusCode: 204, Body: http.NoBody, Request: r}, nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest(http.MethodGet, "https://discord.com/api/v9/channels/1/messages", nil)
+	if _, err := rt.RoundTrip(req); err != nil {
+		t.Fatal(err)
+	}
+	if got != "http://proxy.internal/discord/api/v10/channels/1/messages" {
+		t.Fatalf("sent to %s", got)
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

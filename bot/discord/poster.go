@@ -5,6 +5,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -66,8 +67,9 @@ func (a *Poster) CreateThread(ctx context.Context, parentID, name string) (strin
 	if _, ok := a.repliesOf(ctx, parentID); ok {
 		return "", fmt.Errorf("opening a thread in %s: %w (the bot is no member there)", parentID, bot.ErrThreadsNotAllowed)
 	}
-	ch, err := a.session.ThreadStartComplex(parentID, &discordgo.ThreadStart{Name: name,
-		AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}, discordgo.WithContext(ctx))
+	// Not discordgo's ThreadStart, which always sends invitable: a public
+	// thread takes none (only private threads do).
+	ch, err := a.startPublicThread(ctx, parentID, name)
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Response != nil &&
 		(rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusBadRequest) {
@@ -77,6 +79,21 @@ func (a *Poster) CreateThread(ctx context.Context, parentID, name string) (strin
 		return "", fmt.Errorf("opening a thread in %s: %w", parentID, err)
 	}
 	return ch.ID, nil
+}
+
+// startPublicThread is Start Thread without Message for a public thread.
+func (a *Poster) startPublicThread(ctx context.Context, parentID, name string) (*discordgo.Channel, error) {
+	body := map[string]any{"name": name, "auto_archive_duration": 10080, "type": discordgo.ChannelTypeGuildPublicThread}
+	endpoint := discordgo.EndpointChannelThreads(parentID)
+	data, err := a.session.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	var ch discordgo.Channel
+	if err := json.Unmarshal(data, &ch); err != nil {
+		return nil, fmt.Errorf("reading the thread Discord opened: %w", err)
+	}
+	return &ch, nil
 }
 
 // ArchiveThread archives a finished game's thread.

@@ -190,13 +190,12 @@ func newSession(c config.Config, token string) (*discordgo.Session, error) {
 		return nil, fmt.Errorf("discord session: %w", err)
 	}
 	session.Identify.Intents = discordgo.IntentsGuilds
-	if c.DiscordAPI != discord.DefaultAPIBase {
-		rt, err := discord.APIBase(c.DiscordAPI, nil)
-		if err != nil {
-			return nil, usageError{err.Error()}
-		}
-		session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	// Every REST call goes through APIBase: to the configured API, on v10.
+	rt, err := discord.APIBase(c.DiscordAPI, nil)
+	if err != nil {
+		return nil, usageError{err.Error()}
 	}
+	session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
 	return session, nil
 }
 

@@ -36,6 +36,10 @@ const (
 // AckLimit is how long Discord waits for an interaction's first response.
 const AckLimit = 3 * time.Second
 
+// APIVersion is the REST and gateway version Discord calls current (v10;
+// v9 is deprecated): a request on another is a violation.
+const APIVersion = "10"
+
 // TokenLife is how long an interaction token may be used.
 const TokenLife = 15 * time.Minute
 

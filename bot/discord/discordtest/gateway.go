@@ -15,6 +15,9 @@ import (
 )
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	if v := r.URL.Query().Get("v"); v != APIVersion {
+		s.violation("the gateway was opened with v=%s, which Discord deprecates: v%s is current", v, APIVersion)
+	}
 	c, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return

@@ -26,6 +26,10 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	if i := strings.Index(path, "/api/v"); i == 0 {
 		rest := path[len("/api/v"):]
 		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			if v := rest[:j]; v != APIVersion {
+				// Discord: v10 is the stable version, v9 deprecated.
+				s.violation("%s %s on API v%s, which Discord deprecates: v%s is current", r.Method, path, v, APIVersion)
+			}
 			path = rest[j:]
 		}
 	}

@@ -95,6 +95,11 @@ func (s *Server) startThread(parent string, body map[string]any) (any, *apiError
 	if t, ok := body["type"]; ok && int(num(t)) != 11 {
 		return nil, &apiError{400, 50035, "Invalid Form Body: a thread without a message must be type 11 (or 12)"}
 	}
+	if _, ok := body["invitable"]; ok {
+		// "invitable: only available when creating a private thread"
+		// (Start Thread without Message): a public thread takes none.
+		s.violations = append(s.violations, "a public thread was created with invitable, which only private threads take")
+	}
 	t := &Thread{ID: s.id(), Parent: parent, Name: name, Type: 11}
 	if s.threads == nil {
 		s.threads = map[string]*Thread{}
