@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/bot/hints"
 	"othello-bot/bot/puzzles"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
@@ -56,6 +57,7 @@ type App struct {
 	Puzzles     *puzzles.Service
 	Review      *review.Service
 	Stats       *stats.Service
+	Hints       *hints.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
 }
@@ -75,7 +77,9 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Mount(a.Puzzles)
 	a.Stats = stats.New(a.Service, store)
 	a.Mount(a.Review)
+	a.Hints = hints.New(a.Service, eng, cfg.EngineMoveTime)
 	a.Mount(a.Stats)
+	a.Mount(a.Hints)
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.

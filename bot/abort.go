@@ -43,12 +43,12 @@ const noReasonNote = "no reason given"
 func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	g, refusal, err := s.channelGame(ctx, req)
+	g, refusal, err := s.ChannelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
 	me, pub := req.Me(), req.Pub()
-	_, playing := playerColor(g, req.User.ID)
+	_, playing := PlayerColor(g, req.User.ID)
 	early := g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2
 	reason := Clip(strings.Join(strings.Fields(req.Options["reason"]), " "), maxAbortReason)
 	var result record.Result

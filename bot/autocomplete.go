@@ -27,7 +27,7 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 	if err != nil {
 		return Response{}, err
 	}
-	color, playing := playerColor(g, req.User.ID)
+	color, playing := PlayerColor(g, req.User.ID)
 	if !playing || g.Position().ToMove() != color {
 		return Response{Choices: []Choice{}}, nil
 	}

@@ -196,7 +196,7 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 		s.Logger(ctx).Warn("rematch button from another channel", "game", g.ID, "channel", req.ChannelID, "user", req.User.ID)
 		return Refuse(me.T("error.wrong_channel")), nil
 	}
-	color, playing := playerColor(g, req.User.ID)
+	color, playing := PlayerColor(g, req.User.ID)
 	switch {
 	case !playing:
 		return Refuse(me.T("rematch.not_player", "ID", g.ID)), nil

@@ -77,8 +77,8 @@ func gameWithinLimits(t *testing.T, s *Service, tr *catalog.Printer, size int) {
 	g := randomGame(t, size, func(g *record.Game) {
 		if n++; n%25 == 1 || size == 10 {
 			checkLimits(t, fmt.Sprintf("%s: %dx%d game at ply %d", tr.Lang(), size, size, len(g.Plies())),
-				s.GameMessage(tr, g, []string{tr.T("play.played", "Side", sideLabel(tr, g, game.Black), "Square", "z26"),
-					tr.T("play.passes", "Side", sideLabel(tr, g, game.White))}))
+				s.GameMessage(tr, g, []string{tr.T("play.played", "Side", SideLabel(tr, g, game.Black), "Square", "z26"),
+					tr.T("play.passes", "Side", SideLabel(tr, g, game.White))}))
 		}
 	})
 	b, w := g.Position().Count()

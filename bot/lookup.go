@@ -104,13 +104,6 @@ func PrivateCommand(name string) bool {
 	return ok && c.Private
 }
 
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
-
 // LookupLocalized returns the command a name in another language stands
 // for ("打つ" is move), for transports where people type names (the
 // terminal); Discord itself always sends the default name.

@@ -56,12 +56,12 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	if wantGame != 0 && (wantGame != g.ID || wantPly != len(g.Plies())) {
 		return Refuse(me.T("play.stale_board")), nil
 	}
-	color, playing := playerColor(g, req.User.ID)
+	color, playing := PlayerColor(g, req.User.ID)
 	if !playing {
 		return Refuse(me.T("play.not_playing")), nil
 	}
 	if g.Position().ToMove() != color {
-		return Refuse(me.T("play.not_your_turn", "Side", sideLabel(me, g, g.Position().ToMove()))), nil
+		return Refuse(me.T("play.not_your_turn", "Side", SideLabel(me, g, g.Position().ToMove()))), nil
 	}
 	at, before := s.receivedAt(req), g.Clock()
 	if before.Up(at) {
@@ -113,7 +113,7 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 // opponentOf is the member playing against userID in g, nil when it is
 // the bot or userID does not play.
 func opponentOf(g *record.Game, userID string) *record.Side {
-	c, ok := playerColor(g, userID)
+	c, ok := PlayerColor(g, userID)
 	if !ok {
 		return nil
 	}
@@ -123,7 +123,9 @@ func opponentOf(g *record.Game, userID string) *record.Side {
 	return nil
 }
 
-func playerColor(g *record.Game, userID string) (game.Color, bool) {
+// PlayerColor is the colour userID plays in g; false when they do not
+// play in it.
+func PlayerColor(g *record.Game, userID string) (game.Color, bool) {
 	switch {
 	case !g.Black.IsBot() && g.Black.Player.ID == userID:
 		return game.Black, true

@@ -18,9 +18,9 @@ import (
 	"othello-bot/timecontrol"
 )
 
-// channelGame loads the channel's active game. Without one it returns nil
+// ChannelGame loads the channel's active game. Without one it returns nil
 // and the refusal to answer with (or the error).
-func (s *Service) channelGame(ctx context.Context, req Request) (*record.Game, Response, error) {
+func (s *Service) ChannelGame(ctx context.Context, req Request) (*record.Game, Response, error) {
 	g, err := s.games.ActiveGame(ctx, req.ChannelID)
 	switch {
 	case errors.Is(err, record.ErrNotFound):
@@ -145,7 +145,7 @@ func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, erro
 		return nil, err
 	}
 	me := req.Me()
-	_, playing := playerColor(g, req.User.ID)
+	_, playing := PlayerColor(g, req.User.ID)
 	if parent := cmp.Or(req.ParentID, g.ParentID); req.InThread || g.ParentID != "" {
 		// No thread opens from a thread: point to the channel it is in.
 		if playing {
@@ -227,7 +227,7 @@ func (s *Service) thinkTime(g *record.Game, k timecontrol.Clock) time.Duration {
 }
 
 func (s *Service) board(ctx context.Context, req Request) (Response, error) {
-	g, refusal, err := s.channelGame(ctx, req)
+	g, refusal, err := s.ChannelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}

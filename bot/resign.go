@@ -13,7 +13,7 @@ import (
 )
 
 func (s *Service) resignAsk(ctx context.Context, req Request) (Response, error) {
-	g, refusal, err := s.channelGame(ctx, req)
+	g, refusal, err := s.ChannelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
@@ -22,7 +22,7 @@ func (s *Service) resignAsk(ctx context.Context, req Request) (Response, error) 
 
 func (s *Service) confirmResign(req Request, g *record.Game) Response {
 	me := req.Me()
-	if _, playing := playerColor(g, req.User.ID); !playing {
+	if _, playing := PlayerColor(g, req.User.ID); !playing {
 		return Refuse(me.T("error.not_playing"))
 	}
 	id := strconv.FormatInt(g.ID, 10)
@@ -61,7 +61,7 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	if err != nil {
 		return Response{}, err
 	}
-	color, playing := playerColor(g, req.User.ID)
+	color, playing := PlayerColor(g, req.User.ID)
 	if !playing {
 		return Refuse(me.T("error.not_playing")), nil
 	}

@@ -140,7 +140,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 			return
 		}
 		loser := g.Side(g.Position().ToMove())
-		msg := s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, g.Position().ToMove())), note})
+		msg := s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", SideLabel(pub, g, g.Position().ToMove())), note})
 		s.ShowFinal(ctx, g, *msg)
 		// The loser is the one player pinged: they may not have seen the
 		// reminder.
@@ -223,13 +223,13 @@ func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record
 		if err != nil {
 			return nil, false, err
 		}
-		return s.GameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", sideLabel(pub, g, color)), note}), false, nil
+		return s.GameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", SideLabel(pub, g, color)), note}), false, nil
 	}
 	note, err := s.FinishAgainst(ctx, pub, g, record.EndTimeout, color, k.Due())
 	if err != nil {
 		return nil, false, err
 	}
-	return s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", sideLabel(pub, g, color)), note}),
+	return s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", SideLabel(pub, g, color)), note}),
 		g.Result != nil && g.Result.Reason == record.EndTimeout, nil
 }
 

@@ -14,12 +14,12 @@ import (
 func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 	unlock := s.lockChannel(req.ChannelID)
 	defer unlock()
-	g, refusal, err := s.channelGame(ctx, req)
+	g, refusal, err := s.ChannelGame(ctx, req)
 	if g == nil {
 		return refusal, err
 	}
 	me, pub := req.Me(), req.Pub()
-	color, playing := playerColor(g, req.User.ID)
+	color, playing := PlayerColor(g, req.User.ID)
 	switch {
 	case !playing:
 		return Refuse(me.T("error.not_playing")), nil

@@ -28,8 +28,8 @@ func GamePlayers(t *catalog.Printer, g *record.Game) string {
 	return t.T("game.players", "Black", SideName(t, g.Black), "White", SideName(t, g.White))
 }
 
-// sideLabel is a side's name with its disc.
-func sideLabel(t *catalog.Printer, g *record.Game, c game.Color) string {
+// SideLabel is a side's name with its disc.
+func SideLabel(t *catalog.Printer, g *record.Game, c game.Color) string {
 	return SideName(t, g.Side(c)) + " " + render.Disc(c)
 }
 
@@ -38,9 +38,9 @@ func describePlies(t *catalog.Printer, g *record.Game, plies []game.Ply) []strin
 	var out []string
 	for _, p := range plies {
 		if p.Square.IsPass() {
-			out = append(out, t.T("play.passes", "Side", sideLabel(t, g, p.Color)))
+			out = append(out, t.T("play.passes", "Side", SideLabel(t, g, p.Color)))
 		} else {
-			out = append(out, t.T("play.played", "Side", sideLabel(t, g, p.Color), "Square", p.Square.String()))
+			out = append(out, t.T("play.played", "Side", SideLabel(t, g, p.Color), "Square", p.Square.String()))
 		}
 	}
 	return out
@@ -66,14 +66,14 @@ func ResultLine(t *catalog.Printer, g *record.Game) string {
 	case record.EndModerator:
 		return t.T("result.moderator", "ID", g.ID)
 	case record.EndResign:
-		return t.T("result.resign", "Winner", sideLabel(t, g, r.Winner), "Score", sc)
+		return t.T("result.resign", "Winner", SideLabel(t, g, r.Winner), "Score", sc)
 	case record.EndTimeout:
-		return t.T("result.timeout", "Winner", sideLabel(t, g, r.Winner), "Score", sc)
+		return t.T("result.timeout", "Winner", SideLabel(t, g, r.Winner), "Score", sc)
 	}
 	if r.Winner == game.Empty {
 		return t.T("result.draw", "Score", sc)
 	}
-	return t.T("result.win", "Winner", sideLabel(t, g, r.Winner), "Score", sc)
+	return t.T("result.win", "Winner", SideLabel(t, g, r.Winner), "Score", sc)
 }
 
 // transcriptFooter puts a finished game's moves in the footer, or, when
@@ -175,7 +175,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	p := g.Position()
 	b, w := p.Count()
 	e := &Embed{
-		Title:  t.T("game.title", "ID", g.ID, "Black", sideLabel(t, g, game.Black), "White", sideLabel(t, g, game.White)),
+		Title:  t.T("game.title", "ID", g.ID, "Black", SideLabel(t, g, game.Black), "White", SideLabel(t, g, game.White)),
 		Fields: []Field{{Name: t.T("field.score"), Value: t.T("game.count", "BlackDisc", render.Black, "Black", b, "WhiteDisc", render.White, "White", w), Inline: true}},
 		Color:  0x2e7d32,
 	}
@@ -220,7 +220,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
 	}
 	turn := g.ToMove()
-	e.Fields = append(e.Fields, Field{Name: t.T("field.turn"), Value: sideLabel(t, g, p.ToMove()), Inline: true})
+	e.Fields = append(e.Fields, Field{Name: t.T("field.turn"), Value: SideLabel(t, g, p.ToMove()), Inline: true})
 	if turn.IsBot() {
 		return m
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/app"
 	"othello-bot/bot"
 	"othello-bot/bot/local"
 	"othello-bot/engine"
@@ -91,7 +92,7 @@ func TestSimultaneousHintsSayBusy(t *testing.T) {
 	e := open(t, t.TempDir())
 	logs := &lockedBuffer{}
 	eng := engine.New(engine.Options{Searches: 1, QuickSearches: -1}) // the shared searcher only: the probe below is a quick search
-	svc := bot.New(bot.StoresOf(e.store), eng, e.clock, e.adapter, testConfig(), slog.New(slog.NewTextHandler(logs, nil)))
+	svc := app.New(e.store, eng, e.clock, e.adapter, app.Config{Config: testConfig()}, slog.New(slog.NewTextHandler(logs, nil)))
 	ctx := context.Background()
 	const n = 20
 	for i := 0; i < n; i++ {

@@ -1,7 +1,7 @@
 // Package stats is what a server's and a player's games say, in chat:
-// /stats, /leaderboard, /history and /openings. The ratings are package
-// rating's, the openings package opening's; this package reads the
-// store and shows them. It mounts on the core service (package bot) as a
+// /stats, /leaderboard, /history, /openings and /games. The ratings are
+// package rating's, the openings package opening's; this package reads
+// the store and shows them. It mounts on the core service (package bot) as a
 // capability.
 package stats
 
@@ -29,6 +29,9 @@ type Store interface {
 	// FinishedGames lists a server's finished games of one size, newest
 	// first, at most limit ("" for games outside servers).
 	FinishedGames(ctx context.Context, guildID string, size, limit int) ([]opening.Played, error)
+	// RunningGames returns a server's active games, oldest first, at most
+	// limit; with playerID set, only that player's.
+	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
 }
 
 // Core is what stats need of the shared flow: *bot.Service.
@@ -45,12 +48,13 @@ type Service struct {
 // New returns the stats capability; mount it on core.
 func New(core Core, store Store) *Service { return &Service{Core: core, store: store} }
 
-// Routes answers /stats, /leaderboard, /history and /openings.
+// Routes answers /stats, /leaderboard, /history, /openings and /games.
 func (s *Service) Routes() map[string]bot.Handler {
 	return map[string]bot.Handler{
 		"stats":       s.stats,
 		"leaderboard": s.leaderboard,
 		"history":     s.history,
 		"openings":    s.openings,
+		"games":       s.listGames,
 	}
 }
