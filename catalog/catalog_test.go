@@ -379,3 +379,18 @@ func TestJapaneseUsesOneVerbForAMove(t *testing.T) {
 		}
 	}
 }
+
+// Inside a Japanese sentence the punctuation is full-width: （）、。！？：
+// next to Japanese text, not their ASCII forms (#44). A colon in an option
+// (言語:ja) is the command's syntax, not punctuation.
+func TestJapanesePunctuationIsFullWidth(t *testing.T) {
+	const jp = `[\x{3040}-\x{30ff}\x{4e00}-\x{9fff}]`
+	half := regexp.MustCompile(jp + `[,.!?;()]|[,!?;(]` + jp + `|\)` + jp + `|` + jp + `:(\s|$)`)
+	for id, forms := range messages(t, Lang("ja")) {
+		for form, text := range forms {
+			if m := half.FindString(text); m != "" {
+				t.Errorf("%s (%s): half-width punctuation %q in a Japanese sentence: %s", id, form, m, text)
+			}
+		}
+	}
+}
