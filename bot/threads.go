@@ -27,13 +27,17 @@ var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
 // maxThreadName is Discord's limit on a thread's name.
 const maxThreadName = 100
 
-// ThreadsHere says whether a new game started from req's channel may get
-// its own thread: threads are on, it is a server, the channel is not a
-// thread itself (Discord has no thread in a thread: 50024), the bot is a
-// member here, and (where the transport says) it may open threads and
-// post in them.
-func (s *Service) ThreadsHere(req Request) bool {
-	if !s.cfg.Threads || req.GuildID == "" || req.InThread || !req.Place.Threads() {
+// ThreadsHere says whether a new game started from req's channel gets its
+// own thread: threads are on and allowed there (ThreadsAllowed).
+func (s *Service) ThreadsHere(req Request) bool { return s.cfg.Threads && ThreadsAllowed(req) }
+
+// ThreadsAllowed says whether a thread may be opened off req's channel: it
+// is a server, the channel is not a thread itself (Discord has no thread
+// in a thread: 50024), the bot is a member here, and (where the transport
+// says) it may open threads and post in them. Tournaments, whose games
+// always have threads, ask it directly.
+func ThreadsAllowed(req Request) bool {
+	if req.GuildID == "" || req.InThread || !req.Place.Threads() {
 		return false
 	}
 	need := PermCreatePublicThreads | PermSendMessagesInThreads

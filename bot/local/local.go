@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/bot/tournaments"
 	"othello-bot/internal/grace"
 	"othello-bot/lineio"
 )
@@ -100,8 +101,11 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 	if defaultUser == "" {
 		defaultUser = "you"
 	}
+	// The terminal's own user runs its server, as whoever starts a bot for
+	// a server of their own would: Manage Server and Manage Events.
 	return &Adapter{out: out, Clock: clock, DefaultUser: defaultUser, ImageDir: "boards", ShutdownGrace: 30 * time.Second,
-		run: strconv.FormatInt(time.Now().UnixNano(), 36)}
+		run:     strconv.FormatInt(time.Now().UnixNano(), 36),
+		granted: map[string]int64{defaultUser: bot.PermManageGuild | tournaments.PermManageEvents}}
 }
 
 // maxPuzzleSearch is how many finished games one wait searches for puzzles.

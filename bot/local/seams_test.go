@@ -166,3 +166,27 @@ func TestLeaderboardAndStatsFollowTheSpeedsPlayed(t *testing.T) {
 		t.Errorf("/stats says not rated of a rated player:\n%s", stats)
 	}
 }
+
+// The terminal's own user runs its server, and a tournament opens its
+// games in threads without --threads, while a plain /start still plays in
+// the channel (#44: tournaments needed --threads and admin alice, which
+// nobody meets by accident).
+func TestLocalTournamentsNeedNoHiddenSwitch(t *testing.T) {
+	e := open(t, t.TempDir()) // no --threads, no admin line
+	out := e.say("/tournament create format:swiss rounds:1 time:5+3 size:4 name:Cup")
+	expect(t, out, "Tournament #1: Cup", "[Join] [Leave]")
+	for _, p := range []string{"bob", "carol", "dave", "erin"} {
+		e.say(p + " #terminal: click Join")
+	}
+	expect(t, e.say("/tournament start"), "You started tournament #1 (Cup).")
+	for _, g := range e.activeTournamentGames(1) {
+		if g.ParentID == "" || !strings.HasPrefix(g.ChannelID, "thread-") {
+			t.Errorf("tournament game #%d plays in %s, not a thread", g.ID, g.ChannelID)
+		}
+	}
+	e.say("/start level:1 size:4")
+	if g := e.game(); g.ParentID != "" || g.ChannelID != local.ChannelID {
+		t.Errorf("a plain /start plays in %s (thread of %q), not the channel", g.ChannelID, g.ParentID)
+	}
+	expect(t, e.say("bob: /settings language:ja scope:server"), "Only members with the Manage Server permission")
+}

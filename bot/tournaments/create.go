@@ -112,7 +112,7 @@ func (s *Service) tournamentCreate(ctx context.Context, req bot.Request) (bot.Re
 	if err != nil || minutes < tournament.MinArenaMinutes || minutes > tournament.MaxArenaMinutes {
 		return bot.Refuse(me.T("tournament.bad_minutes", "Min", tournament.MinArenaMinutes, "Max", tournament.MaxArenaMinutes)), nil
 	}
-	if !s.ThreadsHere(req) {
+	if !bot.ThreadsAllowed(req) { // a tournament's games always have threads
 		return bot.Refuse(me.T("tournament.needs_threads")), nil
 	}
 	if missing := s.MissingPermission(req, size, record.StyleEmoji); missing != "" {

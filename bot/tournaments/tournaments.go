@@ -97,7 +97,6 @@ type Core interface {
 
 	// Reading a request as every command does.
 	TimeOption(req bot.Request, vsBot bool) (timecontrol.Control, *bot.Response)
-	ThreadsHere(req bot.Request) bool
 	MissingPermission(req bot.Request, size int, style record.Style) string
 }
 
