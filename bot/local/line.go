@@ -149,9 +149,21 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 			a.note("%s", t.T("local.wait_usage"))
 			return
 		}
-		a.Clock.Advance(d)
 		a.note("%s", t.T("local.later", "Duration", t.Duration(d)))
-		a.svc.Tick(ctx)
+		// Time passes as it does for a running bot: a short wait a second
+		// at a time, so what falls due inside it (a low-time ping, then the
+		// flag) comes in its order; a long one at once.
+		step := d
+		if d <= maxSteppedWait {
+			step = time.Second
+		}
+		for left := d; ; left -= step {
+			a.Clock.Advance(min(step, left))
+			a.svc.Tick(ctx)
+			if left <= step {
+				break
+			}
+		}
 		// Time passing is when a running bot searches finished games for
 		// puzzles.
 		if !a.SearchPuzzles {

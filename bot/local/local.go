@@ -111,6 +111,10 @@ func New(out io.Writer, clock *Clock, defaultUser string) *Adapter {
 // maxPuzzleSearch is how many finished games one wait searches for puzzles.
 const maxPuzzleSearch = 20
 
+// maxSteppedWait is the longest wait passed a second at a time: long
+// enough for any live clock's last minute, short enough to stay quick.
+const maxSteppedWait = 3 * time.Minute
+
 // Service is what the terminal drives: the core service with its
 // capabilities and their timed work (app.App is one).
 type Service interface {

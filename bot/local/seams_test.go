@@ -190,3 +190,18 @@ func TestLocalTournamentsNeedNoHiddenSwitch(t *testing.T) {
 	}
 	expect(t, e.say("bob: /settings language:ja scope:server"), "Only members with the Manage Server permission")
 }
+
+// One wait past both the 10-second mark and the flag gives both, in
+// order: the low-time ping, then the flag (#44: a single wait 61s gave the
+// flag alone).
+func TestOneWaitPastThePingAndTheFlag(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/challenge @bob color:black size:8 time:1+0", "bob: click Accept")
+	e.say("select " + e.game().Position().LegalMoves()[0].String())
+	e.say("bob: select " + e.game().Position().LegalMoves()[0].String())
+	out := e.say("wait 61s")
+	ping, flag := strings.Index(out, "@alice ⏰"), strings.Index(out, "ran out of time")
+	if ping < 0 || flag < 0 || ping > flag {
+		t.Errorf("want the low-time ping, then the flag:\n%s", out)
+	}
+}
