@@ -214,24 +214,8 @@ func TestPageFollowsAStandingClock(t *testing.T) {
 // A live game's page shows both clocks and ticks the running one down,
 // as the game message's timestamp does, from the flag's own time.
 func TestPageTicksTheClocks(t *testing.T) {
-	f := newFixture(t)
-	control, _ := timecontrol.Parse("3+2")
-	start, _ := game.NewPosition(8)
-	now := time.Now()
-	g := &record.Game{GuildID: "g", ChannelID: "clock", State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
-		White: record.Human(record.Player{ID: "2", Name: "bob"}), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: control}
-	if err := f.store.CreateGame(context.Background(), g); err != nil {
-		t.Fatal(err)
-	}
 	// Both first moves made, black has 2:05 left and is to move.
-	for i := 0; i < 2; i++ {
-		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
-		at := time.Now()
-		left := [2]time.Duration{125 * time.Second, 3 * time.Minute}
-		if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Left: left, Deadline: at.Add(left[0])}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f, g := liveGame(t, "3+2", [2]time.Duration{125 * time.Second, 3 * time.Minute})
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clocks"))); err != nil {
 		t.Fatal(err)
@@ -261,23 +245,7 @@ func TestPageTicksTheClocks(t *testing.T) {
 // Under ten seconds a running clock shows tenths on the page, as in the
 // game message (#44).
 func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
-	f := newFixture(t)
-	control, _ := timecontrol.Parse("1+0")
-	start, _ := game.NewPosition(8)
-	now := time.Now()
-	g := &record.Game{GuildID: "g", ChannelID: "tenths", State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
-		White: record.Human(record.Player{ID: "2", Name: "bob"}), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: control}
-	if err := f.store.CreateGame(context.Background(), g); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 2; i++ { // both first moves: black to move with 8 s
-		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
-		at := time.Now()
-		left := [2]time.Duration{8 * time.Second, time.Minute}
-		if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Left: left, Deadline: at.Add(left[0])}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f, g := liveGame(t, "1+0", [2]time.Duration{8 * time.Second, time.Minute}) // black to move with 8 s
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clocks"))); err != nil {
 		t.Fatal(err)
@@ -305,4 +273,27 @@ func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
 	if len(colors) != 2 || colors[0] != "rgb(17, 17, 17)" || colors[1] != "rgb(245, 245, 245)" {
 		t.Fatalf("the clocks' markers are drawn %v, want black's dark and white's light", colors)
 	}
+}
+
+// liveGame is a stored game on control whose first two moves are made,
+// black to move with left[0] on the clock (white left[1]) from now.
+func liveGame(t *testing.T, control string, left [2]time.Duration) (*fixture, *record.Game) {
+	t.Helper()
+	f := newFixture(t)
+	c, _ := timecontrol.Parse(control)
+	start, _ := game.NewPosition(8)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: "live-" + control, State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
+		White: record.Human(record.Player{ID: "2", Name: "bob"}), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: c}
+	if err := f.store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
+		at := time.Now()
+		if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Left: left, Deadline: at.Add(left[0])}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f, g
 }

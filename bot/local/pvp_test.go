@@ -196,12 +196,7 @@ func TestAbortWithNoMoves(t *testing.T) {
 // Rematch swaps the colours and needs the other player's acceptance.
 func TestRematch(t *testing.T) {
 	e := open(t, t.TempDir())
-	e.say("/challenge @bob color:black size:4", "bob: click Accept")
-	for i := 0; i < 4; i++ {
-		g := e.game()
-		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
-	}
-	e.say("/resign", "click Resign")
+	resignedGame(e)
 	expect(t, e.say("carol: click Rematch"), "Only the players of game #1 can ask for a rematch.")
 	expect(t, e.say("bob: click Rematch"), "Rematch of game #1! @alice, bob challenges you to a rated 4x4 game (bob plays black), 1d · Correspondence.")
 	expect(t, e.say("bob: click Accept"), "You can't accept your own challenge")
@@ -337,4 +332,16 @@ func TestComponentsFromAnotherChannelAreRefused(t *testing.T) {
 	if resp.Message == nil || !strings.Contains(resp.Message.Content, "does not belong to this channel") {
 		t.Fatalf("rematch from another channel: %+v", resp.Message)
 	}
+}
+
+// resignedGame is game #1, alice (black) against bob on 4x4, four moves
+// played, then resigned by alice: a finished game offering Rematch.
+func resignedGame(e *env) {
+	e.t.Helper()
+	e.say("/challenge @bob color:black size:4", "bob: click Accept")
+	for i := 0; i < 4; i++ {
+		g := e.game()
+		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
+	}
+	e.say("/resign", "click Resign")
 }

@@ -124,12 +124,7 @@ func TestLiveGamesPingAtTheStartAndTheEnd(t *testing.T) {
 // could not accept).
 func TestRematchCrossing(t *testing.T) {
 	e := open(t, t.TempDir())
-	e.say("/challenge @bob color:black size:4", "bob: click Accept")
-	for i := 0; i < 4; i++ {
-		g := e.game()
-		e.say(g.ToMove().Player.ID + ": select " + g.Position().LegalMoves()[0].String())
-	}
-	e.say("/resign", "click Resign")
+	resignedGame(e)
 	expect(t, e.say("bob: click Rematch"), "Rematch of game #1!")
 	out := e.say("click Rematch")
 	expect(t, out, "You and bob both asked for a rematch", "alice accepted bob's challenge.", "Game #2 · bob ⚫ vs alice ⚪")

@@ -6,26 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/text/width"
-
 	"othello-bot/catalog"
+	"othello-bot/gametext"
 	"othello-bot/tournament"
 )
-
-// displayWidth counts terminal columns: East Asian wide characters take
-// two.
-func displayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
-			n += 2
-		default:
-			n++
-		}
-	}
-	return n
-}
 
 // The standings table's columns line up when names are Japanese: a wide
 // character takes two columns (#44: every column was off).
@@ -39,7 +23,7 @@ func TestStandingsColumnsLineUpWithWideNames(t *testing.T) {
 	starts := func(line string) []int {
 		var out []int
 		for _, m := range cell.FindAllStringIndex(line, -1) {
-			out = append(out, displayWidth(line[:m[0]]))
+			out = append(out, gametext.Width(line[:m[0]]))
 		}
 		return out
 	}
