@@ -14,26 +14,33 @@ import (
 	"othello-bot/tournament"
 )
 
-// PairTournament stores new pairings and moves the tournament's round from
-// `from` to the highest round among them, in one transaction that only
-// one caller can make: the others get ErrAlreadyPaired.
-func (s *Store) PairTournament(ctx context.Context, id int64, from int, pairings []tournament.Pairing) error {
-	to := from
+// PairTournament stores new pairings and moves the tournament's round on
+// to the highest round among them, in one transaction, only if the
+// tournament is running and unchanged since t was read: otherwise
+// record.ErrStale (another process paired, paused, canceled or finished
+// it), or ErrAlreadyPaired for a pairing already stored. On success t has
+// the new round and version.
+func (s *Store) PairTournament(ctx context.Context, t *tournament.Tournament, pairings []tournament.Pairing) error {
+	to := t.Round
 	for _, p := range pairings {
 		to = max(to, p.Round)
 	}
-	if to == from {
+	if to == t.Round {
 		return nil
 	}
-	return s.inTx(ctx, func(tx *dbTx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET round = ?, version = version + 1 WHERE id = ? AND round = ?`, to, id, from)
+	id := t.ID
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		// The version, not the round alone: a pause and a resume, or a
+		// finish, leave the round as it was.
+		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET round = ?, version = version + 1
+			WHERE id = ? AND round = ? AND version = ? AND status = ?`, to, id, t.Round, t.Version, string(tournament.Running))
 		if err != nil {
 			return fmt.Errorf("pairing tournament %d: %w", id, err)
 		}
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n != 1 {
-			return ErrAlreadyPaired
+			return record.ErrStale
 		}
 		for _, p := range pairings {
 			_, err := tx.ExecContext(ctx, `INSERT INTO tournament_pairings (tournament_id, round, board, black_id, white_id, forfeit_by)
@@ -47,6 +54,10 @@ func (s *Store) PairTournament(ctx context.Context, id int64, from int, pairings
 		}
 		return nil
 	})
+	if err == nil {
+		t.Round, t.Version = to, t.Version+1
+	}
+	return err
 }
 
 // Pairings lists a tournament's pairings in order, each with the result
@@ -90,7 +101,8 @@ func (s *Store) Pairings(ctx context.Context, id int64) ([]tournament.Pairing, e
 
 // OpenPairingGame creates the game for a pairing and links the two, once:
 // a pairing whose game is open (or that was forfeited) gives
-// ErrAlreadyPaired and no game.
+// ErrAlreadyPaired and no game, a tournament no longer running
+// ErrNotRunning and no game.
 func (s *Store) OpenPairingGame(ctx context.Context, id int64, round, board int, g *record.Game) error {
 	if g.Status == "" {
 		g.Status = record.Active
@@ -100,10 +112,22 @@ func (s *Store) OpenPairingGame(ctx context.Context, id int64, round, board int,
 	}
 	g.TournamentID = id
 	return s.inTx(ctx, func(tx *dbTx) error {
+		// An update that changes nothing locks the tournament's row until
+		// commit, so a pause, cancel or finish in another process comes
+		// wholly before this game (and it is refused) or after it.
+		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET status = status WHERE id = ? AND status = ?`, id, string(tournament.Running))
+		if err != nil {
+			return fmt.Errorf("opening a game of tournament %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return ErrNotRunning
+		}
 		if err := s.insertGame(ctx, tx, g); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE tournament_pairings SET game_id = ?
+		res, err = tx.ExecContext(ctx, `UPDATE tournament_pairings SET game_id = ?
 			WHERE tournament_id = ? AND round = ? AND board = ? AND game_id IS NULL AND forfeit_by = ''`, g.ID, id, round, board)
 		if err != nil {
 			return fmt.Errorf("linking game %d to tournament %d: %w", g.ID, id, err)

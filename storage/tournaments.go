@@ -22,6 +22,7 @@ import (
 var (
 	ErrAlreadyEntered = tournament.ErrAlreadyEntered
 	ErrAlreadyPaired  = tournament.ErrAlreadyPaired
+	ErrNotRunning     = tournament.ErrNotRunning
 )
 
 const tournamentColumns = `id, guild_id, channel_id, organiser_id, name, format, rounds, double_rr, duration_ms, size, rated,

@@ -69,7 +69,8 @@ func TestTournamentStored(t *testing.T) {
 		errs := make([]error, 4)
 		for i := range errs {
 			wg.Add(1)
-			go func() { defer wg.Done(); errs[i] = s.PairTournament(ctx, tour.ID, 0, round1) }()
+			read := *tour
+			go func() { defer wg.Done(); errs[i] = s.PairTournament(ctx, &read, round1) }()
 		}
 		wg.Wait()
 		paired := 0
@@ -77,19 +78,22 @@ func TestTournamentStored(t *testing.T) {
 			switch {
 			case err == nil:
 				paired++
-			case !errors.Is(err, ErrAlreadyPaired):
+			case !errors.Is(err, record.ErrStale):
 				t.Fatal(err)
 			}
 		}
 		if paired != 1 {
 			t.Fatalf("round 1 paired %d times", paired)
 		}
+		if tour, err = s.Tournament(ctx, tour.ID); err != nil || tour.Round != 1 {
+			t.Fatalf("after round 1: %+v, %v", tour, err)
+		}
 		// A player in two games of one round is refused.
 		twice := []tournament.Pairing{
 			{Game: tournament.Game{Round: 2, Black: alice.ID, White: bob.ID}, Board: 1},
 			{Game: tournament.Game{Round: 2, Black: alice.ID, White: carol.ID}, Board: 2},
 		}
-		if err := s.PairTournament(ctx, tour.ID, 1, twice); !errors.Is(err, ErrAlreadyPaired) {
+		if err := s.PairTournament(ctx, tour, twice); !errors.Is(err, ErrAlreadyPaired) {
 			t.Fatalf("a player twice in a round: %v", err)
 		}
 
@@ -137,7 +141,7 @@ func TestTournamentStored(t *testing.T) {
 		// A withdrawal: a later pairing not yet played is forfeited once.
 		round2 := []tournament.Pairing{{Game: tournament.Game{Round: 2, Black: carol.ID, White: alice.ID}, Board: 1},
 			{Game: tournament.Game{Round: 2, Black: bob.ID}, Board: 2}}
-		if err := s.PairTournament(ctx, tour.ID, 1, round2); err != nil {
+		if err := s.PairTournament(ctx, tour, round2); err != nil {
 			t.Fatal(err)
 		}
 		if ok, err := s.LeaveTournament(ctx, tour.ID, carol.ID, true, t0.Add(2*time.Minute)); !ok || err != nil {

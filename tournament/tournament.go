@@ -50,6 +50,9 @@ var (
 	// ErrAlreadyPaired is a round another process (or an earlier run)
 	// paired first, or a pairing whose game is already open.
 	ErrAlreadyPaired = errors.New("already paired")
+	// ErrNotRunning is a game opened for a tournament that another
+	// process paused, canceled or finished after it was paired.
+	ErrNotRunning = errors.New("tournament not running")
 )
 
 // Limits of what an organiser may set.

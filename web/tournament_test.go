@@ -26,12 +26,16 @@ func (f *fixture) newTournament() *tournament.Tournament {
 	if err := f.store.CreateTournament(ctx, tour, players[0]); err != nil {
 		f.t.Fatal(err)
 	}
+	tour.Status = tournament.Running
+	if err := f.store.UpdateTournament(ctx, tour); err != nil {
+		f.t.Fatal(err)
+	}
 	for _, p := range players {
 		if err := f.store.JoinTournament(ctx, tour.ID, p, 1500, time.Now()); err != nil {
 			f.t.Fatal(err)
 		}
 	}
-	if err := f.store.PairTournament(ctx, tour.ID, 0, []tournament.Pairing{
+	if err := f.store.PairTournament(ctx, tour, []tournament.Pairing{
 		{Game: tournament.Game{Round: 1, Black: "1", White: "2"}, Board: 1}, {Game: tournament.Game{Round: 1, Black: "3"}, Board: 2}}); err != nil {
 		f.t.Fatal(err)
 	}

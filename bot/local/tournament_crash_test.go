@@ -63,8 +63,8 @@ func (c *crashingStore) hit(kind string) {
 	}
 }
 
-func (c *crashingStore) PairTournament(ctx context.Context, id int64, from int, ps []tournament.Pairing) error {
-	err := c.Store.PairTournament(ctx, id, from, ps)
+func (c *crashingStore) PairTournament(ctx context.Context, t *tournament.Tournament, ps []tournament.Pairing) error {
+	err := c.Store.PairTournament(ctx, t, ps)
 	if err == nil {
 		c.hit("pair")
 	}

@@ -175,14 +175,14 @@ func (s *Service) step(ctx context.Context, t *tournament.Tournament) error {
 		return s.finishTournament(ctx, t, entrants, pairings)
 	}
 	next := step.Pairings
-	switch err := s.store.PairTournament(ctx, t.ID, t.Round, next); {
-	case errors.Is(err, tournament.ErrAlreadyPaired):
-		return nil // another process paired it; it opens the games
-	case err != nil:
-		return err
-	}
 	from := t.Round
-	if t, err = s.store.Tournament(ctx, t.ID); err != nil {
+	switch err := s.store.PairTournament(ctx, t, next); {
+	case errors.Is(err, tournament.ErrAlreadyPaired), errors.Is(err, record.ErrStale):
+		// Another process paired it (and opens the games) or paused,
+		// canceled or finished it since t was read: the next step reads
+		// it afresh.
+		return nil
+	case err != nil:
 		return err
 	}
 	s.Logger(ctx).Info("tournament paired", "tournament", t.ID, "round", t.Round, "pairings", len(next))

@@ -43,6 +43,9 @@ func (s *Service) openGames(ctx context.Context, t *tournament.Tournament, entra
 			continue
 		}
 		opened, err := s.openGame(ctx, pub, t, p, black, white)
+		if errors.Is(err, tournament.ErrNotRunning) {
+			return changed, nil // paused, canceled or finished by another process meanwhile
+		}
 		if err != nil {
 			return changed, err
 		}

@@ -58,14 +58,16 @@ type Store interface {
 	Tournaments(ctx context.Context, guildID, channelID string, limit int) ([]*tournament.Tournament, error)
 	// Entrants lists a tournament's players, in the order they entered.
 	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
-	// PairTournament stores the next pairings of a tournament whose round
-	// is from, moving its round on; tournament.ErrAlreadyPaired if
-	// another process paired it first.
-	PairTournament(ctx context.Context, id int64, from int, pairings []tournament.Pairing) error
+	// PairTournament stores the next pairings of a running tournament
+	// unchanged since t was read, moving t's round and version on;
+	// record.ErrStale if another process paired or changed it first,
+	// tournament.ErrAlreadyPaired if a pairing is already stored.
+	PairTournament(ctx context.Context, t *tournament.Tournament, pairings []tournament.Pairing) error
 	// Pairings lists every pairing so far with its game's result.
 	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
 	// OpenPairingGame creates a pairing's game and links it in one
-	// transaction; tournament.ErrAlreadyPaired if it has one.
+	// transaction; tournament.ErrAlreadyPaired if it has one,
+	// tournament.ErrNotRunning if the tournament is no longer running.
 	OpenPairingGame(ctx context.Context, id int64, round, board int, g *record.Game) error
 	// ForfeitPairing gives a pairing without a result to the opponent of
 	// by; false if it had one.
