@@ -8,9 +8,11 @@ package app
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/bot/downtime"
 	"othello-bot/bot/hints"
 	"othello-bot/bot/puzzles"
 	"othello-bot/bot/review"
@@ -58,8 +60,10 @@ type App struct {
 	Review      *review.Service
 	Stats       *stats.Service
 	Hints       *hints.Service
+	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
+	downtime    sync.Once
 }
 
 // New builds the service, mounts the capabilities on it and registers
@@ -80,6 +84,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Hints = hints.New(a.Service, eng, cfg.EngineMoveTime)
 	a.Mount(a.Stats)
 	a.Mount(a.Hints)
+	a.Downtime = downtime.New(a.Service, store, TickEvery, a.shared)
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.
@@ -107,10 +112,25 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	return a
 }
 
-// Start picks up after a restart: alone on its database, every game where
-// the bot is to move, then whatever fell due meanwhile; sharing one, a
-// first tick (the holder of the timers picks up orphaned games).
+// GiveBackDowntime gives the games back the time the bot was away (see
+// downtime.Service.GiveBack), once: a process calls it as it starts,
+// before it takes requests; Start calls it if nobody did.
+func (a *App) GiveBackDowntime(ctx context.Context) error {
+	var err error
+	a.downtime.Do(func() {
+		_, err = a.Downtime.GiveBack(ctx)
+	})
+	return err
+}
+
+// Start picks up after a restart: the time the bot was away given back,
+// then alone on its database, every game where the bot is to move, then
+// whatever fell due meanwhile; sharing one, a first tick (the holder of
+// the timers picks up orphaned games).
 func (a *App) Start(ctx context.Context) error {
+	if err := a.GiveBackDowntime(ctx); err != nil {
+		return err
+	}
 	if !a.shared {
 		if err := a.Resume(ctx); err != nil {
 			return err
@@ -121,8 +141,34 @@ func (a *App) Start(ctx context.Context) error {
 }
 
 // Tick runs every capability's timed work once (if this process holds
-// the timers).
-func (a *App) Tick(ctx context.Context) { a.Scheduler.Tick(ctx) }
+// the timers), and beats.
+func (a *App) Tick(ctx context.Context) {
+	a.Scheduler.Tick(ctx)
+	a.beat(ctx)
+}
+
+// Run ticks every TickEvery until ctx ends, the jobs in work (see
+// schedule.Scheduler.Run); after each tick the store hears the bot is
+// alive, then beat, if set, is called.
+func (a *App) Run(ctx, work context.Context, beat func()) {
+	a.Scheduler.Run(ctx, work, TickEvery, func() {
+		a.beat(work)
+		if beat != nil {
+			beat()
+		}
+	})
+}
+
+// Beat tells the store the bot is alive now (see GiveBackDowntime).
+func (a *App) Beat(ctx context.Context) error { return a.Downtime.Beat(ctx) }
+
+// beat is Beat on each tick: every process does, holding the timers or
+// not.
+func (a *App) beat(ctx context.Context) {
+	if err := a.Beat(ctx); err != nil {
+		a.Logger(ctx).Warn("heartbeat", "err", err)
+	}
+}
 
 // SearchPuzzles searches up to n finished games for puzzles.
 func (a *App) SearchPuzzles(ctx context.Context, n int) (int, error) {

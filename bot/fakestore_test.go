@@ -150,6 +150,17 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 	return nil
 }
 
+func (f *fakeStore) RestartTurn(_ context.Context, g *record.Game, t record.Turn) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, err := f.check(g); err != nil {
+		return err
+	}
+	g.Restarted(t)
+	f.games[g.ID] = copyGame(g)
+	return nil
+}
+
 func (f *fakeStore) RunningGames(_ context.Context, guildID, playerID string, limit int) ([]*record.Game, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -52,6 +52,12 @@ type GameStore interface {
 	// gets the game's line. It fails with record.ErrStale or
 	// record.ErrNotActive as AppendTurn does.
 	FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error
+	// RestartTurn moves g's running turn to start at t.At with t's
+	// clocks, deadline and reminder (its clock stood still while the bot
+	// was down) and g.Version on; plies and the reminder's mark stay.
+	// It fails with record.ErrStale or record.ErrNotActive as AppendTurn
+	// does.
+	RestartTurn(ctx context.Context, g *record.Game, t record.Turn) error
 	// TakeBack rewinds an active game to its first keep plies, counting a
 	// takeback; record.ErrStale if it changed since it was read.
 	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error

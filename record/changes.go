@@ -20,6 +20,14 @@ func (g *Game) Turned(t Turn) {
 	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
 }
 
+// Restarted is g after its running turn was stored as starting again at
+// t.At with t's clocks and timers (its clock stood still while the bot
+// was down): the version moves on, nothing else.
+func (g *Game) Restarted(t Turn) {
+	g.Version++
+	g.TurnStartedAt, g.Deadline, g.RemindAt, g.Left = t.At, t.Deadline, t.RemindAt, t.Left
+}
+
 // TakeBackState is g's state with only its first keep plies: what a
 // takeback leaves. An error when there is nothing to take back.
 func (g *Game) TakeBackState(keep int) (*game.Game, error) {

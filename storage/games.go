@@ -140,6 +140,25 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 	return nil
 }
 
+// RestartTurn moves g's running turn to start at t.At with t's clocks
+// and timers, refused as AppendTurn refuses; plies and updated_at stay.
+func (s *Store) RestartTurn(ctx context.Context, g *record.Game, t record.Turn) error {
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, turn_started_at = ?, deadline_at = ?, remind_at = ?,
+			black_left_ms = ?, white_left_ms = ? WHERE id = ? AND version = ? AND status = 'active'`,
+			millis(t.At), nullMillis(t.Deadline), nullMillis(t.RemindAt), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(), g.ID, g.Version)
+		if err != nil {
+			return fmt.Errorf("restarting the turn of game %d: %w", g.ID, err)
+		}
+		return s.checkChanged(ctx, tx, res, g.ID)
+	})
+	if err != nil {
+		return err
+	}
+	g.Restarted(t)
+	return nil
+}
+
 // SetGameMessage records the chat message that shows a game at a version
 // as the game's live message, unless a message of a newer version is
 // already recorded (replies can arrive out of order). It returns the

@@ -93,6 +93,34 @@ func (k Clock) Move(t time.Time, next Side) (Clock, error) {
 	return k, nil
 }
 
+// StoodStill is the clock as if it had stood still from `from` until
+// `until` (the bot was down, nobody could move): the running turn's side
+// is charged nothing for that span. A live timed turn is charged what it
+// used before the span and begins again at until, so its clock shows
+// what was left, standing, until then; any other turn (correspondence, a
+// first move's abort window) starts later by the span. A span over
+// before the turn began changes nothing.
+func (k Clock) StoodStill(from, until time.Time) Clock {
+	from = later(from, k.TurnStart)
+	if !until.After(from) {
+		return k
+	}
+	if k.Control.Live() && k.Timed() {
+		k.Left[k.ToMove] -= from.Sub(k.TurnStart)
+		k.TurnStart = until
+		return k
+	}
+	k.TurnStart = k.TurnStart.Add(until.Sub(from))
+	return k
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
 // LowTime is how much time a live player has left when they are pinged,
 // once, that their flag is near.
 const LowTime = 10 * time.Second

@@ -199,3 +199,43 @@ func TestUpAndCharge(t *testing.T) {
 		t.Fatal("a correspondence clock ran")
 	}
 }
+
+// A clock that stood still charges nothing for the span: the turn's side
+// has what it had when the span began, for as long after it as before.
+func TestStoodStill(t *testing.T) {
+	c, _ := Parse("1+0")
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	k := Start(c, 0, t0)
+	k, _ = k.Move(t0.Add(time.Second), 1) // first moves: untimed
+	k, _ = k.Move(t0.Add(2*time.Second), 0)
+	turn := t0.Add(2 * time.Second) // black's clock runs from here, 60 s
+	down, back := turn.Add(20*time.Second), turn.Add(5*time.Minute)
+	if !k.Up(back) {
+		t.Fatal("without standing still the flag fell during the outage")
+	}
+	still := k.StoodStill(down, back)
+	for _, at := range []time.Time{down, back.Add(-time.Minute), back} {
+		if still.Up(at) || still.LeftAt(0, at) != 40*time.Second {
+			t.Fatalf("standing still, at %v: up %v, left %v, want 40s", at, still.Up(at), still.LeftAt(0, at))
+		}
+	}
+	if still.LeftAt(0, back.Add(time.Second)) != 39*time.Second || still.LeftAt(1, back) != k.Left[1] {
+		t.Fatalf("after standing still: %v, %v", still.LeftAt(0, back.Add(time.Second)), still.LeftAt(1, back))
+	}
+	if want := back.Add(40 * time.Second); !still.FlagAt().Equal(want) {
+		t.Fatalf("flag at %v, want %v", still.FlagAt(), want)
+	}
+	// A turn that began during the outage starts when it ends.
+	if got := k.StoodStill(turn.Add(-time.Minute), back).TurnStart; !got.Equal(back) {
+		t.Fatalf("turn begun in the outage starts at %v, want %v", got, back)
+	}
+	// A span over before the turn began changes nothing.
+	if got := k.StoodStill(t0, turn.Add(-time.Second)); got != k {
+		t.Fatalf("an earlier span moved the clock: %+v", got)
+	}
+	// The abort window stands still too.
+	fresh := Start(c, 0, t0)
+	if got := fresh.StoodStill(t0.Add(10*time.Second), t0.Add(time.Hour)).AbortAt(); !got.Equal(t0.Add(time.Hour + 20*time.Second)) {
+		t.Fatalf("abort at %v", got)
+	}
+}

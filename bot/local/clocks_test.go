@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/bot/downtime"
 	"othello-bot/bot/local"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
@@ -135,8 +136,10 @@ func TestNoFirstMoveAborts(t *testing.T) {
 	}
 }
 
-// A restart continues the stored clocks; a flag that fell while the bot
-// was down is applied at start, as of the moment it fell, once.
+// A restart continues the stored clocks. Down for two minutes across a
+// flag, the bot does not score it: the clock stood still from the last
+// heartbeat and runs again ten seconds after the start, as the game says,
+// and the flag falls later by just that, once.
 func TestClocksAcrossRestarts(t *testing.T) {
 	e := open(t, t.TempDir())
 	startLive(t, e, "1+0")
@@ -150,17 +153,39 @@ func TestClocksAcrossRestarts(t *testing.T) {
 		t.Fatalf("after a restart: clocks %v flag %v, before %v %v", g.Left, g.Deadline, before.Left, before.Deadline)
 	}
 	e.say("wait 4s")
-	firstLegal(e) // bob: 56 s
+	firstLegal(e) // bob: 56 s; alice to move with 57 s, since the last heartbeat
 	if g := e.game(); g.Left != [2]time.Duration{57 * time.Second, 56 * time.Second} {
 		t.Fatalf("clocks after the restart: %v", g.Left)
 	}
+	e.say("wait 20s") // alice thinks 20 s of her 57, then the bot goes down
 	flag := e.game().Deadline
-	// Down for two minutes: the flag fell meanwhile.
 	e.store.Close()
-	e = openAt(t, e.dir, e.clock.Now().Add(2*time.Minute))
+	back := e.clock.Now().Add(2 * time.Minute)
+	e = openAt(t, e.dir, back)
+	if lines := resultLines(t, e.dir); len(lines) != 0 {
+		t.Fatalf("a flag that fell while the bot was down was scored: %q (the flag was due %v)", lines, flag)
+	}
+	out := e.out.String()
+	if !strings.Contains(out, "⏸️ I was away for 2 minutes, and no clock ran meanwhile: alice's clock runs again in 10 seconds.") ||
+		!strings.Contains(out, "⚫ 0:37 · ⚪ 0:56") {
+		t.Fatalf("the game does not say its time was given back:\n%s", out)
+	}
+	g := e.game()
+	if want := back.Add(downtime.Grace + 37*time.Second); !g.Deadline.Equal(want) || g.Left != [2]time.Duration{37 * time.Second, 56 * time.Second} {
+		t.Fatalf("after the outage: flag %v (want %v), clocks %v", g.Deadline, want, g.Left)
+	}
+	// A restart at once gives nothing more back.
+	e = reopen(e)
+	if again := e.game(); !again.Deadline.Equal(g.Deadline) || strings.Contains(e.out.String(), "⏸️") {
+		t.Fatalf("a quick restart moved the flag from %v to %v:\n%s", g.Deadline, again.Deadline, e.out.String())
+	}
+	if out := e.say("wait 46s"); strings.Contains(out, "ran out of time") {
+		t.Fatalf("the flag fell before the time given back was used:\n%s", out)
+	}
+	out = e.say("wait 2s")
 	lines := resultLines(t, e.dir)
-	if len(lines) != 1 || !strings.Contains(lines[0], "end=timeout") || !strings.HasPrefix(lines[0], flag.UTC().Format(time.RFC3339)) {
-		t.Fatalf("after the restart, results %q; the flag fell at %v", lines, flag)
+	if !strings.Contains(out, "alice ⚫ ran out of time.") || len(lines) != 1 || !strings.HasPrefix(lines[0], g.Deadline.UTC().Format(time.RFC3339)) {
+		t.Fatalf("the flag after the time given back: results %q, want one at %v\n%s", lines, g.Deadline, out)
 	}
 	e = reopen(e)
 	e.say("wait 1m")

@@ -16,7 +16,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
-	"othello-bot/app"
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
 	"othello-bot/config"
@@ -124,6 +123,11 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	poster := discord.NewPoster(rest, c.ApplicationID, store, logger)
 	svc := newApp(store, c, bot.SystemClock{}, poster, logger)
 	adapter := discord.New(poster, svc, c.GuildIDs)
+	// Before any request: the time the bot was away goes back on the
+	// clocks, so no flag falls for it.
+	if err := svc.GiveBackDowntime(ctx); err != nil {
+		logger.Error("giving back the time the bot was away", "err", err)
+	}
 	stopEndpoint, err := serveInteractions(c, adapter, store, logger)
 	if err != nil {
 		return err
@@ -169,7 +173,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	ticking := make(chan struct{})
 	go func() {
 		defer close(ticking)
-		svc.Scheduler.Run(ctx, work, app.TickEvery, func() { alive.beat(ctx) })
+		svc.Run(ctx, work, func() { alive.beat(ctx) })
 	}()
 
 	<-ctx.Done()
@@ -180,6 +184,11 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	<-puzzling
 	adapter.Wait()
 	svc.Shutdown()
+	// The last heartbeat as it stops: a restart counts its absence from
+	// here, not from the tick before.
+	if err := svc.Beat(work); err != nil {
+		logger.Warn("the last heartbeat", "err", err)
+	}
 	return nil
 }
 

@@ -82,6 +82,33 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 		}
 	})
 
+	t.Run("a turn restarted", func(t *testing.T) {
+		s := open(t)
+		g := create(t, s, "c1", record.Human(Ann), record.Human(Ben))
+		if err := Play(t, s, g, T0.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		stale := *g
+		plies, updated := len(g.Plies()), g.UpdatedAt
+		at := T0.Add(time.Hour)
+		left := [2]time.Duration{37 * time.Second, 56 * time.Second}
+		turn := record.Turn{At: at, Deadline: at.Add(24 * time.Hour), RemindAt: at.Add(23 * time.Hour), Left: left}
+		if err := s.RestartTurn(ctx, g, turn); err != nil {
+			t.Fatal(err)
+		}
+		stored, _ := s.Game(ctx, g.ID)
+		for _, x := range []*record.Game{g, stored} {
+			if !x.TurnStartedAt.Equal(at) || !x.Deadline.Equal(turn.Deadline) || !x.RemindAt.Equal(turn.RemindAt) ||
+				len(x.Plies()) != plies || x.Left != left || !x.UpdatedAt.Equal(updated) || x.Version != stale.Version+1 {
+				t.Errorf("after a restarted turn: starts %v, due %v, remind %v, %d plies, left %v, updated %v, version %d",
+					x.TurnStartedAt, x.Deadline, x.RemindAt, len(x.Plies()), x.Left, x.UpdatedAt, x.Version)
+			}
+		}
+		if err := s.RestartTurn(ctx, &stale, turn); !errors.Is(err, record.ErrStale) {
+			t.Errorf("a restart from an old version: %v, want record.ErrStale", err)
+		}
+	})
+
 	t.Run("takeback", func(t *testing.T) {
 		s := open(t)
 		g := create(t, s, "c1", record.Human(Ann), record.Bot(2))

@@ -27,6 +27,7 @@ type Games interface {
 	AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error
 	FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error
 	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
+	RestartTurn(ctx context.Context, g *record.Game, t record.Turn) error
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
 	LatestHome(ctx context.Context, channelID string) (record.GameHome, error)
 	ActiveGameCount(ctx context.Context, playerID string) (int, error)

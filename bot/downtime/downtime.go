@@ -1,0 +1,156 @@
+// Package downtime gives back the time the bot was away: a heartbeat in
+// the store while it runs, and on start every clock that ran while
+// nobody could move stood still, so a restart charges no one and no flag
+// falls for it (as lichess does after its own restarts). It mounts on
+// the core service (package bot) beside the capabilities.
+package downtime
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/record"
+)
+
+// aliveSetting keeps the last heartbeat, in Unix milliseconds.
+const aliveSetting = "alive_at"
+
+// Grace is how long after a start a clock given back stays still, so
+// players see the bot is back before their time runs again.
+const Grace = 10 * time.Second
+
+// Store is what downtime keeps and reads.
+type Store interface {
+	// ActiveGames loads every active game.
+	ActiveGames(ctx context.Context) ([]*record.Game, error)
+	// Setting reads a small value kept between runs ("" if none);
+	// SetSetting writes one.
+	Setting(ctx context.Context, key string) (string, error)
+	SetSetting(ctx context.Context, key, value string) error
+}
+
+// Core is what downtime needs of the game flow: *bot.Service is one.
+type Core interface {
+	Now() time.Time
+	Logger(ctx context.Context) *slog.Logger
+	// StandStill stands a game's clock still over a span; false when
+	// that changed nothing.
+	StandStill(ctx context.Context, g *record.Game, from, until time.Time) (bool, error)
+	PublicPrinter(ctx context.Context, guildID string) *catalog.Printer
+	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
+	SendOrKeep(ctx context.Context, channelID string, m bot.Message) error
+}
+
+// Service beats and gives back.
+type Service struct {
+	core  Core
+	store Store
+	every time.Duration // how often a running bot beats
+	// shared: other processes may be beating too, so a start within a
+	// beat of the last is no absence.
+	shared bool
+}
+
+// New returns the service for a bot that beats every `every`.
+func New(core Core, store Store, every time.Duration, shared bool) *Service {
+	return &Service{core: core, store: store, every: every, shared: shared}
+}
+
+// Beat records that the bot is up now. Every process sharing the store
+// beats on each tick, holding the timers or not.
+func (s *Service) Beat(ctx context.Context) error {
+	if err := s.store.SetSetting(ctx, aliveSetting, strconv.FormatInt(s.core.Now().UnixMilli(), 10)); err != nil {
+		return fmt.Errorf("heartbeat: %w", err)
+	}
+	return nil
+}
+
+// LastBeat is the last heartbeat; zero if none was ever stored (or it
+// cannot be read: the next beat mends it).
+func (s *Service) LastBeat(ctx context.Context) (time.Time, error) {
+	v, err := s.store.Setting(ctx, aliveSetting)
+	if err != nil || v == "" {
+		return time.Time{}, err
+	}
+	ms, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}, nil
+	}
+	return time.UnixMilli(ms).UTC(), nil
+}
+
+// GiveBack runs on start, before any timer fires or request is answered.
+// The bot was away from its last heartbeat until now unless, sharing the
+// store, another process beat within one and a half beats. Then each
+// running game whose time came due while it was away, or comes due
+// within Grace, has its clock stand still from the last beat until Grace
+// from now; after an absence of over two beats every running game does,
+// and those on a clock with a member to move say so. A flag that fell
+// before the last beat stands. It returns how long the bot was away
+// (zero when it was not).
+func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
+	last, err := s.LastBeat(ctx)
+	if err != nil {
+		return 0, err
+	}
+	now := s.core.Now()
+	away := now.Sub(last)
+	if last.IsZero() || away <= 0 || s.shared && away <= s.every*3/2 {
+		return 0, s.Beat(ctx)
+	}
+	games, err := s.store.ActiveGames(ctx)
+	if err != nil {
+		return 0, err
+	}
+	until := now.Add(Grace)
+	long := away > 2*s.every
+	given := 0
+	for _, g := range games {
+		if !cost(g, last, until, long) {
+			continue
+		}
+		changed, err := s.core.StandStill(ctx, g, last, until)
+		if err != nil {
+			return away, err
+		}
+		if changed {
+			given++
+			s.tell(ctx, g, away, until)
+		}
+	}
+	s.core.Logger(ctx).Info("the bot was away: time given back", "away", away, "since", last, "games", given)
+	// The beat last: an absence cut short by a crash is given back from
+	// the same beat next time (a clock already moved past it moves only
+	// by the new part).
+	return away, s.Beat(ctx)
+}
+
+// cost says the bot's absence from last cost g's running turn time that
+// must be given back: its time was due after the last beat, and within
+// the grace (until) unless the absence was long.
+func cost(g *record.Game, last, until time.Time, long bool) bool {
+	if g.Status != record.Active || g.State.Over() || g.Deadline.IsZero() || !g.Deadline.After(last) {
+		return false
+	}
+	return long || !g.Deadline.After(until)
+}
+
+// tell shows a game on a clock with a member to move its board, the time
+// given back and when the clock runs again; the bot's own move after a
+// restart says it is back.
+func (s *Service) tell(ctx context.Context, g *record.Game, away time.Duration, resumes time.Time) {
+	if !g.Control.Live() || g.ToMove().IsBot() {
+		return
+	}
+	pub := s.core.PublicPrinter(ctx, g.GuildID)
+	note := pub.T("downtime.given_back", "Away", pub.Duration(away.Round(time.Second)),
+		"Side", bot.SideName(pub, g.ToMove()), "When", bot.Stamp(resumes, bot.StampRelative))
+	if err := s.core.SendOrKeep(ctx, g.ChannelID, *s.core.GameMessage(pub, g, []string{note})); err != nil {
+		s.core.Logger(ctx).Warn("saying the time was given back", "game", g.ID, "err", err)
+	}
+}

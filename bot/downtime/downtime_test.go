@@ -1,0 +1,158 @@
+package downtime
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/timecontrol"
+)
+
+// The rules of an absence, without a store or a transport: which games
+// get their time back, over which span, and which say so.
+
+var t0 = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+
+type span struct {
+	game        int64
+	from, until time.Time
+}
+
+type fake struct {
+	now      time.Time
+	games    []*record.Game
+	settings map[string]string
+	stood    []span
+	told     []string // channels
+}
+
+func (f *fake) Now() time.Time { return f.now }
+func (f *fake) Logger(context.Context) *slog.Logger {
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+func (f *fake) ActiveGames(context.Context) ([]*record.Game, error) { return f.games, nil }
+func (f *fake) Setting(_ context.Context, k string) (string, error) { return f.settings[k], nil }
+func (f *fake) SetSetting(_ context.Context, k, v string) error     { f.settings[k] = v; return nil }
+func (f *fake) StandStill(_ context.Context, g *record.Game, from, until time.Time) (bool, error) {
+	f.stood = append(f.stood, span{g.ID, from, until})
+	return true, nil
+}
+func (f *fake) PublicPrinter(context.Context, string) *catalog.Printer {
+	return catalog.For(catalog.English)
+}
+func (f *fake) GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message {
+	return &bot.Message{Content: strings.Join(notes, "\n")}
+}
+func (f *fake) SendOrKeep(_ context.Context, channel string, m bot.Message) error {
+	f.told = append(f.told, channel+": "+m.Content)
+	return nil
+}
+
+// game is an active game in channel "c<id>" whose time is due at due,
+// on a 1+0 clock (or per move, correspondence), a member or the bot to
+// move.
+func newGame(id int64, due time.Time, live, botToMove bool) *record.Game {
+	start, _ := game.NewPosition(8)
+	black := record.Human(record.Player{ID: "1", Name: "ann"})
+	if botToMove {
+		black = record.Bot(3)
+	}
+	c := timecontrol.Control{PerMove: 24 * time.Hour}
+	if live {
+		c = timecontrol.Control{Base: time.Minute}
+	}
+	return &record.Game{ID: id, GuildID: "g", ChannelID: "c" + strconv.FormatInt(id, 10), Status: record.Active, State: game.NewGame(start),
+		Black: black, White: record.Human(record.Player{ID: "2", Name: "ben"}), Control: c, Deadline: due, TurnStartedAt: due.Add(-time.Minute)}
+}
+
+func setUp(last time.Time, away time.Duration, shared bool, games ...*record.Game) (*fake, *Service) {
+	f := &fake{now: last.Add(away), games: games, settings: map[string]string{}}
+	if !last.IsZero() {
+		f.settings[aliveSetting] = strconv.FormatInt(last.UnixMilli(), 10)
+	}
+	return f, New(f, f, 5*time.Second, shared)
+}
+
+func TestGiveBack(t *testing.T) {
+	ctx := context.Background()
+	last := t0
+	stood := func(f *fake) map[int64]span {
+		m := map[int64]span{}
+		for _, s := range f.stood {
+			m[s.game] = s
+		}
+		return m
+	}
+
+	t.Run("a long absence: every running clock, from the last beat to the grace", func(t *testing.T) {
+		before := newGame(1, last.Add(-time.Second), true, false) // fell while the bot was up: stands
+		soon := newGame(2, last.Add(5*time.Second), true, false)
+		later := newGame(3, last.Add(time.Hour), true, false)
+		mail := newGame(4, last.Add(20*time.Hour), false, false)
+		thinking := newGame(5, last.Add(30*time.Second), true, true)
+		f, s := setUp(last, 3*time.Minute, false, before, soon, later, mail, thinking)
+		away, err := s.GiveBack(ctx)
+		if err != nil || away != 3*time.Minute {
+			t.Fatalf("away %v, %v", away, err)
+		}
+		got := stood(f)
+		if _, ok := got[1]; ok || len(got) != 4 {
+			t.Fatalf("stood still: %+v", f.stood)
+		}
+		for _, sp := range got {
+			if !sp.from.Equal(last) || !sp.until.Equal(f.now.Add(Grace)) {
+				t.Errorf("game %d stood still %v..%v, want %v..%v", sp.game, sp.from, sp.until, last, f.now.Add(Grace))
+			}
+		}
+		// Only the live games with a member to move are told.
+		if len(f.told) != 2 || !strings.HasPrefix(f.told[0], "c2: ⏸️ I was away for 3 minutes") || !strings.HasPrefix(f.told[1], "c3: ") {
+			t.Fatalf("told: %q", f.told)
+		}
+		if b, _ := s.LastBeat(ctx); !b.Equal(f.now) {
+			t.Fatalf("the beat after giving back: %v", b)
+		}
+	})
+
+	t.Run("a quick restart: only what fell due meanwhile or within the grace", func(t *testing.T) {
+		fell := newGame(1, last.Add(3*time.Second), true, false)
+		inGrace := newGame(2, last.Add(15*time.Second), true, false)
+		later := newGame(3, last.Add(time.Minute), true, false)
+		f, s := setUp(last, 8*time.Second, false, fell, inGrace, later)
+		if _, err := s.GiveBack(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := stood(f); len(got) != 2 || got[1].game != 1 || got[2].game != 2 {
+			t.Fatalf("stood still: %+v", f.stood)
+		}
+	})
+
+	t.Run("sharing the store, a start within a beat and a half is no absence", func(t *testing.T) {
+		f, s := setUp(last, 7*time.Second, true, newGame(1, last.Add(time.Second), true, false))
+		if away, err := s.GiveBack(ctx); err != nil || away != 0 || len(f.stood) != 0 {
+			t.Fatalf("away %v (%v), stood %+v", away, err, f.stood)
+		}
+		f, s = setUp(last, 8*time.Second, true, newGame(1, last.Add(time.Second), true, false))
+		if away, err := s.GiveBack(ctx); err != nil || away != 8*time.Second || len(f.stood) != 1 {
+			t.Fatalf("after a missed beat: away %v (%v), stood %+v", away, err, f.stood)
+		}
+	})
+
+	t.Run("no heartbeat yet: nothing to give back, and a first beat", func(t *testing.T) {
+		f, s := setUp(time.Time{}, 0, false, newGame(1, last, true, false))
+		f.now = last.Add(time.Hour)
+		if away, err := s.GiveBack(ctx); err != nil || away != 0 || len(f.stood) != 0 {
+			t.Fatalf("away %v (%v), stood %+v", away, err, f.stood)
+		}
+		if b, _ := s.LastBeat(ctx); !b.Equal(f.now) {
+			t.Fatalf("no first beat: %v", b)
+		}
+	})
+}
