@@ -7,7 +7,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -101,32 +100,22 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	} else if err != nil {
 		return Response{}, err
 	}
+	// The challenge follows the reply to /challenge rather than being a
+	// channel message of its own: interaction replies and follow-ups spend
+	// none of the channel's message budget (5 per 5 s), so a busy channel's
+	// challenges never queue behind one another, and nothing here waits on
+	// Discord while the channel is locked. Its message is recorded once
+	// shown.
 	msg := s.challengeMessage(req.Pub(), c, rematchOf)
-	if !req.Place.BotPosts() {
-		// No post of its own here: the challenge follows the reply, and
-		// its message is recorded once shown.
-		msg.posted = func(ctx context.Context, id string) {
-			if err := s.challenges.SetChallengeMessage(ctx, c.ID, id); err != nil {
-				s.Logger(ctx).Error("recording a challenge's message", "challenge", c.ID, "err", err)
-			}
+	msg.posted = func(ctx context.Context, id string) {
+		if err := s.challenges.SetChallengeMessage(ctx, c.ID, id); err != nil {
+			s.Logger(ctx).Error("recording a challenge's message", "challenge", c.ID, "err", err)
 		}
-		s.Logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID, "place", req.Place.String())
-		resp := s.challengeSent(req, c)
-		resp.Followups = append(resp.Followups, *msg)
-		return resp, nil
 	}
-	id, err := s.Send(ctx, c.ChannelID, *msg)
-	if err != nil {
-		if _, cerr := s.challenges.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("withdrawing it: %w", cerr))
-		}
-		return Response{}, fmt.Errorf("posting challenge %d: %w", c.ID, err)
-	}
-	if err := s.challenges.SetChallengeMessage(ctx, c.ID, id); err != nil {
-		return Response{}, err
-	}
-	s.Logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID)
-	return s.challengeSent(req, c), nil
+	s.Logger(ctx).Info("challenge", "challenge", c.ID, "challenger", c.Challenger.ID, "opponent", c.Opponent.ID, "place", req.Place.String())
+	resp := s.challengeSent(req, c)
+	resp.Followups = append(resp.Followups, *msg)
+	return resp, nil
 }
 
 // challengeSent is the challenger's only-you note on a challenge posted.

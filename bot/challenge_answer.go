@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/record"
 )
@@ -23,7 +24,14 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		return Refuse(me.T("error.button_broken")), nil
 	}
 	unlock := s.lockChannel(req.ChannelID)
-	defer unlock()
+	locked := true
+	release := func() {
+		if locked {
+			locked = false
+			unlock()
+		}
+	}
+	defer release()
 	c, err := s.challenges.Challenge(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
 		return Refuse(me.T("challenge.gone")), nil
@@ -102,6 +110,11 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		return Response{}, err
 	}
 	threaded := !inThread && s.ThreadsHere(req)
+	// The rest asks Discord (a thread, the board) and need not hold the
+	// channel: accepting is conditional in the store (a second Accept gets
+	// record.ErrNotPending, a game started meanwhile record.ErrChannelBusy),
+	// and the channel's other challenges are answered meanwhile.
+	release()
 	if threaded {
 		switch err := s.OpenThread(ctx, pub, c.ChannelID, g); {
 		case errors.Is(err, ErrThreadsNotAllowed):
@@ -131,18 +144,14 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	}
 	first := g.ToMove().Player
 	if threaded {
-		if _, err := s.Send(ctx, g.ChannelID, *s.GameMessage(pub, g, []string{note})); err != nil {
-			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
-		}
-		// Both players are pinged into the thread: it is new to them.
+		// Both players are pinged into the thread, new to them, with the
+		// board: one message, one request.
 		other := c.Challenger
 		if first.ID == other.ID {
 			other = c.Opponent
 		}
-		welcome := Message{Content: pub.T("challenge.welcome", "First", Mention(first.ID), "ID", g.ID, "Other", Mention(other.ID)),
-			Mentions: []string{first.ID, other.ID}}
-		if _, err := s.Send(ctx, g.ChannelID, welcome); err != nil {
-			s.Logger(ctx).Warn("pinging players into a game's thread", "game", g.ID, "err", err)
+		if _, err := s.Send(ctx, g.ChannelID, s.WelcomeMessage(pub, g, note, first.ID, other.ID)); err != nil {
+			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}
 		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")}}, nil
 	}
@@ -151,6 +160,15 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		resp.Followups = []Message{ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID))}
 	}
 	return resp, nil
+}
+
+// WelcomeMessage is a new game's first message in its own thread: the
+// board with note, pinging first (to move) and other into the thread.
+func (s *Service) WelcomeMessage(pub *catalog.Printer, g *record.Game, note, first, other string) Message {
+	welcome := pub.T("challenge.welcome", "First", Mention(first), "ID", g.ID, "Other", Mention(other))
+	m := s.GameMessage(pub, g, []string{note, welcome})
+	m.Mentions = []string{first, other}
+	return *m
 }
 
 // DropThread archives a thread opened for a game that then could not

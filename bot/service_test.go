@@ -26,6 +26,7 @@ type fixture struct {
 	notify *fakeNotifier
 	clock  *fakeClock
 	svc    *Service
+	posted int // follow-ups shown
 }
 
 var (
@@ -50,6 +51,21 @@ func (f *fixture) command(user record.Player, channel, name string, opts map[str
 	}
 	return f.svc.Handle(context.Background(), Request{Kind: Command, Command: name, User: user, GuildID: "g", ChannelID: channel,
 		Options: opts, UserNames: map[string]string{ben.ID: ben.Name, cat.ID: cat.Name, ann.ID: ann.Name}})
+}
+
+// challenge sends /challenge and shows its challenge, the reply's
+// follow-up, as an adapter would (as message "challenge-N"); it returns
+// the challenge message.
+func (f *fixture) challenge(user record.Player, channel string, opts map[string]string) Message {
+	f.t.Helper()
+	r := f.command(user, channel, "challenge", opts)
+	if len(r.Followups) != 1 {
+		f.t.Fatalf("the challenge does not follow the reply: %+v", r)
+	}
+	f.posted++
+	msg := r.Followups[0]
+	f.svc.Posted(context.Background(), channel, &msg, "challenge-"+strconv.Itoa(f.posted))
+	return msg
 }
 
 func (f *fixture) button(user record.Player, channel, customID string) Response {
@@ -149,10 +165,11 @@ func TestChallengeAccept(t *testing.T) {
 	f := newFixture(t)
 	r := f.command(ann, "c", "challenge", map[string]string{"opponent": ben.ID, "color": "white", "size": "4"})
 	refused(t, r, "Challenge sent to ben")
-	if len(f.notify.sent) != 1 {
-		t.Fatalf("posted %d messages", len(f.notify.sent))
+	// The challenge follows the reply: no channel message of its own.
+	if len(f.notify.sent) != 0 || len(r.Followups) != 1 || r.Followups[0].Ephemeral {
+		t.Fatalf("posted %d messages; follow-ups %+v", len(f.notify.sent), r.Followups)
 	}
-	post := f.notify.sent[0].msg
+	post := r.Followups[0]
 	if !strings.Contains(post.Content, "<@1002>") || !slices.Equal(post.Mentions, []string{ben.ID}) {
 		t.Fatalf("challenge message %q mentions %v", post.Content, post.Mentions)
 	}
@@ -186,10 +203,10 @@ func TestChallengeAccept(t *testing.T) {
 // game message shows the end and the loser is pinged. Challenges expire.
 func TestTimers(t *testing.T) {
 	f := newFixture(t)
-	f.command(ann, "c", "challenge", map[string]string{"opponent": ben.ID, "color": "black", "size": "6"})
-	accept := f.notify.sent[0].msg.Components[0].Buttons[0].CustomID
+	post := f.challenge(ann, "c", map[string]string{"opponent": ben.ID, "color": "black", "size": "6"})
+	accept := post.Components[0].Buttons[0].CustomID
 	acc := f.button(ben, "c", accept)
-	f.svc.Posted(context.Background(), "c", acc.Message, f.notify.sent[0].id) // the challenge message became the board
+	f.svc.Posted(context.Background(), "c", acc.Message, "challenge-1") // the challenge message became the board
 	for i := 0; i < 4; i++ {
 		g := f.game("c")
 		f.command(g.ToMove().Player, "c", "move", map[string]string{"square": g.Position().LegalMoves()[0].String()})
@@ -211,7 +228,7 @@ func TestTimers(t *testing.T) {
 	if len(f.store.finished) != 1 || f.store.finished[0].Reason != record.EndTimeout {
 		t.Fatalf("results: %+v", f.store.finished)
 	}
-	if len(f.notify.edited) != 1 || f.notify.edited[0].id != "m1" || !strings.Contains(f.notify.edited[0].msg.Content, "ran out of time") {
+	if len(f.notify.edited) != 1 || f.notify.edited[0].id != "challenge-1" || !strings.Contains(f.notify.edited[0].msg.Content, "ran out of time") {
 		t.Fatalf("the live game message was not edited to its end: %+v", f.notify.edited)
 	}
 	last := f.notify.sent[len(f.notify.sent)-1].msg
@@ -224,10 +241,10 @@ func TestTimers(t *testing.T) {
 	}
 
 	f.clock.advance(time.Minute)
-	f.command(ann, "d", "challenge", map[string]string{"opponent": cat.ID})
+	f.challenge(ann, "d", map[string]string{"opponent": cat.ID})
 	f.clock.advance(11 * time.Minute)
 	f.svc.Tick(context.Background())
-	if e := f.notify.edited[len(f.notify.edited)-1]; !strings.Contains(e.msg.Content, "expired") {
+	if e := f.notify.edited[len(f.notify.edited)-1]; e.id != "challenge-2" || !strings.Contains(e.msg.Content, "expired") {
 		t.Fatalf("expiry: %+v", e)
 	}
 }

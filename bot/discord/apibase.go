@@ -20,12 +20,13 @@ const APIVersion = "10"
 // which discordgo builds once with its own, are rewritten by APIBase.
 func init() { discordgo.APIVersion = APIVersion }
 
-// APIBase returns an HTTP transport that sends the REST calls discordgo
-// makes to https://discord.com/ to base instead (Discord itself, a REST
+// APIBase returns an HTTP transport, paced under Discord's global rate
+// limit, that sends the REST calls discordgo makes to
+// https://discord.com/ to base instead (Discord itself, a REST
 // proxy of the kind large bots put in front of Discord to share one rate
 // limit across processes, or a local fake in tests), on API v10: the
 // /api/vN/ part discordgo wrote becomes /api/v10/, after base's own path.
-func APIBase(base string, next http.RoundTripper) (http.RoundTripper, error) {
+func APIBase(base string, next http.RoundTripper) (*Transport, error) {
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("the Discord API base %q is not an http(s) URL", base)
@@ -33,15 +34,23 @@ func APIBase(base string, next http.RoundTripper) (http.RoundTripper, error) {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	return &rebase{to: u, next: next}, nil
+	p := pace(next)
+	return &Transport{to: u, pace: p, next: p}, nil
 }
 
-type rebase struct {
+// Transport is the bot's way to Discord's REST API (see APIBase).
+type Transport struct {
 	to   *url.URL
+	pace *paced
 	next http.RoundTripper
 }
 
-func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
+// ShareGlobalLimit paces this process at its share of the bot's global
+// limit, which Discord counts per bot: running shards of count, it
+// takes shards/count of it (all of it by default).
+func (r *Transport) ShareGlobalLimit(shards, count int) { r.pace.share(shards, count) }
+
+func (r *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.Host != "discord.com" {
 		return r.next.RoundTrip(req)
 	}

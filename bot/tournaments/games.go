@@ -82,13 +82,8 @@ func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournam
 	if t.Format == tournament.Arena {
 		note = pub.T("tournament.game_note_arena", "ID", t.ID, "Name", bot.Escape(t.Name))
 	}
-	if _, err := s.Send(ctx, g.ChannelID, *s.GameMessage(pub, g, []string{note})); err != nil {
+	if _, err := s.Send(ctx, g.ChannelID, s.WelcomeMessage(pub, g, note, black.ID, white.ID)); err != nil {
 		s.Logger(ctx).Warn("posting a tournament game", "game", g.ID, "err", err)
-	}
-	welcome := bot.Message{Content: pub.T("challenge.welcome", "First", bot.Mention(black.ID), "ID", g.ID, "Other", bot.Mention(white.ID)),
-		Mentions: []string{black.ID, white.ID}}
-	if _, err := s.Send(ctx, g.ChannelID, welcome); err != nil {
-		s.Logger(ctx).Warn("pinging players into a tournament game", "game", g.ID, "err", err)
 	}
 	s.Logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
 	return true, nil

@@ -93,6 +93,7 @@ type Core interface {
 	DropThread(ctx context.Context, g *record.Game)
 	Arm(g *record.Game)
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
+	WelcomeMessage(pub *catalog.Printer, g *record.Game, note, first, other string) bot.Message
 	FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error)
 	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
 	ChannelDeleted(ctx context.Context, channelID string)

@@ -112,6 +112,9 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	if err != nil {
 		return err
 	}
+	// Discord's global limit is the bot's, whichever process asks: each
+	// takes the share its shards are of all.
+	rest.Client.Transport.(*discord.Transport).ShareGlobalLimit(len(shards), count)
 	stopWeb, err := startWeb(ctx, c, store, logger)
 	if err != nil {
 		return err

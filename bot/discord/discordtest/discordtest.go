@@ -141,6 +141,8 @@ type Server struct {
 	noMentions   []string // messages sent without allowed_mentions
 	reaches      map[string]reach
 	channelCalls map[string]int
+	rates        rateState
+	enforce      bool // see EnforceRateLimits
 
 	// gateway: one session per shard. ShardCount is what IDENTIFY must
 	// say (RequiredShards, from /gateway/bot); each guild's events go to
@@ -171,7 +173,7 @@ func New(token string) *Server {
 		interactions: map[string]*Interaction{}, commands: map[string][]map[string]any{},
 		shards: map[int]*shardSession{}, channelGuild: map[string]string{}, RequiredShards: 1,
 		reaches: map[string]reach{}, channelCalls: map[string]int{},
-		connected: make(chan struct{}, 64)}
+		connected: make(chan struct{}, 64), enforce: true}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gateway", s.serveGateway)
 	mux.HandleFunc("/gateway/", s.serveGateway)

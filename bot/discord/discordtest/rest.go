@@ -33,6 +33,9 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 			path = rest[j:]
 		}
 	}
+	if s.rateLimited(w, r, strings.Split(strings.Trim(path, "/"), "/")) {
+		return
+	}
 	body, files, err := readBody(r)
 	if err != nil {
 		s.fail(w, r, apiError{400, 50109, "The request body contains invalid JSON."})

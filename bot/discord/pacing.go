@@ -1,0 +1,75 @@
+package discord
+
+// This file is the pace of REST calls: under Discord's global limit of 50
+// requests a second, and a hair after each bucket's reset.
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Global pacing: at most globalBurst at once and globalRate a second
+// after, so no second ever holds more than globalBurst+globalRate (48)
+// requests bound to the global limit (50), with room for the clocks of
+// the bot and Discord to differ. Discord's limit applies per bot, so one
+// process's pace is the bot's; several processes share it through a REST
+// proxy (see APIBase).
+const (
+	globalRate  = 40
+	globalBurst = 8
+)
+
+// resetMargin is added to the reset Discord gives a bucket (to the
+// millisecond): discordgo waits until exactly then, and a request sent
+// at that instant can reach Discord a hair before the bucket turns over.
+const resetMargin = 20 * time.Millisecond
+
+// paced is a transport that waits its turn under the global limit before
+// each request that counts against it, and moves each bucket's reset on
+// by resetMargin.
+type paced struct {
+	global *rate.Limiter
+	next   http.RoundTripper
+}
+
+func pace(next http.RoundTripper) *paced {
+	return &paced{global: rate.NewLimiter(globalRate, globalBurst), next: next}
+}
+
+// share sets the pace to shards/count of the whole, for a process that
+// runs those of the bot's shards (at least one request at a time).
+func (p *paced) share(shards, count int) {
+	if shards <= 0 || count <= 0 || shards >= count {
+		return
+	}
+	p.global.SetLimit(rate.Limit(float64(globalRate) * float64(shards) / float64(count)))
+	p.global.SetBurst(max(1, globalBurst*shards/count))
+}
+
+func (p *paced) RoundTrip(req *http.Request) (*http.Response, error) {
+	if !interactionEndpoint(req.URL.Path) {
+		if err := p.global.Wait(req.Context()); err != nil {
+			return nil, err
+		}
+	}
+	resp, err := p.next.RoundTrip(req)
+	if err != nil {
+		return resp, err
+	}
+	if after, err := strconv.ParseFloat(resp.Header.Get("X-RateLimit-Reset-After"), 64); err == nil {
+		resp.Header.Set("X-RateLimit-Reset-After", strconv.FormatFloat(after+resetMargin.Seconds(), 'f', 3, 64))
+	}
+	return resp, nil
+}
+
+// interactionEndpoint says a path is one of the interaction endpoints
+// (an interaction's callback, its reply and follow-ups through the
+// application's webhook), which Discord does not bind to the global
+// limit. The bot uses no other webhook.
+func interactionEndpoint(path string) bool {
+	return strings.Contains(path, "/interactions/") || strings.Contains(path, "/webhooks/")
+}
