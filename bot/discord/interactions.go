@@ -7,6 +7,7 @@ package discord
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -173,9 +174,6 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		}))
 		return
 	}
-	// Acknowledge first, always: whatever the answer then waits for (a
-	// channel's lock, the engine, the database), Discord hears back within
-	// its 3 seconds.
 	component := req.Kind == bot.Button || req.Kind == bot.Select
 	private := req.Kind == bot.Command && bot.PrivateCommand(req.Path())
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
@@ -185,13 +183,85 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	case private:
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if err := respond(ctx, deferred); err != nil {
-		log.Error("acknowledging interaction", "err", err)
+	tracked := !req.Place.BotPosts()
+	if component {
+		// A button or a menu whose answer changes its own message and comes
+		// within updateBudget is answered whole by the response itself
+		// (UPDATE_MESSAGE): one request instead of an acknowledgement and
+		// an edit. A slower one is acknowledged then, well inside Discord's
+		// 3 seconds, and delivered when ready.
+		answer := make(chan bot.Response, 1)
+		go func() { answer <- a.svc.Handle(ctx, req) }()
+		timer := time.NewTimer(updateBudget)
+		defer timer.Stop()
+		select {
+		case resp := <-answer:
+			if a.updateAtOnce(ctx, log, ic.Interaction, resp, respond, tracked) {
+				return
+			}
+			if !a.acknowledge(ctx, log, respond, deferred) {
+				return
+			}
+			acked = true
+			a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
+		case <-timer.C:
+			if !a.acknowledge(ctx, log, respond, deferred) {
+				return
+			}
+			acked = true
+			a.deliver(ctx, log, ic.Interaction, <-answer, component, private, tracked)
+		}
+		return
+	}
+	// Acknowledge first: whatever the answer then waits for (a channel's
+	// lock, the engine, the database), Discord hears back within its 3
+	// seconds.
+	if !a.acknowledge(ctx, log, respond, deferred) {
 		return
 	}
 	acked = true
 	resp := a.svc.Handle(ctx, req)
-	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
+	a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
+}
+
+// updateBudget is how long a button's or menu's answer may take and still
+// be the interaction's response itself.
+const updateBudget = time.Second
+
+// acknowledge sends the deferral; false if Discord did not take it (an
+// endpoint that deferred by itself counts as taken).
+func (a *Adapter) acknowledge(ctx context.Context, log *slog.Logger, respond responder, deferred *discordgo.InteractionResponse) bool {
+	if err := respond(ctx, deferred); err != nil && !errors.Is(err, errAcknowledged) {
+		log.Error("acknowledging interaction", "err", err)
+		return false
+	}
+	return true
+}
+
+// updateAtOnce answers a component with UPDATE_MESSAGE when resp changes
+// the clicked message (and carries no files, which an endpoint's HTTP
+// answer cannot hold), then sends resp's follow-ups; false when resp is
+// not such an answer or the response was not taken, and nothing was sent.
+func (a *Adapter) updateAtOnce(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, respond responder, tracked bool) bool {
+	m := resp.Message
+	if !resp.Update || m == nil || len(m.Files) > 0 || i.Message == nil {
+		return false
+	}
+	comps, embs := components(*m), embeds(*m)
+	update := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+		Content: m.Content, Embeds: embs, Components: comps, AllowedMentions: mentions(*m), Attachments: attachments(*m)}}
+	if err := respond(ctx, update); err != nil {
+		if !errors.Is(err, errAcknowledged) {
+			log.Warn("answering with the message updated", "err", err)
+		}
+		return false
+	}
+	if tracked {
+		a.noteSent(ctx, i.ChannelID, i.Token, i.Message.ID, false)
+	}
+	a.svc.Posted(ctx, i.ChannelID, m, i.Message.ID)
+	a.followUps(ctx, log, i, resp, tracked)
+	return true
 }
 
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
@@ -229,6 +299,11 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}
+	a.followUps(ctx, log, i, resp, tracked)
+}
+
+// followUps sends resp's follow-up messages.
+func (a *Adapter) followUps(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, tracked bool) {
 	for k := range resp.Followups {
 		m := &resp.Followups[k]
 		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
