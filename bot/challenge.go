@@ -100,12 +100,9 @@ func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, r
 	} else if err != nil {
 		return Response{}, err
 	}
-	// The challenge follows the reply to /challenge rather than being a
-	// channel message of its own: interaction replies and follow-ups spend
-	// none of the channel's message budget (5 per 5 s), so a busy channel's
-	// challenges never queue behind one another, and nothing here waits on
-	// Discord while the channel is locked. Its message is recorded once
-	// shown.
+	// The challenge follows the reply: follow-ups spend none of the
+	// channel's message budget (5 per 5 s), nothing waits on Discord under
+	// the channel's lock, and its message is recorded once shown.
 	msg := s.challengeMessage(req.Pub(), c, rematchOf)
 	msg.posted = func(ctx context.Context, id string) {
 		if err := s.challenges.SetChallengeMessage(ctx, c.ID, id); err != nil {

@@ -23,10 +23,15 @@ func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *reco
 // has no winner, except in a tournament, where the pairing needs a result
 // (a player who never moves, or withdraws, loses).
 func (s *Service) FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
+	return s.finishWith(ctx, t, g, lostBy(g, reason, loser, at))
+}
+
+// lostBy is the result of g lost by loser (see FinishAgainst).
+func lostBy(g *record.Game, reason record.EndReason, loser game.Color, at time.Time) record.Result {
 	if g.TournamentID == 0 && (g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2) {
-		return s.finishWith(ctx, t, g, record.Result{Reason: record.EndAbort, FinishedAt: at})
+		return record.Result{Reason: record.EndAbort, FinishedAt: at}
 	}
-	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at})
+	return record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at}
 }
 
 // finish stores a game's end; winner is Empty for a draw or an abort.
@@ -34,10 +39,18 @@ func (s *Service) finish(ctx context.Context, t *catalog.Printer, g *record.Game
 	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
 }
 
-// finishWith stores a game's end as result says, with the time (now,
-// unless it says when) and the discs filled in, and returns the result
-// line in the words of t.
+// finishWith stores a game's end as result says (see storeEnd) and
+// returns the result line in the words of t.
 func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
+	if err := s.storeEnd(ctx, g, result); err != nil {
+		return "", err
+	}
+	return ResultLine(t, g), nil
+}
+
+// storeEnd stores a game's end as result says, with the time (now, unless
+// it says when) and the discs filled in, and tells the listeners.
+func (s *Service) storeEnd(ctx context.Context, g *record.Game, result record.Result) error {
 	b, w := g.Position().Count()
 	if result.FinishedAt.IsZero() {
 		result.FinishedAt = s.clock.Now()
@@ -49,9 +62,9 @@ func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.
 	reason := result.Reason
 	err := s.games.FinishGame(ctx, g, result, RatingUpdate(g, result))
 	if err != nil {
-		return "", err
+		return err
 	}
 	s.Logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
 	s.gameEnded(ctx, g)
-	return ResultLine(t, g), nil
+	return nil
 }

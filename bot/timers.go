@@ -110,11 +110,11 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 	}
 	defer s.Arm(g) // the next timer, if the game goes on
 	side := g.ToMove()
-	pub := s.PublicPrinter(ctx, g.GuildID)
 	if live(g) {
-		s.fireClock(ctx, pub, g, now)
+		s.fireClock(ctx, g, now)
 		return
 	}
+	pub := s.PublicPrinter(ctx, g.GuildID)
 	vsBot := g.Black.IsBot() || g.White.IsBot()
 	if vsBot {
 		// The inactivity timeout of a game against the bot: no reminder,
@@ -174,10 +174,10 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 // fireClock is a live game's timer: the side to move's time is up (it
 // loses on time, or the game is aborted if its first move never came), or
 // its flag is near and it gets its one ping.
-func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record.Game, now time.Time) {
+func (s *Service) fireClock(ctx context.Context, g *record.Game, now time.Time) {
 	side := g.ToMove()
 	if !now.Before(g.Deadline) {
-		msg, lost, err := s.endOnTime(ctx, pub, g)
+		msg, lost, err := s.endOnTime(ctx, g, nil)
 		if err != nil {
 			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
 				s.Logger(ctx).Error("tick: flag", "game", g.ID, "err", err)
@@ -186,6 +186,7 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 		}
 		s.ShowFinal(ctx, g, *msg)
 		if lost && !side.IsBot() {
+			pub := s.PublicPrinter(ctx, g.GuildID)
 			if err := s.SendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", ResultLine(pub, g)))); err != nil {
 				s.Logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
 			}
@@ -201,6 +202,7 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 		}
 		return
 	}
+	pub := s.PublicPrinter(ctx, g.GuildID)
 	text := pub.T("timeout.low_time", "ID", g.ID, "Left", timecontrol.Format(g.Clock().LeftAt(g.Clock().ToMove, now)),
 		"When", Stamp(g.Deadline, StampRelative))
 	if _, err := s.Send(ctx, g.ChannelID, ping(side.Player.ID, text)); errors.Is(err, ErrUnreachable) {
@@ -212,22 +214,28 @@ func (s *Service) fireClock(ctx context.Context, pub *catalog.Printer, g *record
 
 // endOnTime ends a live game whose side to move's time is up, as of the
 // moment it was: lost on time (lost true), or aborted when that side's
-// first move never came. It returns the game's final message.
-func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record.Game) (*Message, bool, error) {
+// first move never came. It returns the game's final message in pub's
+// words (nil: the server's, read once the end is stored, so a burst of
+// flags writes first and reads after).
+func (s *Service) endOnTime(ctx context.Context, g *record.Game, pub *catalog.Printer) (*Message, bool, error) {
 	k := g.Clock()
 	color := g.Position().ToMove()
+	result := lostBy(g, record.EndTimeout, color, k.Due())
 	// In a tournament a player who never moves loses on time: the
 	// first-move abort would let them dodge a pairing.
-	if !k.Timed() && g.TournamentID == 0 {
-		note, err := s.finishWith(ctx, pub, g, record.Result{Reason: record.EndAbort, FinishedAt: k.Due()})
-		if err != nil {
-			return nil, false, err
-		}
-		return s.GameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", SideLabel(pub, g, color)), note}), false, nil
+	abort := !k.Timed() && g.TournamentID == 0
+	if abort {
+		result = record.Result{Reason: record.EndAbort, FinishedAt: k.Due()}
 	}
-	note, err := s.FinishAgainst(ctx, pub, g, record.EndTimeout, color, k.Due())
-	if err != nil {
+	if err := s.storeEnd(ctx, g, result); err != nil {
 		return nil, false, err
+	}
+	if pub == nil {
+		pub = s.PublicPrinter(ctx, g.GuildID)
+	}
+	note := ResultLine(pub, g)
+	if abort {
+		return s.GameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", SideLabel(pub, g, color)), note}), false, nil
 	}
 	return s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", SideLabel(pub, g, color)), note}),
 		g.Result != nil && g.Result.Reason == record.EndTimeout, nil
@@ -237,7 +245,7 @@ func (s *Service) endOnTime(ctx context.Context, pub *catalog.Printer, g *record
 // the game ends as of then, the board shows it, and the player learns why
 // their move was not played.
 func (s *Service) timeRanOut(ctx context.Context, req Request, g *record.Game) (Response, error) {
-	msg, _, err := s.endOnTime(ctx, req.Pub(), g)
+	msg, _, err := s.endOnTime(ctx, g, req.Pub())
 	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 		return Refuse(req.Me().T("play.changed")), nil
 	}

@@ -236,6 +236,10 @@ func (s *Store) inSerialTx(ctx context.Context, fn func(tx *dbTx) error) error {
 // again from the start, so fn must set everything it reports afresh on
 // each run.
 func (s *Store) retryTx(ctx context.Context, serializable bool, fn func(tx *dbTx) error) error {
+	if s.dialect != postgresDB {
+		err, _ := s.inGroupTx(ctx, 0, fn)
+		return err
+	}
 	for attempt := 0; ; attempt++ {
 		err := s.runTx(ctx, serializable, fn)
 		if err == nil || !isRetryable(err) || attempt >= 50 {

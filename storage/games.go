@@ -265,8 +265,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	status := record.FinalStatus(r.Reason)
 	rated := g.Rated && !r.Reason.Unfinished()
 	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
-	// Serializable: the ratings are read, updated and written back.
-	err := s.inSerialTx(ctx, func(tx *dbTx) error {
+	// Serializable: the ratings are read, updated and written back. On
+	// SQLite, finishes that come together commit together, their results
+	// lines written after in one append.
+	finish := func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL,
 			remind_at = NULL, archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
 			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, g.Version)
@@ -297,13 +299,21 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 			return applyRatings(ctx, tx, g, rate)
 		}
 		return nil
-	})
+	}
+	var err, logErr error
+	if s.dialect == postgresDB {
+		if err = s.inSerialTx(ctx, finish); err == nil && s.results != nil {
+			logErr = s.logResult(ctx, g.ID)
+		}
+	} else {
+		err, logErr = s.inGroupTx(ctx, g.ID, finish)
+	}
 	if err != nil {
 		return err
 	}
 	g.Finished(r)
 	if s.results != nil {
-		if err := s.logResult(ctx, g.ID); err != nil {
+		if err := logErr; err != nil {
 			// The game is safely finished; the line follows when the log
 			// can be written again.
 			s.logger.Error("RESULTS LOG CANNOT BE WRITTEN: retrying in the background", "game", g.ID, "err", err)

@@ -112,12 +112,17 @@ func truncate(f logFile, n int64) error {
 // Path returns the file's path.
 func (l *ResultsLog) Path() string { return l.path }
 
-// Append writes one line and flushes it to disk. If the write or the
-// flush fails (a full disk), the file is cut back to where the line began,
-// so no half line stays for the next one to be glued onto.
-func (l *ResultsLog) Append(line string) error {
-	if strings.ContainsAny(line, "\n\r") {
-		return fmt.Errorf("results log %s: a line may not contain a newline", l.path)
+// Append writes lines and flushes them to disk, in one write. If the
+// write or the flush fails (a full disk), the file is cut back to where
+// the lines began, so no half line stays for the next one to be glued
+// onto.
+func (l *ResultsLog) Append(lines ...string) error {
+	var buf strings.Builder
+	for _, line := range lines {
+		if strings.ContainsAny(line, "\n\r") {
+			return fmt.Errorf("results log %s: a line may not contain a newline", l.path)
+		}
+		buf.WriteString(line + "\n")
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -131,7 +136,7 @@ func (l *ResultsLog) Append(line string) error {
 	if err != nil {
 		return fmt.Errorf("results log %s: %w", l.path, err)
 	}
-	_, err = l.f.Write([]byte(line + "\n"))
+	_, err = l.f.Write([]byte(buf.String()))
 	if err == nil {
 		err = l.f.Sync()
 	}

@@ -44,7 +44,8 @@ type Store struct {
 	// A results log that could not be written (a full disk) is caught up
 	// in the background until it works; Close stops that.
 	logRetry  time.Duration
-	logMu     sync.Mutex // one writer of results lines at a time
+	logMu     sync.Mutex  // one writer of results lines at a time
+	group     groupCommit // SQLite's writes (see groupcommit.go)
 	retryMu   sync.Mutex
 	retrying  bool
 	closed    chan struct{}
@@ -215,6 +216,7 @@ func (s *Store) Close() error {
 	}
 	s.retryMu.Unlock()
 	s.retryDone.Wait()
+	s.group.running.Wait() // the last notes of results logged
 	err := s.wdb.DB.Close()
 	if s.db != nil {
 		err = errors.Join(err, s.db.DB.Close())

@@ -1,0 +1,198 @@
+package storage
+
+// This file is SQLite's group commit: writers that arrive while a
+// transaction is being written wait their turn in order, and are then
+// written together in one transaction (each in a savepoint of its own,
+// so one that fails changes nothing and fails alone), with one sync to
+// disk for all. SQLite has one writer: without this, 200 flags falling
+// at one instant are 200 transactions, each a sync, and database/sql
+// hands the one write connection to a random waiter, so the unluckiest
+// wait without bound. PostgreSQL commits concurrent transactions itself.
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// maxGroup bounds the writes one transaction takes.
+const maxGroup = 256
+
+// groupWrite is one writer's work, and where its outcome goes.
+type groupWrite struct {
+	ctx  context.Context
+	fn   func(tx *dbTx) error
+	logs int64 // a game whose results line follows the commit; 0 if none
+	done chan groupDone
+}
+
+type groupDone struct {
+	err    error // the write's own, or the commit's
+	logErr error // the results line's, if the write wanted one
+}
+
+// groupCommit queues writes in arrival order; the first writer to find
+// none being written starts a writer that writes the queue, batch after
+// batch, until it is empty. Each writer waits for its own batch only.
+type groupCommit struct {
+	mu      sync.Mutex
+	queue   []*groupWrite
+	writing bool
+	// unmarked are games whose results lines are in the log but not yet
+	// noted so in the database: the next batch's transaction notes them,
+	// or the writer before it stops. A stop before that costs nothing:
+	// the catch-up at start finds their lines in the log.
+	unmarked []int64
+	running  sync.WaitGroup
+}
+
+// inGroupTx runs fn in a transaction shared with the writes queued with
+// it (see the file's comment) and reports its outcome once that
+// transaction commits; with logs set, the game's results line is written
+// after the commit, and its error is the second result.
+func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) error) (error, error) {
+	w := &groupWrite{ctx: ctx, fn: fn, logs: logs, done: make(chan groupDone, 1)}
+	g := &s.group
+	g.mu.Lock()
+	g.queue = append(g.queue, w)
+	if !g.writing {
+		g.writing = true
+		g.running.Add(1)
+		go s.writeGroups(context.WithoutCancel(ctx))
+	}
+	g.mu.Unlock()
+	d := <-w.done
+	return d.err, d.logErr
+}
+
+// writeGroups writes the queue in batches until it is empty. The batches
+// outlive any one writer's context: each is checked before its own part
+// runs.
+func (s *Store) writeGroups(ctx context.Context) {
+	g := &s.group
+	defer g.running.Done()
+	for {
+		g.mu.Lock()
+		n := min(len(g.queue), maxGroup)
+		batch := g.queue[:n:n]
+		g.queue = g.queue[n:]
+		unmarked := g.unmarked
+		g.unmarked = nil
+		if n == 0 && len(unmarked) == 0 {
+			g.writing = false
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
+		if n == 0 {
+			if err := s.markLoggedAll(ctx, s.wdb, unmarked); err != nil {
+				s.logger.Warn("noting results as logged (the catch-up at start will)", "err", err)
+			}
+			continue
+		}
+		s.writeGroup(ctx, batch, unmarked)
+	}
+}
+
+// writeGroup writes one batch in one transaction, with the notes of
+// results logged before it, and tells each writer.
+func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []int64) {
+	errs := make([]error, len(batch))
+	commitErr := s.runTx(ctx, false, func(tx *dbTx) error {
+		if len(unmarked) > 0 {
+			if err := s.markLoggedAll(ctx, tx, unmarked); err != nil {
+				return err
+			}
+		}
+		for i, w := range batch {
+			if err := w.ctx.Err(); err != nil {
+				errs[i] = err
+				continue
+			}
+			errs[i] = savepoint(ctx, tx, w.fn)
+		}
+		return nil
+	})
+	var logged []int64
+	for i, w := range batch {
+		if commitErr != nil && errs[i] == nil {
+			errs[i] = commitErr
+		}
+		if errs[i] == nil && w.logs != 0 {
+			logged = append(logged, w.logs)
+		}
+	}
+	var logErr error
+	if len(logged) > 0 && s.results != nil {
+		if logErr = s.logResults(ctx, logged); logErr == nil {
+			s.group.mu.Lock()
+			s.group.unmarked = append(s.group.unmarked, logged...)
+			s.group.mu.Unlock()
+		}
+	}
+	for i, w := range batch {
+		d := groupDone{err: errs[i]}
+		if errs[i] == nil && w.logs != 0 {
+			d.logErr = logErr
+		}
+		w.done <- d
+	}
+}
+
+// savepoint runs fn inside a savepoint of tx, undoing only its part when
+// it fails.
+func savepoint(ctx context.Context, tx *dbTx, fn func(tx *dbTx) error) error {
+	if _, err := tx.Tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+		return fmt.Errorf("savepoint: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		if _, rerr := tx.Tx.ExecContext(ctx, `ROLLBACK TO w`); rerr != nil {
+			return fmt.Errorf("%w (and undoing it: %v)", err, rerr)
+		}
+		tx.Tx.ExecContext(ctx, `RELEASE w`)
+		return err
+	}
+	if _, err := tx.Tx.ExecContext(ctx, `RELEASE w`); err != nil {
+		return fmt.Errorf("releasing a savepoint: %w", err)
+	}
+	return nil
+}
+
+// logResults writes the lines of games just finished, in one append;
+// noting them logged is the caller's.
+func (s *Store) logResults(ctx context.Context, ids []int64) error {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	var lines []string
+	for _, id := range ids {
+		line, err := s.resultLine(ctx, id)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, line)
+	}
+	return s.results.Append(lines...)
+}
+
+// markLoggedAll notes games' results as logged, in one write through w
+// (the write connection, or a transaction).
+func (s *Store) markLoggedAll(ctx context.Context, w interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}, ids []int64) error {
+	args := make([]any, 0, len(ids)+1)
+	args = append(args, millis(time.Now()))
+	in := ""
+	for i, id := range ids {
+		if i > 0 {
+			in += ", "
+		}
+		in += "?"
+		args = append(args, id)
+	}
+	if _, err := w.ExecContext(ctx, `UPDATE results SET logged_at = ? WHERE game_id IN (`+in+`)`, args...); err != nil {
+		return fmt.Errorf("noting %d results as logged: %w", len(ids), err)
+	}
+	return nil
+}
