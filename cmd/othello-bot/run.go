@@ -202,6 +202,10 @@ func newSession(c config.Config, token string) (*discordgo.Session, error) {
 		return nil, fmt.Errorf("discord session: %w", err)
 	}
 	session.Identify.Intents = discordgo.IntentsGuilds
+	// The gateway's identify as Discord documents it: os, browser and
+	// device (the dialer renames discordgo's $-prefixed names).
+	session.Identify.Properties.Browser, session.Identify.Properties.Device = "othello-bot", "othello-bot"
+	session.Dialer = discord.GatewayDialer()
 	// Every REST call goes through APIBase: to the configured API, on v10.
 	rt, err := discord.APIBase(c.DiscordAPI, nil)
 	if err != nil {

@@ -41,10 +41,18 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			s.send(c, map[string]any{"op": 11})
 		case 2:
 			var id struct {
-				Token string `json:"token"`
-				Shard []int  `json:"shard"`
+				Token      string         `json:"token"`
+				Shard      []int          `json:"shard"`
+				Properties map[string]any `json:"properties"`
 			}
 			json.Unmarshal(p.D, &id)
+			// Identify's connection properties are os, browser and device
+			// (the $-prefixed names are from before API v10's docs).
+			for _, k := range []string{"os", "browser", "device"} {
+				if v, _ := id.Properties[k].(string); v == "" {
+					s.violation("gateway: identify without the connection property %q (sent %v)", k, id.Properties)
+				}
+			}
 			if id.Token != "Bot "+s.Token && id.Token != s.Token {
 				closeWith(c, 4004, "Authentication failed.")
 				return
@@ -75,7 +83,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			}
 			s.mu.Unlock()
 			sh := s.attach(shard, c, true)
-			s.dispatchTo(shard, "READY", map[string]any{"v": 9, "session_id": sh, "resume_gateway_url": s.wsURL(),
+			s.dispatchTo(shard, "READY", map[string]any{"v": 10, "session_id": sh, "resume_gateway_url": s.wsURL(),
 				"user":        map[string]any{"id": s.AppID, "username": "othello", "discriminator": "0", "bot": true},
 				"application": map[string]any{"id": s.AppID, "flags": 0},
 				"shard":       []int{shard, count},
