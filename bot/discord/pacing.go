@@ -4,6 +4,8 @@ package discord
 // requests a second, and a hair after each bucket's reset.
 
 import (
+	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -50,20 +52,40 @@ func (p *paced) share(shards, count int) {
 	p.global.SetBurst(max(1, globalBurst*shards/count))
 }
 
+// sendTimeout bounds a call once it is sent (the wait for its turn under
+// the global limit is its caller's context's business).
+const sendTimeout = 20 * time.Second
+
 func (p *paced) RoundTrip(req *http.Request) (*http.Response, error) {
 	if !interactionEndpoint(req.URL.Path) {
 		if err := p.global.Wait(req.Context()); err != nil {
 			return nil, err
 		}
 	}
-	resp, err := p.next.RoundTrip(req)
+	ctx, cancel := context.WithTimeout(req.Context(), sendTimeout)
+	resp, err := p.next.RoundTrip(req.WithContext(ctx))
 	if err != nil {
+		cancel()
 		return resp, err
 	}
+	resp.Body = &cancelOnClose{ReadCloser: resp.Body, cancel: cancel}
 	if after, err := strconv.ParseFloat(resp.Header.Get("X-RateLimit-Reset-After"), 64); err == nil {
 		resp.Header.Set("X-RateLimit-Reset-After", strconv.FormatFloat(after+resetMargin.Seconds(), 'f', 3, 64))
 	}
 	return resp, nil
+}
+
+// cancelOnClose is a response body that ends its call's timeout when
+// closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (c *cancelOnClose) Close() error {
+	err := c.ReadCloser.Close()
+	c.cancel()
+	return err
 }
 
 // interactionEndpoint says a path is one of the interaction endpoints

@@ -16,7 +16,7 @@ import (
 
 // updateBudget is how long a button's or menu's answer may take and still
 // be the interaction's response itself.
-const updateBudget = time.Second
+const updateBudget = 500 * time.Millisecond
 
 // acknowledge sends the deferral; false if Discord did not take it (an
 // endpoint that deferred by itself counts as taken).

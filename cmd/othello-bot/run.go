@@ -211,7 +211,10 @@ func newSession(c config.Config, token string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
-	session.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	// No client-wide timeout: a call queued behind the global limit waits
+	// its turn (as long as its caller's context allows); the transport
+	// gives each its 20 seconds once it is sent.
+	session.Client = &http.Client{Transport: rt}
 	return session, nil
 }
 

@@ -61,6 +61,7 @@ type rateState struct {
 	global  []time.Time        // the requests of the last second that count globally
 	peak    int                // the most global requests seen in one second
 	limited []string           // every 429, as "scope METHOD path"
+	counts  map[string]int     // requests by route
 }
 
 // routeLimit names the bucket of a request (path p, after /api/vN) and
@@ -116,8 +117,9 @@ func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, p []string)
 	defer s.mu.Unlock()
 	rs := &s.rates
 	if rs.buckets == nil {
-		rs.buckets = map[string]*bucket{}
+		rs.buckets, rs.counts = map[string]*bucket{}, map[string]int{}
 	}
+	rs.counts[route]++
 	if !interaction {
 		cut := 0
 		for cut < len(rs.global) && now.Sub(rs.global[cut]) >= time.Second {
@@ -196,4 +198,16 @@ func (s *Server) EnforceRateLimits(on bool) {
 	s.mu.Lock()
 	s.enforce = on
 	s.mu.Unlock()
+}
+
+// Requests counts the requests made of each route (as "METHOD /path" with
+// ids as {id}).
+func (s *Server) Requests() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]int{}
+	for k, v := range s.rates.counts {
+		out[k] = v
+	}
+	return out
 }
