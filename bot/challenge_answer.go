@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"othello-bot/catalog"
 	"othello-bot/game"
@@ -23,14 +24,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if err != nil {
 		return Refuse(me.T("error.button_broken")), nil
 	}
-	unlock := s.lockChannel(req.ChannelID)
-	locked := true
-	release := func() {
-		if locked {
-			locked = false
-			unlock()
-		}
-	}
+	release := sync.OnceFunc(s.lockChannel(req.ChannelID))
 	defer release()
 	c, err := s.challenges.Challenge(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
@@ -110,10 +104,8 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		return Response{}, err
 	}
 	threaded := !inThread && s.ThreadsHere(req)
-	// The rest asks Discord (a thread, the board) and need not hold the
-	// channel: accepting is conditional in the store (a second Accept gets
-	// record.ErrNotPending, a game started meanwhile record.ErrChannelBusy),
-	// and the channel's other challenges are answered meanwhile.
+	// The rest asks Discord and holds no lock: accepting is conditional in
+	// the store (record.ErrNotPending, record.ErrChannelBusy).
 	release()
 	if threaded {
 		switch err := s.OpenThread(ctx, pub, c.ChannelID, g); {

@@ -27,9 +27,10 @@ type fakeStore struct {
 	nextID     int64
 	finished   []record.Result
 	// messageVersions is the version each game's live message shows;
-	// archived the games whose thread was claimed for archiving.
+	// archiveClaims: a game's thread claimed for archiving until then
+	// (zero: archived).
 	messageVersions map[int64]int64
-	archived        map[int64]bool
+	archiveClaims   map[int64]time.Time
 	// failAppend, when set, is returned by the next AppendTurn.
 	failAppend error
 }
@@ -37,7 +38,7 @@ type fakeStore struct {
 func newFakeStore() *fakeStore {
 	return &fakeStore{games: map[int64]*record.Game{}, challenges: map[int64]*record.Challenge{},
 		ratings: map[string]record.Rating{}, styles: map[string]record.Style{}, langs: map[string]string{},
-		messageVersions: map[int64]int64{}, archived: map[int64]bool{}}
+		messageVersions: map[int64]int64{}, archiveClaims: map[int64]time.Time{}}
 }
 
 var (
@@ -207,7 +208,7 @@ func (f *fakeStore) DueArchives(_ context.Context, now time.Time) ([]record.Thre
 	defer f.mu.Unlock()
 	var out []record.ThreadToArchive
 	for id, g := range f.games {
-		if r := g.Result; r != nil && !r.ArchiveAt.IsZero() && !r.ArchiveAt.After(now) && !f.archived[id] {
+		if due := f.archiveDue(id); !due.IsZero() && !due.After(now) {
 			out = append(out, record.ThreadToArchive{GameID: id, ThreadID: g.ChannelID})
 		}
 	}
@@ -215,14 +216,33 @@ func (f *fakeStore) DueArchives(_ context.Context, now time.Time) ([]record.Thre
 	return out, nil
 }
 
-func (f *fakeStore) ClaimArchive(_ context.Context, gameID int64, _ time.Time) (bool, error) {
+// archiveDue is when a game's thread is due to be archived: its result's
+// time, or its claim's end; zero once archived. f.mu is held.
+func (f *fakeStore) archiveDue(id int64) time.Time {
+	if at, ok := f.archiveClaims[id]; ok {
+		return at
+	}
+	if g := f.games[id]; g != nil && g.Result != nil {
+		return g.Result.ArchiveAt
+	}
+	return time.Time{}
+}
+
+func (f *fakeStore) ClaimArchive(_ context.Context, gameID int64, now, until time.Time) (bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.archived[gameID] {
+	if due := f.archiveDue(gameID); due.IsZero() || due.After(now) {
 		return false, nil
 	}
-	f.archived[gameID] = true
+	f.archiveClaims[gameID] = until
 	return true, nil
+}
+
+func (f *fakeStore) ArchiveDone(_ context.Context, gameID int64) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.archiveClaims[gameID] = time.Time{}
+	return nil
 }
 
 func (f *fakeStore) Analysis(_ context.Context, gameID int64) ([]byte, error) {

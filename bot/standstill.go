@@ -1,7 +1,7 @@
 package bot
 
-// This file is a clock standing still: the core's part of giving back the
-// time the bot was away (package bot/downtime decides when and for whom).
+// This file is the core's part of giving back the time the bot was away
+// (package bot/downtime decides when and for whom).
 
 import (
 	"context"

@@ -70,10 +70,13 @@ type GameStore interface {
 	// ActiveGameCount is how many running games a player plays in.
 	ActiveGameCount(ctx context.Context, playerID string) (int, error)
 	// DueArchives lists the threads of finished games due to be archived;
-	// ClaimArchive takes one for the caller (true once, whichever of the
-	// processes sharing the store asks first).
+	// ClaimArchive takes one for the caller until `until` (true once,
+	// whichever of the processes sharing the store asks first; due again
+	// then unless ArchiveDone says it was archived, so a process that
+	// stops between the two loses nothing).
 	DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error)
-	ClaimArchive(ctx context.Context, gameID int64, now time.Time) (bool, error)
+	ClaimArchive(ctx context.Context, gameID int64, now, until time.Time) (bool, error)
+	ArchiveDone(ctx context.Context, gameID int64) error
 	// DueGames returns the active games whose reminder or deadline is due.
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	// MarkReminded notes that g's player to move was reminded; false if

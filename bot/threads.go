@@ -8,6 +8,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"time"
 
 	"othello-bot/catalog"
 	"othello-bot/record"
@@ -130,6 +131,9 @@ func deletedNote(g *record.Game) string {
 }
 
 // archiveThreads archives the threads of games that ended long enough ago.
+// archiveClaim is how long a claimed thread waits for its archiving.
+const archiveClaim = 45 * time.Second
+
 func (s *Service) archiveThreads(ctx context.Context) {
 	now := s.clock.Now()
 	due, err := s.games.DueArchives(ctx, now)
@@ -140,7 +144,7 @@ func (s *Service) archiveThreads(ctx context.Context) {
 	for _, t := range due {
 		// Claimed first: with several processes on one database, one
 		// archives it.
-		mine, err := s.games.ClaimArchive(ctx, t.GameID, now)
+		mine, err := s.games.ClaimArchive(ctx, t.GameID, now, now.Add(archiveClaim))
 		if err != nil {
 			s.Logger(ctx).Error("tick: claiming a thread to archive", "game", t.GameID, "err", err)
 			continue
@@ -151,6 +155,9 @@ func (s *Service) archiveThreads(ctx context.Context) {
 		if err := s.notify.ArchiveThread(ctx, t.ThreadID); err != nil {
 			// Deleted or archived by hand meanwhile: nothing left to do.
 			s.Logger(ctx).Warn("archiving a game's thread", "game", t.GameID, "thread", t.ThreadID, "err", err)
+		}
+		if err := s.games.ArchiveDone(ctx, t.GameID); err != nil {
+			s.Logger(ctx).Error("tick: noting a thread archived", "game", t.GameID, "err", err)
 		}
 	}
 }

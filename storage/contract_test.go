@@ -191,7 +191,7 @@ func TestSharedDatabaseExactlyOnce(t *testing.T) {
 				t.Errorf("game %d does not replay: %v", g.ID, err)
 			}
 			for _, st := range stores {
-				if ok, err := st.ClaimArchive(ctx, g.ID, t0); err != nil {
+				if ok, err := st.ClaimArchive(ctx, g.ID, t0, t0.Add(time.Minute)); err != nil {
 					t.Error(err)
 				} else if ok {
 					claims[g.ID]++

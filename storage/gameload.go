@@ -280,16 +280,25 @@ func (s *Store) DueArchives(ctx context.Context, now time.Time) ([]record.Thread
 }
 
 // ClaimArchive takes the archiving of a game's thread, due at or before
-// now, for the caller: true once, for one caller, even when several
-// processes share the database; the thread is then no longer due.
-func (s *Store) ClaimArchive(ctx context.Context, gameID int64, now time.Time) (bool, error) {
-	res, err := s.wdb.ExecContext(ctx, `UPDATE games SET archive_at = NULL WHERE id = ? AND archive_at IS NOT NULL AND archive_at <= ?`,
-		gameID, millis(now))
+// now, for the caller until `until`: true once, for one caller, even when
+// several processes share the database; the thread is due again at until
+// unless ArchiveDone comes first.
+func (s *Store) ClaimArchive(ctx context.Context, gameID int64, now, until time.Time) (bool, error) {
+	res, err := s.wdb.ExecContext(ctx, `UPDATE games SET archive_at = ? WHERE id = ? AND archive_at IS NOT NULL AND archive_at <= ?`,
+		millis(until), gameID, millis(now))
 	if err != nil {
 		return false, fmt.Errorf("claiming the archive of game %d's thread: %w", gameID, err)
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// ArchiveDone notes a game's thread archived: never due again.
+func (s *Store) ArchiveDone(ctx context.Context, gameID int64) error {
+	if _, err := s.wdb.ExecContext(ctx, `UPDATE games SET archive_at = NULL WHERE id = ?`, gameID); err != nil {
+		return fmt.Errorf("noting game %d's thread archived: %w", gameID, err)
+	}
+	return nil
 }
 
 // DueGames loads the active games whose move deadline, or reminder time

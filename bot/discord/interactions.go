@@ -7,6 +7,7 @@ package discord
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -183,35 +184,6 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
 	tracked := !req.Place.BotPosts()
-	if component {
-		// A button or a menu whose answer changes its own message and comes
-		// within updateBudget is answered whole by the response itself
-		// (UPDATE_MESSAGE): one request instead of an acknowledgement and
-		// an edit. A slower one is acknowledged then, well inside Discord's
-		// 3 seconds, and delivered when ready.
-		answer := make(chan bot.Response, 1)
-		go func() { answer <- a.svc.Handle(ctx, req) }()
-		timer := time.NewTimer(updateBudget)
-		defer timer.Stop()
-		select {
-		case resp := <-answer:
-			if a.updateAtOnce(ctx, log, ic.Interaction, resp, respond, tracked) {
-				return
-			}
-			if !a.acknowledge(ctx, log, respond, deferred) {
-				return
-			}
-			acked = true
-			a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
-		case <-timer.C:
-			if !a.acknowledge(ctx, log, respond, deferred) {
-				return
-			}
-			acked = true
-			a.deliver(ctx, log, ic.Interaction, <-answer, component, private, tracked)
-		}
-		return
-	}
 	// Acknowledge first: whatever the answer then waits for (a channel's
 	// lock, the engine, the database), Discord hears back within its 3
 	// seconds.
@@ -221,6 +193,16 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	acked = true
 	resp := a.svc.Handle(ctx, req)
 	a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
+}
+
+// acknowledge sends the deferral; false if Discord did not take it (an
+// endpoint that deferred by itself counts as taken).
+func (a *Adapter) acknowledge(ctx context.Context, log *slog.Logger, respond responder, deferred *discordgo.InteractionResponse) bool {
+	if err := respond(ctx, deferred); err != nil && !errors.Is(err, errAcknowledged) {
+		log.Error("acknowledging interaction", "err", err)
+		return false
+	}
+	return true
 }
 
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {

@@ -60,14 +60,14 @@ func (w *syncBuffer) String() string {
 
 // botRun is one run of the bot against the fake.
 type botRun struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *discordtest.Server
 	cancel context.CancelFunc
 	done   chan error
 	logs   *syncBuffer
 }
 
-func newFake(t *testing.T) *discordtest.Server {
+func newFake(t testing.TB) *discordtest.Server {
 	srv := discordtest.New(testToken)
 	t.Cleanup(srv.Close)
 	srv.AddChannel(lobby, discordtest.AllText)
@@ -91,7 +91,7 @@ func testBotConfig(srv *discordtest.Server, dir string) config.Config {
 
 // startBot runs serveDiscord until the test stops it, and waits until it
 // has connected and registered its commands.
-func startBot(t *testing.T, srv *discordtest.Server, c config.Config) *botRun {
+func startBot(t testing.TB, srv *discordtest.Server, c config.Config) *botRun {
 	t.Helper()
 	r := &botRun{t: t, srv: srv, done: make(chan error, 1), logs: &syncBuffer{}}
 	ctx, cancel := context.WithCancel(context.Background())

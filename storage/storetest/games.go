@@ -256,14 +256,28 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 		if err != nil || len(due) != 1 || due[0] != (record.ThreadToArchive{GameID: g.ID, ThreadID: "thread-1"}) {
 			t.Fatalf("due archives: %v %v", due, err)
 		}
-		if ok, err := s.ClaimArchive(ctx, g.ID, archive); !ok || err != nil {
+		until := archive.Add(time.Minute)
+		if ok, err := s.ClaimArchive(ctx, g.ID, archive, until); !ok || err != nil {
 			t.Errorf("the first claim: %v %v", ok, err)
 		}
-		if ok, _ := s.ClaimArchive(ctx, g.ID, archive); ok {
+		if ok, _ := s.ClaimArchive(ctx, g.ID, archive, until); ok {
 			t.Error("claimed twice")
 		}
 		if due, _ := s.DueArchives(ctx, archive); len(due) != 0 {
 			t.Errorf("due after its claim: %v", due)
+		}
+		// A claimer that stopped before archiving: due again at until.
+		if due, _ := s.DueArchives(ctx, until); len(due) != 1 {
+			t.Fatalf("due once its claim lapsed: %v", due)
+		}
+		if ok, err := s.ClaimArchive(ctx, g.ID, until, until.Add(time.Minute)); !ok || err != nil {
+			t.Fatalf("claimed again after the lapse: %v %v", ok, err)
+		}
+		if err := s.ArchiveDone(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if due, _ := s.DueArchives(ctx, until.Add(time.Hour)); len(due) != 0 {
+			t.Errorf("due after it was archived: %v", due)
 		}
 	})
 }

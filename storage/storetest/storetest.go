@@ -32,7 +32,8 @@ type Games interface {
 	LatestHome(ctx context.Context, channelID string) (record.GameHome, error)
 	ActiveGameCount(ctx context.Context, playerID string) (int, error)
 	DueArchives(ctx context.Context, now time.Time) ([]record.ThreadToArchive, error)
-	ClaimArchive(ctx context.Context, gameID int64, now time.Time) (bool, error)
+	ClaimArchive(ctx context.Context, gameID int64, now, until time.Time) (bool, error)
+	ArchiveDone(ctx context.Context, gameID int64) error
 	DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error)
 	MarkReminded(ctx context.Context, g *record.Game) (bool, error)
 	SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error)
