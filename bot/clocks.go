@@ -5,7 +5,9 @@ package bot
 // rules of time themselves are the timecontrol package's.
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -156,4 +158,28 @@ func clockLines(t *catalog.Printer, g *record.Game, now time.Time) (clocks, due 
 // ControlName is a control as the reader sees it: "3+2 · Blitz".
 func ControlName(t *catalog.Printer, c timecontrol.Control) string {
 	return t.T("time.control", "Control", c.String(), "Speed", t.T("speed."+string(c.Category())))
+}
+
+// StandStill, the core's part of giving back the time the bot was away
+// (bot/downtime decides when and for whom), stands g's running clock
+// still from `from` until `until` (timecontrol.Clock.StoodStill), stores
+// the turn restarted and arms its timer. It reports false when that
+// changes nothing, or another process moved the game meanwhile.
+func (s *Service) StandStill(ctx context.Context, g *record.Game, from, until time.Time) (bool, error) {
+	k := g.Clock().StoodStill(from, until)
+	if g.Status != record.Active || g.State.Over() || !k.TurnStart.After(g.TurnStartedAt) {
+		return false, nil
+	}
+	t := s.turnTimers(g, record.Turn{At: k.TurnStart, Left: k.Left})
+	unlock := s.lockChannel(g.ChannelID)
+	err := s.games.RestartTurn(ctx, g, t)
+	unlock()
+	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("standing game %d's clock still: %w", g.ID, err)
+	}
+	s.Arm(g)
+	return true, nil
 }
