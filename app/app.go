@@ -123,14 +123,15 @@ func (a *App) GiveBackDowntime(ctx context.Context) error {
 	return err
 }
 
-// Start picks up after a restart: the time the bot was away given back,
-// then alone on its database, every game where the bot is to move, then
-// whatever fell due meanwhile; sharing one, a first tick (the holder of
-// the timers picks up orphaned games).
+// Start picks up after a restart: the time the bot was away given back
+// (and the games told), then alone on its database, every game where the
+// bot is to move, then whatever fell due meanwhile; sharing one, a first
+// tick (the holder of the timers picks up orphaned games).
 func (a *App) Start(ctx context.Context) error {
 	if err := a.GiveBackDowntime(ctx); err != nil {
 		return err
 	}
+	a.Downtime.Tell(ctx)
 	if !a.shared {
 		if err := a.Resume(ctx); err != nil {
 			return err

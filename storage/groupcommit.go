@@ -165,15 +165,7 @@ func savepoint(ctx context.Context, tx *dbTx, fn func(tx *dbTx) error) error {
 func (s *Store) logResults(ctx context.Context, ids []int64) error {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
-	var lines []string
-	for _, id := range ids {
-		line, err := s.resultLine(ctx, id)
-		if err != nil {
-			return err
-		}
-		lines = append(lines, line)
-	}
-	return s.results.Append(lines...)
+	return s.appendResults(ctx, ids)
 }
 
 // markLoggedAll notes games' results as logged, in one write through w

@@ -195,22 +195,23 @@ func (s *Store) logResult(ctx context.Context, gameID int64) error {
 }
 
 func (s *Store) appendResult(ctx context.Context, gameID int64) error {
-	line, err := s.resultLine(ctx, gameID)
-	if err != nil {
+	if err := s.appendResults(ctx, []int64{gameID}); err != nil {
 		return err
 	}
-	if err := s.results.Append(line); err != nil {
-		return err
-	}
-	return s.markLogged(ctx, gameID)
+	return s.markLoggedAll(ctx, s.wdb, []int64{gameID})
 }
 
-func (s *Store) markLogged(ctx context.Context, gameID int64) error {
-	_, err := s.wdb.ExecContext(ctx, `UPDATE results SET logged_at = ? WHERE game_id = ?`, millis(time.Now()), gameID)
-	if err != nil {
-		return fmt.Errorf("noting result of game %d as logged: %w", gameID, err)
+// appendResults writes games' lines in one append; s.logMu is held.
+func (s *Store) appendResults(ctx context.Context, ids []int64) error {
+	var lines []string
+	for _, id := range ids {
+		line, err := s.resultLine(ctx, id)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, line)
 	}
-	return nil
+	return s.results.Append(lines...)
 }
 
 // logOwner is the process whose results log gets the lines of the games
@@ -264,7 +265,7 @@ func (s *Store) catchUpResultsLog(ctx context.Context) error {
 	}
 	for _, id := range order {
 		if present[id] {
-			err = s.markLogged(ctx, id)
+			err = s.markLoggedAll(ctx, s.wdb, []int64{id})
 		} else {
 			err = s.appendResult(ctx, id)
 		}

@@ -149,17 +149,13 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	first := make(chan *discordgo.InteractionResponse, 1)
 	sent := make(chan struct{})
-	var answered *discordgo.InteractionResponse // what went out, once sent is closed
 	respond := func(ctx context.Context, resp *discordgo.InteractionResponse) error {
 		select {
 		case first <- resp:
-		default:
+		default: // the endpoint acknowledged for it already
 		}
 		select {
 		case <-sent: // the HTTP answer is out: webhook calls may follow
-			if answered != resp {
-				return errAcknowledged
-			}
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
@@ -185,14 +181,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
-	answered = resp
 	close(sent)
 }
-
-// errAcknowledged is a first response the endpoint did not send: it had
-// acknowledged the interaction itself (a deferral), so the answer goes by
-// webhook.
-var errAcknowledged = errors.New("the endpoint acknowledged the interaction itself")
 
 // readBody reads the whole body into one bounded buffer within the body's
 // time; a status other than 0 says why it could not.

@@ -7,7 +7,6 @@ package discord
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -174,6 +173,9 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		}))
 		return
 	}
+	// Acknowledge first, always: whatever the answer then waits for (a
+	// channel's lock, the engine, the database), Discord hears back within
+	// its 3 seconds.
 	component := req.Kind == bot.Button || req.Kind == bot.Select
 	private := req.Kind == bot.Command && bot.PrivateCommand(req.Path())
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
@@ -183,26 +185,13 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	case private:
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
-	tracked := !req.Place.BotPosts()
-	// Acknowledge first: whatever the answer then waits for (a channel's
-	// lock, the engine, the database), Discord hears back within its 3
-	// seconds.
-	if !a.acknowledge(ctx, log, respond, deferred) {
+	if err := respond(ctx, deferred); err != nil {
+		log.Error("acknowledging interaction", "err", err)
 		return
 	}
 	acked = true
 	resp := a.svc.Handle(ctx, req)
-	a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
-}
-
-// acknowledge sends the deferral; false if Discord did not take it (an
-// endpoint that deferred by itself counts as taken).
-func (a *Adapter) acknowledge(ctx context.Context, log *slog.Logger, respond responder, deferred *discordgo.InteractionResponse) bool {
-	if err := respond(ctx, deferred); err != nil && !errors.Is(err, errAcknowledged) {
-		log.Error("acknowledging interaction", "err", err)
-		return false
-	}
-	return true
+	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
 }
 
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
@@ -240,11 +229,6 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
 		}
 	}
-	a.followUps(ctx, log, i, resp, tracked)
-}
-
-// followUps sends resp's follow-up messages.
-func (a *Adapter) followUps(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, tracked bool) {
 	for k := range resp.Followups {
 		m := &resp.Followups[k]
 		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"othello-bot/bot"
@@ -54,6 +55,17 @@ type Service struct {
 	// shared: other processes may be beating too, so a start within a
 	// beat of the last is no absence.
 	shared bool
+
+	mu     sync.Mutex
+	untold []notice // games given time back, to be told (see Tell)
+}
+
+// notice is a game given time back after an absence of away, its clock
+// running again at resumes.
+type notice struct {
+	game    *record.Game
+	away    time.Duration
+	resumes time.Time
 }
 
 // New returns the service for a bot that beats every `every`.
@@ -90,7 +102,7 @@ func (s *Service) LastBeat(ctx context.Context) (time.Time, error) {
 // running game whose time came due while it was away, or comes due
 // within Grace, has its clock stand still from the last beat until Grace
 // from now; after an absence of over two beats every running game does,
-// and those on a clock with a member to move say so. A flag that fell
+// and Tell then says so. A flag that fell
 // before the last beat stands. It returns how long the bot was away
 // (zero when it was not).
 func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
@@ -120,7 +132,9 @@ func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
 		}
 		if changed {
 			given++
-			s.tell(ctx, g, away, until)
+			s.mu.Lock()
+			s.untold = append(s.untold, notice{g, away, until})
+			s.mu.Unlock()
 		}
 	}
 	s.core.Logger(ctx).Info("the bot was away: time given back", "away", away, "since", last, "games", given)
@@ -140,17 +154,25 @@ func cost(g *record.Game, last, until time.Time, long bool) bool {
 	return long || !g.Deadline.After(until)
 }
 
-// tell shows a game on a clock with a member to move its board, the time
-// given back and when the clock runs again; the bot's own move after a
-// restart says it is back.
-func (s *Service) tell(ctx context.Context, g *record.Game, away time.Duration, resumes time.Time) {
-	if !g.Control.Live() || g.ToMove().IsBot() {
-		return
-	}
-	pub := s.core.PublicPrinter(ctx, g.GuildID)
-	note := pub.T("downtime.given_back", "Away", pub.Duration(away.Round(time.Second)),
-		"Side", bot.SideName(pub, g.ToMove()), "When", bot.Stamp(resumes, bot.StampRelative))
-	if err := s.core.SendOrKeep(ctx, g.ChannelID, *s.core.GameMessage(pub, g, []string{note})); err != nil {
-		s.core.Logger(ctx).Warn("saying the time was given back", "game", g.ID, "err", err)
+// Tell shows each game on a clock with a member to move that GiveBack
+// gave time back its board, the time given and when the clock runs again
+// (the bot's own move after a restart says it is back). It is apart from
+// GiveBack so that a start asks Discord nothing before its gateway opens.
+func (s *Service) Tell(ctx context.Context) {
+	s.mu.Lock()
+	untold := s.untold
+	s.untold = nil
+	s.mu.Unlock()
+	for _, n := range untold {
+		g := n.game
+		if !g.Control.Live() || g.ToMove().IsBot() {
+			continue
+		}
+		pub := s.core.PublicPrinter(ctx, g.GuildID)
+		note := pub.T("downtime.given_back", "Away", pub.Duration(n.away.Round(time.Second)),
+			"Side", bot.SideName(pub, g.ToMove()), "When", bot.Stamp(n.resumes, bot.StampRelative))
+		if err := s.core.SendOrKeep(ctx, g.ChannelID, *s.core.GameMessage(pub, g, []string{note})); err != nil {
+			s.core.Logger(ctx).Warn("saying the time was given back", "game", g.ID, "err", err)
+		}
 	}
 }

@@ -112,7 +112,14 @@ func TestGiveBack(t *testing.T) {
 				t.Errorf("game %d stood still %v..%v, want %v..%v", sp.game, sp.from, sp.until, last, f.now.Add(Grace))
 			}
 		}
-		// Only the live games with a member to move are told.
+		// Nothing is told until Tell (a start asks Discord nothing before
+		// its gateway opens); then only the live games with a member to
+		// move, once.
+		if len(f.told) != 0 {
+			t.Fatalf("told before Tell: %q", f.told)
+		}
+		s.Tell(ctx)
+		s.Tell(ctx)
 		if len(f.told) != 2 || !strings.HasPrefix(f.told[0], "c2: ⏸️ I was away for 3 minutes") || !strings.HasPrefix(f.told[1], "c3: ") {
 			t.Fatalf("told: %q", f.told)
 		}

@@ -142,7 +142,6 @@ type Server struct {
 	reaches      map[string]reach
 	channelCalls map[string]int
 	rates        rateState
-	enforce      bool // see EnforceRateLimits
 
 	// gateway: one session per shard. ShardCount is what IDENTIFY must
 	// say (RequiredShards, from /gateway/bot); each guild's events go to
@@ -173,7 +172,7 @@ func New(token string) *Server {
 		interactions: map[string]*Interaction{}, commands: map[string][]map[string]any{},
 		shards: map[int]*shardSession{}, channelGuild: map[string]string{}, RequiredShards: 1,
 		reaches: map[string]reach{}, channelCalls: map[string]int{},
-		connected: make(chan struct{}, 64), enforce: true}
+		connected: make(chan struct{}, 64)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gateway", s.serveGateway)
 	mux.HandleFunc("/gateway/", s.serveGateway)

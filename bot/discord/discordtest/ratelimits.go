@@ -126,7 +126,7 @@ func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, p []string)
 			cut++
 		}
 		rs.global = rs.global[cut:]
-		if len(rs.global) >= GlobalLimit && s.enforce {
+		if len(rs.global) >= GlobalLimit {
 			wait := rs.global[0].Add(time.Second).Sub(now)
 			s.tooMany(w, r, "global", wait, true)
 			return true
@@ -147,7 +147,7 @@ func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, p []string)
 	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(reset.UnixMilli())/1000, 'f', 3, 64))
 	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(reset.Sub(now).Seconds(), 'f', 3, 64))
 	h.Set("X-RateLimit-Bucket", b.id)
-	if b.used >= b.Limit && s.enforce {
+	if b.used >= b.Limit {
 		h.Set("X-RateLimit-Remaining", "0")
 		s.tooMany(w, r, "user", reset.Sub(now), false)
 		return true
@@ -189,15 +189,6 @@ func (s *Server) PeakPerSecond() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.rates.peak
-}
-
-// EnforceRateLimits turns the answer to a request over a limit on (429,
-// as from the start) or off: requests are then only counted
-// (PeakPerSecond), to measure what a client would do unchecked.
-func (s *Server) EnforceRateLimits(on bool) {
-	s.mu.Lock()
-	s.enforce = on
-	s.mu.Unlock()
 }
 
 // Requests counts the requests made of each route (as "METHOD /path" with
