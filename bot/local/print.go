@@ -160,10 +160,12 @@ func (a *Adapter) print(s *shown, edited bool) {
 
 var (
 	timestampRE = regexp.MustCompile(`<t:(-?\d+):([tTdDfFR])>`)
-	mentionRE   = regexp.MustCompile(`<@!?([^>]+)>`)
-	channelRE   = regexp.MustCompile(`<#([^>]+)>`)
-	linkRE      = regexp.MustCompile(`\[([^\]]+)\]\([^)]+\)`)
-	escapedRE   = regexp.MustCompile(`\\([^0-9A-Za-z\s])`)
+	// An escaped name's "<@123>" has a zero-width space after its @ and
+	// an escaped ">", so it is no mention and is shown as typed.
+	mentionRE = regexp.MustCompile(`<@!?([^>\\\x{200b}]+)>`)
+	channelRE = regexp.MustCompile(`<#([^>]+)>`)
+	linkRE    = regexp.MustCompile(`\[([^\]]+)\]\([^)]+\)`)
+	escapedRE = regexp.MustCompile(`\\([^0-9A-Za-z\s])`)
 )
 
 // plain turns Discord's markup into what a reader sees: bold marks

@@ -200,3 +200,16 @@ func TestOneWaitPastThePingAndTheFlag(t *testing.T) {
 		t.Errorf("want the low-time ping, then the flag:\n%s", out)
 	}
 }
+
+// A name that looks like a mention is shown as typed, in the terminal as in
+// Discord (#44: a tournament named "<@123>" read "@123\").
+func TestMentionLikeNamesShowAsTyped(t *testing.T) {
+	e := open(t, t.TempDir())
+	out := e.say("/tournament create format:swiss rounds:1 time:5+3 size:4 name:<@123> **bold**")
+	expect(t, out, "Tournament #1: <@123> **bold**")
+	if strings.Contains(out, `@123\`) {
+		t.Errorf("the name's escapes leak:\n%s", out)
+	}
+	out = e.say("bob: click Join")
+	expect(t, out, "<@123> **bold**")
+}
