@@ -17,6 +17,7 @@ import (
 	"othello-bot/bot/puzzles"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
+	"othello-bot/bot/takeback"
 	"othello-bot/bot/tournaments"
 	"othello-bot/engine"
 	"othello-bot/schedule"
@@ -38,6 +39,7 @@ type Backend interface {
 	puzzles.Store
 	review.Store
 	stats.Store
+	takeback.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
@@ -60,6 +62,7 @@ type App struct {
 	Review      *review.Service
 	Stats       *stats.Service
 	Hints       *hints.Service
+	Takeback    *takeback.Service
 	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
@@ -84,6 +87,8 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Hints = hints.New(a.Service, eng, cfg.EngineMoveTime)
 	a.Mount(a.Stats)
 	a.Mount(a.Hints)
+	a.Takeback = takeback.New(a.Service, store, cfg.AbandonAfter)
+	a.Mount(a.Takeback)
 	a.Downtime = downtime.New(a.Service, store, TickEvery, a.shared)
 
 	// With a shared database one process at a time holds the timers, and

@@ -41,7 +41,7 @@ const maxAbortReason = 200
 const noReasonNote = "no reason given"
 
 func (s *Service) abort(ctx context.Context, req Request) (Response, error) {
-	unlock := s.lockChannel(req.ChannelID)
+	unlock := s.LockChannel(req.ChannelID)
 	defer unlock()
 	g, refusal, err := s.ChannelGame(ctx, req)
 	if g == nil {

@@ -72,7 +72,7 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 // game will get its own thread, so a game running in the channel does not
 // stand in the way.
 func (s *Service) issue(ctx context.Context, req Request, c *record.Challenge, rematchOf int64, threaded bool) (Response, error) {
-	unlock := s.lockChannel(c.ChannelID)
+	unlock := s.LockChannel(c.ChannelID)
 	defer unlock()
 	me := req.Me()
 	if g, err := s.games.ActiveGame(ctx, c.ChannelID); err == nil && !threaded {

@@ -24,7 +24,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if err != nil {
 		return Refuse(me.T("error.button_broken")), nil
 	}
-	release := sync.OnceFunc(s.lockChannel(req.ChannelID))
+	release := sync.OnceFunc(s.LockChannel(req.ChannelID))
 	defer release()
 	c, err := s.challenges.Challenge(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {

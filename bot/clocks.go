@@ -171,7 +171,7 @@ func (s *Service) StandStill(ctx context.Context, g *record.Game, from, until ti
 		return false, nil
 	}
 	t := s.turnTimers(g, record.Turn{At: k.TurnStart, Left: k.Left})
-	unlock := s.lockChannel(g.ChannelID)
+	unlock := s.LockChannel(g.ChannelID)
 	err := s.games.RestartTurn(ctx, g, t)
 	unlock()
 	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {

@@ -107,7 +107,7 @@ var commands = localize([]CommandSpec{
 	{Name: "analyze",
 		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
 		Owner:   "review"},
-	{Name: "undo", handle: (*Service).undo},
+	{Name: "undo"},
 	{Name: "abort",
 		Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}},
 		handle:  (*Service).abort},

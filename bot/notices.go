@@ -42,7 +42,7 @@ func (s *Service) SendOrKeep(ctx context.Context, channelID string, m Message) e
 // keepNotice stores m (its text and embed: no buttons, which would act
 // on a state long gone, and no files) for the channel's next interaction.
 func (s *Service) keepNotice(ctx context.Context, channelID string, m Message) error {
-	unlock := s.lockChannel(noticeKey(channelID))
+	unlock := s.LockChannel(noticeKey(channelID))
 	defer unlock()
 	list, err := s.notices(ctx, channelID)
 	if err != nil {
@@ -62,7 +62,7 @@ func (s *Service) keepNotice(ctx context.Context, channelID string, m Message) e
 // takeNotices removes and returns the oldest notices kept for a channel,
 // as follow-ups of the answer to its next interaction.
 func (s *Service) takeNotices(ctx context.Context, req Request) []Message {
-	unlock := s.lockChannel(noticeKey(req.ChannelID))
+	unlock := s.LockChannel(noticeKey(req.ChannelID))
 	defer unlock()
 	list, err := s.notices(ctx, req.ChannelID)
 	if err != nil || len(list) == 0 {

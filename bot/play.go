@@ -49,7 +49,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if refusal != nil {
 		return *refusal, nil
 	}
-	unlock := s.lockChannel(req.ChannelID)
+	unlock := s.LockChannel(req.ChannelID)
 	defer unlock()
 	refusal, inThread, err := s.finishedThread(ctx, req)
 	if refusal != nil || err != nil {

@@ -52,7 +52,7 @@ func (s *Service) resignConfirm(ctx context.Context, req Request, args string) (
 	if err != nil {
 		return Refuse(me.T("error.button_broken")), nil
 	}
-	unlock := s.lockChannel(req.ChannelID)
+	unlock := s.LockChannel(req.ChannelID)
 	defer unlock()
 	g, err := s.games.ActiveGame(ctx, req.ChannelID)
 	if errors.Is(err, record.ErrNotFound) || err == nil && g.ID != id {

@@ -39,7 +39,7 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 		}
 		s.Logger(ctx).Info("resuming game", "game", g.ID, "channel", g.ChannelID)
 		token, tokenValid := g.ReplyToken, g.ReplyToken != "" && s.clock.Now().Before(g.ReplyExpires)
-		unlock := s.lockChannel(g.ChannelID)
+		unlock := s.LockChannel(g.ChannelID)
 		pub := s.PublicPrinter(ctx, g.GuildID)
 		notes, err := s.advance(ctx, pub, g)
 		unlock()

@@ -142,8 +142,8 @@ func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Co
 		background: bg, stopBackground: stop}
 }
 
-// lockChannel serializes work on one channel's game.
-func (s *Service) lockChannel(id string) func() {
+// LockChannel serializes work on one channel's game.
+func (s *Service) LockChannel(id string) func() {
 	s.mu.Lock()
 	m, ok := s.channels[id]
 	if !ok {

@@ -173,7 +173,7 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 	for _, l := range s.channelDelete {
 		l.ChannelDeleted(ctx, channelID)
 	}
-	unlock := s.lockChannel(channelID)
+	unlock := s.LockChannel(channelID)
 	defer unlock()
 	g, err := s.games.ActiveGame(ctx, channelID)
 	if errors.Is(err, record.ErrNotFound) {

@@ -98,7 +98,7 @@ func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 }
 
 func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
-	unlock := s.lockChannel(channel)
+	unlock := s.LockChannel(channel)
 	defer unlock()
 	g, err := s.games.Game(ctx, id)
 	if err != nil {
