@@ -25,8 +25,8 @@ type Capability interface {
 	Routes() map[string]Handler
 }
 
-// GameEndListener hears of every game that ended, after it is stored. A
-// capability that is one is told from the goroutine that ended it.
+// GameEndListener hears of every game that ended, after it is stored and
+// after the answer that ended it is shown (see gameends.go).
 type GameEndListener interface {
 	GameEnded(ctx context.Context, g *record.Game)
 }
@@ -114,13 +114,6 @@ func (s *Service) Unrouted() []string {
 		}
 	}
 	return out
-}
-
-// gameEnded tells the listeners that g ended.
-func (s *Service) gameEnded(ctx context.Context, g *record.Game) {
-	for _, l := range s.gameEnd {
-		l.GameEnded(ctx, g)
-	}
 }
 
 // Task runs work no request brought (a timer, a background job) as the

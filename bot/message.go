@@ -186,6 +186,17 @@ type Response struct {
 	Followups []Message
 	// Choices answer an Autocomplete request.
 	Choices []Choice
+	// delivered runs once the response is shown (see Delivered).
+	delivered func()
+}
+
+// Delivered is told by an adapter once it has shown the response, or
+// given up on it: what must come after the answer (the step a tournament
+// takes after the move that ended its last game) runs then.
+func (r Response) Delivered() {
+	if r.delivered != nil {
+		r.delivered()
+	}
 }
 
 // Reply answers in the channel.

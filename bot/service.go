@@ -188,6 +188,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	}
 	defer s.inflight.Done()
 	ctx = WithLogger(ctx, s.Logger(ctx).With("user", req.User.ID, "channel", req.ChannelID))
+	ctx, held := holdEnds(ctx)
+	defer func() { resp.delivered = s.afterDelivery(held) }()
 	defer func() {
 		if resp.Message != nil {
 			s.fitOut(ctx, resp.Message)

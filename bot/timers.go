@@ -98,6 +98,10 @@ func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 }
 
 func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
+	// What the end of the game brings comes after its final board, and
+	// outside the channel's lock.
+	ctx, held := holdEnds(ctx)
+	defer s.release(held)
 	unlock := s.LockChannel(channel)
 	defer unlock()
 	g, err := s.games.Game(ctx, id)

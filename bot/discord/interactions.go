@@ -192,6 +192,7 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	acked = true
 	resp := a.svc.Handle(ctx, req)
 	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
+	resp.Delivered()
 }
 
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {

@@ -191,6 +191,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		m := &resp.Followups[i]
 		a.svc.Posted(ctx, req.ChannelID, m, a.id(a.show(*m, user, channel)))
 	}
+	resp.Delivered()
 }
 
 // id is the message id the service knows a shown message by.

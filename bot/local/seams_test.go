@@ -213,3 +213,29 @@ func TestMentionLikeNamesShowAsTyped(t *testing.T) {
 	out = e.say("bob: click Join")
 	expect(t, out, "<@123> **bold**")
 }
+
+// The move that ends a tournament's last game shows its result before the
+// podium (#44: the arena's podium came before its last game's result).
+func TestPodiumAfterTheLastResult(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.say("/tournament create format:swiss rounds:1 time:5+3 size:4 name:Cup")
+	e.say("bob #terminal: click Join", "carol #terminal: click Join")
+	e.say("/tournament start")
+	games := e.activeTournamentGames(1)
+	if len(games) != 1 {
+		t.Fatalf("%d games", len(games))
+	}
+	id := games[0].ID
+	var last string
+	for n := 0; n < 100; n++ {
+		g := e.gameByID(id)
+		if g.Status != record.Active {
+			break
+		}
+		last = e.say(g.ToMove().Player.ID + " #" + g.ChannelID + ": select " + g.Position().LegalMoves()[0].String())
+	}
+	result, podium := strings.Index(last, "Result: "), strings.Index(last, "🥇")
+	if result < 0 || podium < 0 || podium < result {
+		t.Errorf("the last move's output: result at %d, podium at %d:\n%s", result, podium, last)
+	}
+}
