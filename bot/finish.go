@@ -10,6 +10,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/rating/rated"
 	"othello-bot/record"
 )
 
@@ -60,7 +61,7 @@ func (s *Service) storeEnd(ctx context.Context, g *record.Game, result record.Re
 		result.ArchiveAt = result.FinishedAt.Add(s.cfg.ArchiveAfter)
 	}
 	reason := result.Reason
-	err := s.games.FinishGame(ctx, g, result, RatingUpdate(g, result))
+	err := s.games.FinishGame(ctx, g, result, rated.Update(g, result))
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"othello-bot/bot/local"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/rating/rated"
 	"othello-bot/record"
 )
 
@@ -31,11 +32,11 @@ func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 	}
 	me := long(0)
 	rng := rand.New(rand.NewPCG(1, 2))
-	finishGame := func(a, b record.Player, size int, rated bool) {
+	finishGame := func(a, b record.Player, size int, isRated bool) {
 		start, _ := game.NewPosition(size)
 		now := e.clock.Now()
 		g := &record.Game{GuildID: local.GuildID, ChannelID: fmt.Sprint("h", a.ID, b.ID, rng.Uint64()), Black: record.Human(a),
-			White: record.Human(b), Rated: rated, State: game.NewGame(start), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+			White: record.Human(b), Rated: isRated, State: game.NewGame(start), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
 		if err := e.store.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +50,7 @@ func TestHistoryAndLeaderboardWithinLimits(t *testing.T) {
 		}
 		bd, wd := g.Position().Count()
 		result := record.Result{FinishedAt: now, BlackDiscs: bd, WhiteDiscs: wd, Winner: g.Position().Winner(), Reason: record.EndNormal}
-		if err := e.store.FinishGame(ctx, g, result, bot.RatingUpdate(g, result)); err != nil {
+		if err := e.store.FinishGame(ctx, g, result, rated.Update(g, result)); err != nil {
 			t.Fatal(err)
 		}
 		e.clock.Advance(time.Minute)

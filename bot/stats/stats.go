@@ -14,6 +14,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/opening"
+	"othello-bot/rating/rated"
 	"othello-bot/record"
 	"othello-bot/render"
 	"othello-bot/timecontrol"
@@ -50,7 +51,7 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 		// None asked for: the speed played most here.
 		speed, top, err = s.busiestSpeed(ctx, scope, now)
 	} else {
-		top, err = s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), bot.Growth(now), 10)
+		top, err = s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), rated.Growth(now), 10)
 	}
 	if err != nil {
 		return bot.Response{}, err
@@ -67,7 +68,7 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 		mine = mine || st.Player.ID == req.User.ID
 	}
 	if !mine {
-		switch st, err := s.store.Standing(ctx, req.User.ID, scope, bot.Growth(now)); {
+		switch st, err := s.store.Standing(ctx, req.User.ID, scope, rated.Growth(now)); {
 		case err == nil:
 			lines = append(lines, "…", standingLine(t, st))
 		case errors.Is(err, record.ErrNotFound):
@@ -85,7 +86,7 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 func (s *Service) busiestSpeed(ctx context.Context, scope string, now time.Time) (timecontrol.Category, []record.Standing, error) {
 	best, bestTop := timecontrol.Correspondence, []record.Standing(nil)
 	for _, speed := range timecontrol.Categories() {
-		top, err := s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), bot.Growth(now), 10)
+		top, err := s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), rated.Growth(now), 10)
 		if err != nil {
 			return best, nil, err
 		}
@@ -320,7 +321,7 @@ func (s *Service) speedFields(ctx context.Context, t *catalog.Printer, req bot.R
 		if speed != timecontrol.Correspondence {
 			fieldName = t.T("stats.rating_speed", "Where", sc.name, "Speed", t.T("speed."+string(speed)))
 		}
-		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), bot.Growth(now))
+		st, err := s.store.Standing(ctx, who.ID, record.SpeedScope(sc.scope, speed), rated.Growth(now))
 		switch {
 		case errors.Is(err, record.ErrNotFound):
 			out.fields = append(out.fields, bot.Field{Name: fieldName, Value: t.T("stats.not_rated"), Inline: true})

@@ -10,6 +10,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/game"
+	"othello-bot/rating/rated"
 	"othello-bot/record"
 	"othello-bot/tournament"
 )
@@ -59,7 +60,7 @@ func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tourn
 	}
 	rating := 1500.0
 	scope := record.SpeedScope(t.GuildID, t.Control.Category())
-	switch st, err := s.store.Standing(ctx, req.User.ID, scope, bot.Growth(now)); {
+	switch st, err := s.store.Standing(ctx, req.User.ID, scope, rated.Growth(now)); {
 	case err == nil:
 		rating = st.Rating.Rating
 	case !errors.Is(err, record.ErrNotFound):

@@ -1,7 +1,7 @@
-package bot
-
-// This file holds the rating rules: which games count, where, and how a
-// result moves a rating (Glicko-2, each game its own rating period).
+// Package rated holds the rating rules of stored games: which games count,
+// where, and how a result moves a stored rating (Glicko-2 from package
+// rating, each game its own rating period).
+package rated
 
 import (
 	"time"
@@ -11,10 +11,10 @@ import (
 	"othello-bot/record"
 )
 
-// RatingUpdate says how a finished game changes ratings: a rated game
+// Update says how a finished game changes ratings: a rated game
 // between members that was not aborted counts in its server and globally,
 // among the ratings of its speed. nil for any other game.
-func RatingUpdate(g *record.Game, r record.Result) *record.RatingUpdate {
+func Update(g *record.Game, r record.Result) *record.RatingUpdate {
 	if !g.Rated || r.Reason.Unfinished() || g.Black.IsBot() || g.White.IsBot() {
 		return nil
 	}
@@ -34,7 +34,7 @@ func RatingUpdate(g *record.Game, r record.Result) *record.RatingUpdate {
 		// Each side is rated against the other's rating before the game,
 		// both grown for the time they sat idle.
 		bNow, wNow := glicko(b, r.FinishedAt), glicko(w, r.FinishedAt)
-		return rated(b, bNow, wNow, blackScore, r.FinishedAt), rated(w, wNow, bNow, 1-blackScore, r.FinishedAt)
+		return apply(b, bNow, wNow, blackScore, r.FinishedAt), apply(w, wNow, bNow, 1-blackScore, r.FinishedAt)
 	}}
 }
 
@@ -47,7 +47,8 @@ func glicko(r record.Rating, at time.Time) rating.Player {
 	return rating.Player{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}.Idle(idlePeriods(r.UpdatedAt, at))
 }
 
-func rated(rec record.Rating, me, other rating.Player, score float64, at time.Time) record.Rating {
+// apply moves a stored rating by one game's score.
+func apply(rec record.Rating, me, other rating.Player, score float64, at time.Time) record.Rating {
 	n := me.Update([]rating.Result{{Opponent: other, Score: score}})
 	rec.Rating, rec.Deviation, rec.Volatility = n.Rating, n.Deviation, n.Volatility
 	rec.Games++
