@@ -85,7 +85,7 @@ func transcriptFooter(t *catalog.Printer, g *record.Game, m *Message) {
 		m.Embed.Footer = t.T("game.no_moves")
 		return
 	}
-	tr := game.FormatTranscript(moves, g.Size())
+	tr := g.Transcript() // from the standard start: an XOT opening first
 	if footer := t.T("game.transcript", "Moves", tr); Length(footer) <= MaxFooter {
 		m.Embed.Footer = footer
 		return

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/game"
 	"othello-bot/record"
 	"othello-bot/xot"
 )
@@ -32,14 +33,16 @@ func xotOption(req Request, size int) (bool, *Response) {
 	return on, nil
 }
 
-// openXOT plays a random XOT opening on a new game's board and returns
-// the note that names it.
+// openXOT starts a new game from a random XOT opening's position and
+// returns the note that names it. The opening is the start, not moves of
+// the game: no rule that counts moves (the abort, the first-move window,
+// a takeback) reaches it.
 func openXOT(t *catalog.Printer, g *record.Game) (string, error) {
 	o := xot.Pick(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-	for _, m := range o.Moves {
-		if _, err := g.State.Play(m); err != nil {
-			return "", err
-		}
+	start, err := o.Position()
+	if err != nil {
+		return "", err
 	}
+	g.State, g.Opening = game.NewGame(start), o.Moves
 	return t.T("xot.opened", "Moves", o.Transcript()), nil
 }

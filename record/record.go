@@ -8,6 +8,7 @@ package record
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"othello-bot/game"
@@ -109,7 +110,10 @@ type Game struct {
 	// current or next turn begins (live controls only).
 	Control   timecontrol.Control
 	Left      [2]time.Duration
-	Takebacks int    // moves taken back with /undo
+	Takebacks int // moves taken back with /undo
+	// Opening is how the standard start led to State.Start(): an XOT
+	// game's eight opening moves, which are its start, not its moves.
+	Opening   []game.Square
 	MessageID string // the chat message showing the board, if any
 	Style     Style  // how the board is shown
 	// ReplyToken is the chat's handle on a reply the bot still owes the
@@ -128,6 +132,12 @@ func (g *Game) Position() game.Position { return g.State.Position() }
 
 // Plies returns every turn so far, passes included.
 func (g *Game) Plies() []game.Ply { return g.State.Plies() }
+
+// Transcript is the game from the standard start: its opening, if any,
+// then its moves.
+func (g *Game) Transcript() string {
+	return game.FormatTranscript(append(slices.Clip(g.Opening), g.State.Moves()...), g.Size())
+}
 
 // Side returns who plays a colour.
 func (g *Game) Side(c game.Color) Side {

@@ -84,15 +84,16 @@ func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error 
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (id, guild_id, channel_id, size, black_id, black_level, white_id, white_level,
 		rated, status, start_position, start_to_move, position, to_move, plies, version, created_at, updated_at,
 		turn_started_at, deadline_at, reminded, message_id, style, reply_token, reply_expires_at, parent_id, public_id,
-		time_base_ms, time_increment_ms, time_per_move_ms, black_left_ms, white_left_ms, remind_at, tournament_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		time_base_ms, time_increment_ms, time_per_move_ms, black_left_ms, white_left_ms, remind_at, tournament_id, opening)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		g.ID, g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
 		len(g.Plies()), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
 		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID,
 		g.Control.Base.Milliseconds(), g.Control.Increment.Milliseconds(), g.Control.PerMove.Milliseconds(),
-		g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), nullMillis(g.RemindAt), nullID(g.TournamentID)).Scan(&g.ID)
+		g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), nullMillis(g.RemindAt), nullID(g.TournamentID),
+		game.FormatTranscript(g.Opening, g.Size())).Scan(&g.ID)
 	if err != nil {
 		if isUnique(err) {
 			return record.ErrChannelBusy
@@ -264,7 +265,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	r.GameID = g.ID
 	status := record.FinalStatus(r.Reason)
 	rated := g.Rated && !r.Reason.Unfinished()
-	transcript := game.FormatTranscript(g.State.Moves(), g.Size())
+	transcript := g.Transcript()
 	// Serializable: the ratings are read, updated and written back. On
 	// SQLite, finishes that come together commit together, their results
 	// lines written after in one append.

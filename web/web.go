@@ -186,7 +186,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	frame := words.Framer(start, g.Plies())
 	n := start.Size()
 	d := Data{Number: g.ID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
-		Transcript: g.State.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
+		Transcript: g.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
 		Clock: clockOf(g)}
 	var cells strings.Builder
 	for _, c := range start.Cells() {

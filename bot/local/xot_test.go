@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"othello-bot/game"
+	"othello-bot/record"
 	"othello-bot/xot"
 )
 
@@ -24,6 +25,18 @@ func isXOT(moves []game.Square) bool {
 	return false
 }
 
+// reached reports whether moves from the standard start reach pos.
+func reached(moves []game.Square, pos game.Position) bool {
+	start, _ := game.NewPosition(8)
+	g := game.NewGame(start)
+	for _, m := range moves {
+		if _, err := g.Play(m); err != nil {
+			return false
+		}
+	}
+	return g.Position().Equal(pos)
+}
+
 // /start and /challenge with xot:true open the game from an XOT opening,
 // named on the board; the transcript in the results log holds it; another
 // size is refused.
@@ -32,8 +45,8 @@ func TestXOTStarts(t *testing.T) {
 	out := e.say("/start level:1 xot:true color:black")
 	expect(t, out, "XOT opening: ")
 	g := e.game()
-	if len(g.Plies()) != 8 || !isXOT(g.State.Moves()) || g.ToMove().IsBot() {
-		t.Fatalf("the game after an XOT start: %d plies %v", len(g.Plies()), g.State.Moves())
+	if len(g.Plies()) != 0 || !isXOT(g.Opening) || g.ToMove().IsBot() || !reached(g.Opening, g.State.Start()) {
+		t.Fatalf("the game after an XOT start: %d plies, opening %v", len(g.Plies()), g.Opening)
 	}
 	expect(t, e.say("alice #lobby: /start size:6 xot:true"), "XOT openings are for 8x8 boards.")
 	expect(t, e.say("alice #lobby: /start xot:maybe"), "The xot option takes true or false.")
@@ -46,13 +59,38 @@ func TestXOTStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !isXOT(pvp.State.Moves()) || len(pvp.Plies()) != 8 {
-		t.Fatalf("the challenge's game: %v", pvp.State.Moves())
+	if !isXOT(pvp.Opening) || len(pvp.Plies()) != 0 || !reached(pvp.Opening, pvp.State.Start()) {
+		t.Fatalf("the challenge's game: opening %v, %d plies", pvp.Opening, len(pvp.Plies()))
 	}
 	e.playOut(pvp.ID)
 	lines := e.results()
 	last := lines[len(lines)-1]
-	if !strings.Contains(last, `transcript="`+game.FormatTranscript(pvp.State.Moves()[:8], 8)) {
+	if !strings.Contains(last, `transcript="`+game.FormatTranscript(pvp.Opening, 8)+game.FormatTranscript(e.gameByID(pvp.ID).State.Moves(), 8)+`"`) {
 		t.Fatalf("the results line does not start with the opening: %s", last)
+	}
+}
+
+// The eight XOT moves are the start position, not moves of the game (#44):
+// a live XOT game gives its first mover the window every live game gives,
+// and resigning before a move of one's own aborts the game as it would
+// from the usual start.
+func TestXOTOpeningIsTheStart(t *testing.T) {
+	e := open(t, t.TempDir())
+	out := e.say("/challenge @bob time:5+3 xot:true color:black rated:true", "bob: click Accept")
+	expect(t, out, "XOT opening: ", "or the game is aborted")
+	g := e.game()
+	if len(g.Plies()) != 0 || len(g.Opening) != 8 {
+		t.Fatalf("an XOT game starts with %d plies and an opening of %d moves", len(g.Plies()), len(g.Opening))
+	}
+	e.say("wait 40s") // past the first-move window: aborted, nobody loses on time
+	if g = e.gameByID(g.ID); g.Status != record.Aborted || g.Result.Reason != record.EndAbort {
+		t.Errorf("the first move never came: %s %s", g.Status, g.Result.Reason)
+	}
+
+	e.say("/start level:1 xot:true color:black")
+	g = e.game()
+	e.say("/resign", "click Resign")
+	if g = e.gameByID(g.ID); g.Result.Reason != record.EndAbort {
+		t.Errorf("resigning before one's own first move: %s, winner %v", g.Result.Reason, g.Result.Winner)
 	}
 }

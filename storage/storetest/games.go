@@ -3,9 +3,11 @@ package storetest
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
+	"othello-bot/game"
 	"othello-bot/record"
 )
 
@@ -56,6 +58,27 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 		}
 		if all, err := s.ActiveGames(ctx); err != nil || len(all) != 3 {
 			t.Errorf("active games: %d %v", len(all), err)
+		}
+	})
+
+	t.Run("an XOT opening is kept as the start", func(t *testing.T) {
+		s := open(t)
+		g := NewGame(t, "c1", record.Human(Ann), record.Human(Ben), 8)
+		opening, err := game.ParseTranscript("f5d6c3d3c4f4f6f3", 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opened, err := game.Replay(g.State.Start(), opening)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.State, g.Opening = game.NewGame(opened.Position()), opening
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Game(ctx, g.ID)
+		if err != nil || !slices.Equal(got.Opening, opening) || !got.State.Start().Equal(opened.Position()) || len(got.Plies()) != 0 {
+			t.Fatalf("loaded: opening %v, %d plies (%v)", got.Opening, len(got.Plies()), err)
 		}
 	})
 
