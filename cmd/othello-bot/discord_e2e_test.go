@@ -222,7 +222,7 @@ func TestDiscordVsBotThroughTheMenu(t *testing.T) {
 
 // playToTheEnd plays the live game in a channel by its menu, each move by
 // the player the menu is for, until no menu is left.
-func playToTheEnd(t *testing.T, r *botRun, channel string, players map[string]discordtest.User) {
+func playToTheEnd(t testing.TB, r *botRun, channel string, players map[string]discordtest.User) {
 	t.Helper()
 	for i := 0; i < 400; i++ {
 		m := liveGame(r.srv, channel)
@@ -238,7 +238,7 @@ func playToTheEnd(t *testing.T, r *botRun, channel string, players map[string]di
 
 // playerToMove reads whose turn it is from the menu's placeholder-free
 // Turn field: the player whose name it shows.
-func playerToMove(t *testing.T, m *discordtest.Message, players map[string]discordtest.User) discordtest.User {
+func playerToMove(t testing.TB, m *discordtest.Message, players map[string]discordtest.User) discordtest.User {
 	t.Helper()
 	text := m.Text()
 	i := strings.Index(text, "Turn: ")
