@@ -44,10 +44,10 @@ func (s *Service) Arm(g *record.Game) {
 	if !s.cfg.ExactTimers {
 		return
 	}
-	id, channel, at := g.ID, g.ChannelID, s.nextTimer(g)
-	s.alarms.Set(id, at, s.clock.Now(), func() {
+	armed := g.Clone() // as committed: a flag is tried on it without a read
+	s.alarms.Set(g.ID, s.nextTimer(g), s.clock.Now(), func() {
 		s.Task(s.background, "timer", func(ctx context.Context) {
-			s.fireGameTimer(ctx, id, channel, s.clock.Now())
+			s.fireGameTimer(ctx, armed, s.clock.Now())
 		})
 	})
 }

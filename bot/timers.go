@@ -93,20 +93,30 @@ func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 			s.Arm(g)
 			continue
 		}
-		s.fireGameTimer(ctx, g.ID, g.ChannelID, now)
+		s.fireGameTimer(ctx, g, now)
 	}
 }
 
-func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, now time.Time) {
+// fireGameTimer does what a game's timer is for, armed being the game as
+// it was when the timer was set.
+func (s *Service) fireGameTimer(ctx context.Context, armed *record.Game, now time.Time) {
 	// What the end of the game brings comes after its final board, and
 	// outside the channel's lock.
 	ctx, held := holdEnds(ctx)
 	defer s.release(held)
-	unlock := s.LockChannel(channel)
+	unlock := s.LockChannel(armed.ChannelID)
 	defer unlock()
-	g, err := s.games.Game(ctx, id)
+	// A flag falls on the game as armed, unread: in a burst (a round's
+	// games started together) the reads were half of the lateness. The
+	// end is written only if the game is still at that version; if it
+	// moved on, it is read and its timer tried afresh.
+	if armed.Status == record.Active && live(armed) && !armed.Deadline.IsZero() && !now.Before(armed.Deadline) && s.flagFalls(ctx, armed) {
+		s.Arm(armed)
+		return
+	}
+	g, err := s.games.Game(ctx, armed.ID)
 	if err != nil {
-		s.Logger(ctx).Error("tick: loading game", "game", id, "err", err)
+		s.Logger(ctx).Error("tick: loading game", "game", armed.ID, "err", err)
 		return
 	}
 	if g.Status != record.Active || g.Deadline.IsZero() {
@@ -181,20 +191,7 @@ func (s *Service) fireGameTimer(ctx context.Context, id int64, channel string, n
 func (s *Service) fireClock(ctx context.Context, g *record.Game, now time.Time) {
 	side := g.ToMove()
 	if !now.Before(g.Deadline) {
-		msg, lost, err := s.endOnTime(ctx, g, nil)
-		if err != nil {
-			if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
-				s.Logger(ctx).Error("tick: flag", "game", g.ID, "err", err)
-			}
-			return
-		}
-		s.ShowFinal(ctx, g, *msg)
-		if lost && !side.IsBot() {
-			pub := s.PublicPrinter(ctx, g.GuildID)
-			if err := s.SendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", ResultLine(pub, g)))); err != nil {
-				s.Logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
-			}
-		}
+		s.flagFalls(ctx, g)
 		return
 	}
 	if g.Reminded || side.IsBot() || g.RemindAt.IsZero() || now.Before(g.RemindAt) {
@@ -214,6 +211,27 @@ func (s *Service) fireClock(ctx context.Context, g *record.Game, now time.Time) 
 	} else if err != nil {
 		s.Logger(ctx).Error("tick: low-time ping", "game", g.ID, "err", err)
 	}
+}
+
+// flagFalls ends a live game whose side to move's time is up and shows
+// it; false if the game could not be ended as read (it moved on).
+func (s *Service) flagFalls(ctx context.Context, g *record.Game) bool {
+	side := g.ToMove()
+	msg, lost, err := s.endOnTime(ctx, g, nil)
+	if err != nil {
+		if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
+			s.Logger(ctx).Error("tick: flag", "game", g.ID, "err", err)
+		}
+		return false
+	}
+	s.ShowFinal(ctx, g, *msg)
+	if lost && !side.IsBot() {
+		pub := s.PublicPrinter(ctx, g.GuildID)
+		if err := s.SendOrKeep(ctx, g.ChannelID, ping(side.Player.ID, pub.T("timeout.ping", "ID", g.ID, "Result", ResultLine(pub, g)))); err != nil {
+			s.Logger(ctx).Error("tick: announcing a flag", "game", g.ID, "err", err)
+		}
+	}
+	return true
 }
 
 // endOnTime ends a live game whose side to move's time is up, as of the

@@ -27,6 +27,11 @@ func NewGame(start Position) *Game {
 	return g
 }
 
+// Clone returns a copy that moves on independently of g.
+func (g *Game) Clone() *Game {
+	return &Game{start: g.start, pos: g.pos, plies: append([]Ply(nil), g.plies...)}
+}
+
 // Start returns the position the game began from.
 func (g *Game) Start() Position { return g.start }
 

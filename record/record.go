@@ -124,6 +124,17 @@ type Game struct {
 	Result *Result // set once the game has ended
 }
 
+// Clone returns a copy of g that changes independently of it.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.State = g.State.Clone()
+	if g.Result != nil {
+		r := *g.Result
+		c.Result = &r
+	}
+	return &c
+}
+
 // Size returns the board size.
 func (g *Game) Size() int { return g.State.Start().Size() }
 

@@ -126,11 +126,7 @@ func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []
 	}
 	var logErr error
 	if len(logged) > 0 && s.results != nil {
-		if logErr = s.logResults(ctx, logged); logErr == nil {
-			s.group.mu.Lock()
-			s.group.unmarked = append(s.group.unmarked, logged...)
-			s.group.mu.Unlock()
-		}
+		logErr = s.logResults(ctx, logged)
 	}
 	for i, w := range batch {
 		d := groupDone{err: errs[i]}
@@ -138,6 +134,29 @@ func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []
 			d.logErr = logErr
 		}
 		w.done <- d
+	}
+	if len(logged) > 0 && s.results != nil && logErr == nil {
+		// The lines are in the file; their flush to disk overlaps the
+		// next batch, and only flushed lines are noted logged (a line
+		// lost with the machine before that is written again by the
+		// catch-up at start, one that outlived the process is not).
+		s.group.running.Add(1)
+		go func() {
+			defer s.group.running.Done()
+			if err := s.results.sync(); err != nil {
+				s.logger.Warn("flushing the results log (the catch-up at start will check it)", "err", err)
+				return
+			}
+			g := &s.group
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			g.unmarked = append(g.unmarked, logged...)
+			if !g.writing { // nothing queued: a writer of its own notes them
+				g.writing = true
+				g.running.Add(1)
+				go s.writeGroups(ctx)
+			}
+		}()
 	}
 }
 
@@ -160,12 +179,12 @@ func savepoint(ctx context.Context, tx *dbTx, fn func(tx *dbTx) error) error {
 	return nil
 }
 
-// logResults writes the lines of games just finished, in one append;
-// noting them logged is the caller's.
+// logResults writes the lines of games just finished, in one write, not
+// yet flushed to disk; flushing and noting them logged are the caller's.
 func (s *Store) logResults(ctx context.Context, ids []int64) error {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
-	return s.appendResults(ctx, ids)
+	return s.writeResults(ctx, ids, false)
 }
 
 // markLoggedAll notes games' results as logged, in one write through w

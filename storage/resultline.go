@@ -105,50 +105,86 @@ func parseResultLine(line string) (int64, bool) {
 	return gameID, true
 }
 
-// resultLine formats the log line of a finished game:
-//
-//	2026-11-22T04:20:00Z game=42 server="123" size=8 black="alice" black_id="111" white="bot" white_level=5 score=36-28 winner=black end=normal time=3+2 transcript="f5d6c3..."
-//
-// A game a moderator ended has note="their reason" after end=; time= is
-// the time control, left out for a game without one; tournament= the
-// tournament the game was paired in, after time=.
-func (s *Store) resultLine(ctx context.Context, gameID int64) (string, error) {
-	var (
-		guild, winner, reason, transcript string
-		note, control                     string
-		finished, tournament              int64
-		size, bd, wd                      int
-		bid, bname, wid, wname            sql.NullString
-		blv, wlv                          sql.NullInt64
-	)
-	err := s.db.QueryRowContext(ctx, `SELECT r.guild_id, r.finished_at, r.size, r.black_id, pb.name, r.black_level,
+// resultLines reads games' results log lines, in the order of ids, with
+// one query for up to resultLinesAtOnce of them.
+func (s *Store) resultLines(ctx context.Context, ids []int64) ([]string, error) {
+	lines := make([]string, 0, len(ids))
+	for len(ids) > 0 {
+		n := min(len(ids), resultLinesAtOnce)
+		part, err := s.resultLinesOf(ctx, ids[:n])
+		if err != nil {
+			return nil, err
+		}
+		lines, ids = append(lines, part...), ids[n:]
+	}
+	return lines, nil
+}
+
+// resultLinesAtOnce bounds the ids of one query (SQLite's default limit on
+// bound variables is far above it).
+const resultLinesAtOnce = 500
+
+func (s *Store) resultLinesOf(ctx context.Context, ids []int64) ([]string, error) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT r.game_id, r.guild_id, r.finished_at, r.size, r.black_id, pb.name, r.black_level,
 		r.white_id, pw.name, r.white_level, r.black_discs, r.white_discs, r.winner, r.reason, r.transcript, r.note, r.time_control,
 		coalesce(r.tournament_id, 0)
 		FROM results r LEFT JOIN players pb ON pb.id = r.black_id LEFT JOIN players pw ON pw.id = r.white_id
-		WHERE r.game_id = ?`, gameID).Scan(&guild, &finished, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &bd, &wd,
-		&winner, &reason, &transcript, &note, &control, &tournament)
+		WHERE r.game_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
 	if err != nil {
-		return "", fmt.Errorf("reading result of game %d: %w", gameID, err)
+		return nil, fmt.Errorf("reading results: %w", err)
 	}
-	side := func(color string, id, name sql.NullString, level sql.NullInt64) string {
-		if id.Valid {
-			return fmt.Sprintf("%s=%s %s_id=%s", color, strconv.Quote(name.String), color, strconv.Quote(id.String))
+	defer rows.Close()
+	byID := make(map[int64]string, len(ids))
+	for rows.Next() {
+		var (
+			gameID                            int64
+			guild, winner, reason, transcript string
+			note, control                     string
+			finished, tournament              int64
+			size, bd, wd                      int
+			bid, bname, wid, wname            sql.NullString
+			blv, wlv                          sql.NullInt64
+		)
+		if err := rows.Scan(&gameID, &guild, &finished, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &bd, &wd,
+			&winner, &reason, &transcript, &note, &control, &tournament); err != nil {
+			return nil, fmt.Errorf("reading results: %w", err)
 		}
-		return fmt.Sprintf("%s=\"bot\" %s_level=%d", color, color, level.Int64)
+		side := func(color string, id, name sql.NullString, level sql.NullInt64) string {
+			if id.Valid {
+				return fmt.Sprintf("%s=%s %s_id=%s", color, strconv.Quote(name.String), color, strconv.Quote(id.String))
+			}
+			return fmt.Sprintf("%s=\"bot\" %s_level=%d", color, color, level.Int64)
+		}
+		win := map[string]string{"X": "black", "O": "white", "draw": "draw", "none": "none"}[winner]
+		if note != "" {
+			reason += " note=" + strconv.Quote(note)
+		}
+		if control != "" {
+			reason += " time=" + control
+		}
+		if tournament != 0 {
+			reason += " tournament=" + strconv.FormatInt(tournament, 10)
+		}
+		byID[gameID] = fmt.Sprintf("%s game=%d server=%s size=%d %s %s score=%d-%d winner=%s end=%s transcript=%s",
+			time.UnixMilli(finished).UTC().Format(time.RFC3339), gameID, strconv.Quote(guild), size,
+			side("black", bid, bname, blv), side("white", wid, wname, wlv), bd, wd, win, reason, strconv.Quote(transcript))
 	}
-	win := map[string]string{"X": "black", "O": "white", "draw": "draw", "none": "none"}[winner]
-	if note != "" {
-		reason += " note=" + strconv.Quote(note)
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading results: %w", err)
 	}
-	if control != "" {
-		reason += " time=" + control
+	lines := make([]string, len(ids))
+	for i, id := range ids {
+		line, ok := byID[id]
+		if !ok {
+			return nil, fmt.Errorf("reading result of game %d: %w", id, sql.ErrNoRows)
+		}
+		lines[i] = line
 	}
-	if tournament != 0 {
-		reason += " tournament=" + strconv.FormatInt(tournament, 10)
-	}
-	return fmt.Sprintf("%s game=%d server=%s size=%d %s %s score=%d-%d winner=%s end=%s transcript=%s",
-		time.UnixMilli(finished).UTC().Format(time.RFC3339), gameID, strconv.Quote(guild), size,
-		side("black", bid, bname, blv), side("white", wid, wname, wlv), bd, wd, win, reason, strconv.Quote(transcript)), nil
+	return lines, nil
 }
 
 // ResultLines writes the results log line of every game finished at or
@@ -172,11 +208,11 @@ func (s *Store) ResultLines(ctx context.Context, since time.Time, each func(line
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, id := range ids {
-		line, err := s.resultLine(ctx, id)
-		if err != nil {
-			return err
-		}
+	lines, err := s.resultLines(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, line := range lines {
 		if err := each(line); err != nil {
 			return err
 		}

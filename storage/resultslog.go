@@ -117,6 +117,12 @@ func (l *ResultsLog) Path() string { return l.path }
 // the lines began, so no half line stays for the next one to be glued
 // onto.
 func (l *ResultsLog) Append(lines ...string) error {
+	return l.write(true, lines...)
+}
+
+// write puts lines at the end of the file in one write (readers see them
+// at once), flushed to disk too when sync is set; what fails is cut back.
+func (l *ResultsLog) write(sync bool, lines ...string) error {
 	var buf strings.Builder
 	for _, line := range lines {
 		if strings.ContainsAny(line, "\n\r") {
@@ -137,7 +143,7 @@ func (l *ResultsLog) Append(lines ...string) error {
 		return fmt.Errorf("results log %s: %w", l.path, err)
 	}
 	_, err = l.f.Write([]byte(buf.String()))
-	if err == nil {
+	if err == nil && sync {
 		err = l.f.Sync()
 	}
 	if err != nil {
@@ -145,6 +151,16 @@ func (l *ResultsLog) Append(lines ...string) error {
 			l.torn = true
 			err = errors.Join(err, fmt.Errorf("cutting back the partial line: %w", terr))
 		}
+		return fmt.Errorf("results log %s: %w", l.path, err)
+	}
+	return nil
+}
+
+// sync flushes to disk everything written so far.
+func (l *ResultsLog) sync() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.f.Sync(); err != nil {
 		return fmt.Errorf("results log %s: %w", l.path, err)
 	}
 	return nil
@@ -201,17 +217,20 @@ func (s *Store) appendResult(ctx context.Context, gameID int64) error {
 	return s.markLoggedAll(ctx, s.wdb, []int64{gameID})
 }
 
-// appendResults writes games' lines in one append; s.logMu is held.
+// appendResults writes games' lines in one append, flushed to disk;
+// s.logMu is held.
 func (s *Store) appendResults(ctx context.Context, ids []int64) error {
-	var lines []string
-	for _, id := range ids {
-		line, err := s.resultLine(ctx, id)
-		if err != nil {
-			return err
-		}
-		lines = append(lines, line)
+	return s.writeResults(ctx, ids, true)
+}
+
+// writeResults writes games' lines in one write, flushed to disk when
+// sync is set; s.logMu is held.
+func (s *Store) writeResults(ctx context.Context, ids []int64, sync bool) error {
+	lines, err := s.resultLines(ctx, ids)
+	if err != nil {
+		return err
 	}
-	return s.results.Append(lines...)
+	return s.results.write(sync, lines...)
 }
 
 // logOwner is the process whose results log gets the lines of the games

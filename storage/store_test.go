@@ -495,10 +495,11 @@ func TestResultsLogExactlyOnceAcrossCrashes(t *testing.T) {
 		playRandom(t, s, g3, 30, rng)
 		s.results = nil // finish in the database only
 		finish(t, s, g3, record.EndNormal)
-		line, err := s.resultLine(context.Background(), g3.ID)
+		lines, err := s.resultLines(context.Background(), []int64{g3.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
+		line := lines[0]
 		s.Close()
 		f, _ := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
 		f.WriteString(line[:len(line)/2])
