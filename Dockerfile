@@ -8,7 +8,7 @@
 # locally and builds this file unchanged with buildah; docker/smoke-image.sh
 # tests the result (CI runs both).
 
-FROM golang:1.26-bookworm AS build
+FROM golang:1.27-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download

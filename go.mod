@@ -1,6 +1,6 @@
 module othello-bot
 
-go 1.26.0
+go 1.27.3
 
 require (
 	github.com/BurntSushi/toml v1.6.0

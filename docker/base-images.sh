@@ -4,7 +4,7 @@
 # machine's Go release):
 #
 #   debian:bookworm-slim   a debootstrap minbase of bookworm, imported
-#   golang:1.26-bookworm   that, plus the C toolchain and /usr/local/go
+#   golang:1.27-bookworm   that, plus the C toolchain and /usr/local/go
 #
 # Both are tagged under the names the Dockerfile uses (docker.io/library/…),
 # so `buildah bud --pull=never` builds the unchanged Dockerfile from them.
@@ -17,7 +17,7 @@ set -euo pipefail
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 goroot=${GOROOT_FOR_IMAGE:-$(go env GOROOT)}
 slim=docker.io/library/debian:bookworm-slim
-golang=docker.io/library/golang:1.26-bookworm
+golang=docker.io/library/golang:1.27-bookworm
 force=0
 [ "${1:-}" = "--force" ] && force=1
 
