@@ -47,6 +47,13 @@ in_image test -s /usr/share/doc/othello-bot/LICENSE || fail "no LICENSE in the i
 in_image grep -q 'github.com/mattn/go-sqlite3' /usr/share/doc/othello-bot/THIRD_PARTY_NOTICES || fail "no third-party notices in the image"
 ok "runs as uid $uid (othello); the licence and notices are in /usr/share/doc/othello-bot"
 
+# Built with the Go release CI runs (go.mod's, with its security fixes).
+want=$(go env GOVERSION)
+out=$(in_image othello-bot version) || fail "version: $out"
+echo "smoke: $(echo "$out" | tr '\n' ' ')"
+case "$out" in *"built with $want"*) ;; *) fail "the binary was not built with $want: $out" ;; esac
+ok "built with $want"
+
 # migrate creates the database on the volume, at the newest schema.
 out=$(in_image othello-bot migrate --db /data/othello-bot.db --results /data/results.log 2>/dev/null) || fail "migrate: $out"
 echo "smoke: $out"

@@ -28,6 +28,7 @@ var commands = []command{
 	{"web", "serve the game pages from the database: --addr :8080", runWeb},
 	{"results", "print the results log rebuilt from the database: [--since DATE]", runResults},
 	{"health", "exit 0 if the bot here is alive: its heartbeat (--heartbeat FILE, $OTHELLO_HEARTBEAT) or --url URL", runHealth},
+	{"version", "print the bot's version, its revision and the Go release that built it", runVersion},
 }
 
 // summaries are the commands' one-line descriptions, by name, for -h.

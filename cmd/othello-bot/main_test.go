@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -133,4 +135,18 @@ func migrationCount(t *testing.T) int {
 		t.Fatalf("migrations %v %v", names, err)
 	}
 	return len(names)
+}
+
+// version names the Go release that built the binary: the one running the
+// test, which is what go.mod asks for.
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "", "version")
+	if code != 0 || !strings.HasPrefix(out, "othello-bot ") || !strings.Contains(out, "\nbuilt with "+runtime.Version()+"\n") {
+		t.Errorf("code %d, output %q", code, out)
+	}
+	text := versionText(&debug.BuildInfo{GoVersion: "go1.27.3", Main: debug.Module{Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}})
+	if text != "othello-bot v1.2.3\nrevision abc (modified)\nbuilt with go1.27.3\n" {
+		t.Errorf("version text %q", text)
+	}
 }
