@@ -9,7 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"reflect"
@@ -95,6 +97,12 @@ type Config struct {
 	ImageDir string `json:"imageDir"`
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `json:"logLevel"`
+	// LogFormat is text (slog's key=value lines) or json (one JSON object
+	// a line, for log collectors).
+	LogFormat string `json:"logFormat"`
+	// PprofAddress is where net/http/pprof is served ("" for nowhere); a
+	// bare ":port" listens on loopback only.
+	PprofAddress string `json:"pprofAddress"`
 	// DiscordAPI is the base URL of Discord's REST API: Discord's own, or a
 	// REST proxy in front of it (as large bots use to share rate limits).
 	DiscordAPI string `json:"discordAPI"`
@@ -214,6 +222,7 @@ func Default() Config {
 		WebWatchersPerAddress: 20,
 		ImageDir:              "boards",
 		LogLevel:              "info",
+		LogFormat:             "text",
 		DiscordAPI:            "https://discord.com/",
 	}
 }
@@ -327,6 +336,8 @@ func (c Config) Validate() error {
 		{"publicKey", c.InteractionsAddress != "" && !validKey(c.PublicKey), "must be the application's public key (64 hex digits) when interactionsAddress is set"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
+		{"logFormat", c.LogFormat != "text" && c.LogFormat != "json", "must be text or json"},
+		{"pprofAddress", c.PprofAddress != "" && !validHostPort(c.PprofAddress), "must be host:port or :port, like :6060"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},
 	}
 	for _, ch := range checks {
@@ -366,6 +377,31 @@ func validKey(s string) bool {
 func validLevel(s string) bool {
 	var l slog.Level
 	return l.UnmarshalText([]byte(s)) == nil && s != ""
+}
+
+// LogHandler writes log records to w at level, in the configured format.
+func (c Config) LogHandler(w io.Writer, level slog.Level) slog.Handler {
+	opts := &slog.HandlerOptions{Level: level}
+	if c.LogFormat == "json" {
+		return slog.NewJSONHandler(w, opts)
+	}
+	return slog.NewTextHandler(w, opts)
+}
+
+// PprofListen is where to serve the profiler: PprofAddress, on loopback
+// when it names no host.
+func (c Config) PprofListen() string {
+	host, port, err := net.SplitHostPort(c.PprofAddress)
+	if err != nil || host != "" {
+		return c.PprofAddress
+	}
+	return net.JoinHostPort("127.0.0.1", port)
+}
+
+func validHostPort(s string) bool {
+	_, port, err := net.SplitHostPort(s)
+	n, perr := strconv.Atoi(port)
+	return err == nil && perr == nil && n >= 0 && n <= 65535
 }
 
 // SlogLevel returns the configured log level.

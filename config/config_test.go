@@ -1,7 +1,9 @@
 package config
 
 import (
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -35,7 +37,7 @@ func TestExampleIsCompleteAndDefault(t *testing.T) {
 	}
 	for _, key := range []string{"applicationId", "guildIds", "database", "resultsLog", "defaultLevel", "defaultSize",
 		"engineMoveTime", "challengeExpiry", "challengeCooldown", "moveTimeout", "reminderBefore", "maxEmojiBoardSize",
-		"imageDir", "logLevel", "discordAPI", "tournamentRoles"} {
+		"imageDir", "logLevel", "logFormat", "pprofAddress", "discordAPI", "tournamentRoles"} {
 		if !strings.Contains(string(data), `"`+key+`"`) {
 			t.Errorf("example lacks %q", key)
 		}
@@ -53,6 +55,9 @@ func TestErrorsNameTheKey(t *testing.T) {
 		`{"maxEmojiBoardSize": 12}`:           `key "maxEmojiBoardSize" must be an even number 4..10`,
 		`{"reminderBefore": "25h"}`:           `key "reminderBefore" must be at least 0s and less than moveTimeout`,
 		`{"logLevel": "loud"}`:                `key "logLevel" must be debug, info, warn or error`,
+		`{"logFormat": "xml"}`:                `key "logFormat" must be text or json`,
+		`{"pprofAddress": "6060"}`:            `key "pprofAddress" must be host:port or :port`,
+		`{"pprofAddress": ":http"}`:           `key "pprofAddress" must be host:port or :port`,
 		`{"database": ""}`:                    `key "database" must name a file`,
 		`{"defaultSize": 9`:                   `not valid JSON`,
 		`[1, 2]`:                              `want a JSON object`,
@@ -148,5 +153,24 @@ func TestShards(t *testing.T) {
 		if err != nil || fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: shards %v %v, want %v", tc.json, got, err, tc.want)
 		}
+	}
+}
+
+// A bare port serves the profiler on loopback only; a host is kept.
+func TestPprofListensOnLoopbackByDefault(t *testing.T) {
+	for in, want := range map[string]string{":6060": "127.0.0.1:6060", "0.0.0.0:6060": "0.0.0.0:6060", "[::1]:7": "[::1]:7"} {
+		if got := (Config{PprofAddress: in}).PprofListen(); got != want {
+			t.Errorf("%s: %s, want %s", in, got, want)
+		}
+	}
+}
+
+// logFormat json writes one JSON object a line, with every attribute.
+func TestJSONLogs(t *testing.T) {
+	var b strings.Builder
+	slog.New(Config{LogFormat: "json"}.LogHandler(&b, slog.LevelInfo)).Info("move", "game", 7, "user", "alice")
+	var rec map[string]any
+	if err := json.Unmarshal([]byte(b.String()), &rec); err != nil || rec["msg"] != "move" || rec["game"] != float64(7) || rec["user"] != "alice" {
+		t.Errorf("%q: %v %v", b.String(), rec, err)
 	}
 }

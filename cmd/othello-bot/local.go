@@ -43,7 +43,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		defer f.Close()
 		logOut, level = f, c.SlogLevel()
 	}
-	logger := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
+	logger := slog.New(c.LogHandler(logOut, level))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store, err := openStore(ctx, c, logger)
@@ -56,6 +56,11 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer stopWeb()
+	_, stopPprof, err := startPprof(c, logger)
+	if err != nil {
+		return err
+	}
+	defer stopPprof()
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir

@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
+	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"othello-bot/config"
 	"othello-bot/migrations"
 )
 
@@ -148,5 +152,31 @@ func TestVersion(t *testing.T) {
 		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}})
 	if text != "othello-bot v1.2.3\nrevision abc (modified)\nbuilt with go1.27.3\n" {
 		t.Errorf("version text %q", text)
+	}
+}
+
+// The profiler is served only when configured, on its own address.
+func TestPprofOnlyWhenConfigured(t *testing.T) {
+	quiet := slog.New(slog.DiscardHandler)
+	if addr, stop, err := startPprof(config.Default(), quiet); err != nil || addr != "" {
+		t.Fatalf("by default: %q %v", addr, err)
+	} else {
+		stop()
+	}
+	c := config.Default()
+	c.PprofAddress = "127.0.0.1:0"
+	addr, stop, err := startPprof(c, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	resp, err := http.Get("http://" + addr + "/debug/pprof/goroutine?debug=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "goroutine profile:") {
+		t.Errorf("%d %.200s", resp.StatusCode, body)
 	}
 }

@@ -84,7 +84,7 @@ func (f dataFlags) load() (config.Config, error) {
 }
 
 func newLogger(c config.Config) *slog.Logger {
-	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: c.SlogLevel()}))
+	return slog.New(c.LogHandler(os.Stderr, c.SlogLevel()))
 }
 
 // closeStore closes the database, logging a failure: the last writes

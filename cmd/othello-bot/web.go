@@ -109,7 +109,7 @@ func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 	if *addr == "" {
 		*addr = ":8080"
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: c.SlogLevel()}))
+	logger := newLogger(c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store, err := openStore(ctx, c, logger)
@@ -121,6 +121,11 @@ func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	_, stopPprof, err := startPprof(c, logger)
+	if err != nil {
+		return err
+	}
+	defer stopPprof()
 	fmt.Fprintf(stdout, "serving game pages on %s (Ctrl-C stops)\n", *addr)
 	<-done
 	return nil
