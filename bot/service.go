@@ -111,6 +111,7 @@ type Service struct {
 	notify     Notifier
 	cfg        Config
 	log        *slog.Logger
+	meter      Meter
 
 	mu       sync.Mutex
 	channels map[string]*sync.Mutex
@@ -137,7 +138,7 @@ func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Co
 		log = slog.Default()
 	}
 	bg, stop := context.WithCancel(context.Background())
-	return &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log,
+	return &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},
 		channels: map[string]*sync.Mutex{}, routes: map[string]Handler{},
 		background: bg, stopBackground: stop}
 }
@@ -183,7 +184,10 @@ func (s *Service) Shutdown() {
 // Handle answers one request. It never panics: a failure is logged and the
 // user gets a short apology that only they can see.
 func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
+	start, outcome := time.Now(), "ok"
+	defer func() { s.meter.Handled(req.entry(), outcome, time.Since(start)) }()
 	if !s.enter() {
+		outcome = "restarting"
 		return Refuse(req.Me().T("error.restarting"))
 	}
 	defer s.inflight.Done()
@@ -203,7 +207,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			me := req.Me()
 			s.Logger(ctx).Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
 				"user", req.User.ID, "channel", req.ChannelID, "stack", string(debug.Stack()))
-			resp = Refuse(me.T("error.panic"))
+			resp, outcome = Refuse(me.T("error.panic")), "panic"
 		}
 	}()
 	req.tr = s.chooseLanguages(ctx, req)
@@ -221,9 +225,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	if errors.Is(err, engine.ErrBusy) {
 		// Load, not a fault: every searcher is taken by other games.
 		s.Logger(ctx).Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
+		outcome = "busy"
 		return Refuse(req.Me().T("error.busy"))
 	}
 	if err != nil {
+		outcome = "failed"
 		s.Logger(ctx).Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
 			"user", req.User.ID, "channel", req.ChannelID)
 		return Refuse(req.Me().T("error.failed"))

@@ -216,7 +216,7 @@ func (s *Service) fireClock(ctx context.Context, g *record.Game, now time.Time) 
 // flagFalls ends a live game whose side to move's time is up and shows
 // it; false if the game could not be ended as read (it moved on).
 func (s *Service) flagFalls(ctx context.Context, g *record.Game) bool {
-	side := g.ToMove()
+	side, deadline := g.ToMove(), g.Deadline
 	msg, lost, err := s.endOnTime(ctx, g, nil)
 	if err != nil {
 		if !errors.Is(err, record.ErrStale) && !errors.Is(err, record.ErrNotActive) {
@@ -224,6 +224,7 @@ func (s *Service) flagFalls(ctx context.Context, g *record.Game) bool {
 		}
 		return false
 	}
+	s.meter.FlagFell(s.clock.Now().Sub(deadline))
 	s.ShowFinal(ctx, g, *msg)
 	if lost && !side.IsBot() {
 		pub := s.PublicPrinter(ctx, g.GuildID)

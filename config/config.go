@@ -103,6 +103,9 @@ type Config struct {
 	// PprofAddress is where net/http/pprof is served ("" for nowhere); a
 	// bare ":port" listens on loopback only.
 	PprofAddress string `json:"pprofAddress"`
+	// MetricsAddress is where Prometheus metrics are served at /metrics
+	// ("" for nowhere).
+	MetricsAddress string `json:"metricsAddress"`
 	// DiscordAPI is the base URL of Discord's REST API: Discord's own, or a
 	// REST proxy in front of it (as large bots use to share rate limits).
 	DiscordAPI string `json:"discordAPI"`
@@ -338,6 +341,7 @@ func (c Config) Validate() error {
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},
 		{"logFormat", c.LogFormat != "text" && c.LogFormat != "json", "must be text or json"},
 		{"pprofAddress", c.PprofAddress != "" && !validHostPort(c.PprofAddress), "must be host:port or :port, like :6060"},
+		{"metricsAddress", c.MetricsAddress != "" && !validHostPort(c.MetricsAddress), "must be host:port or :port, like :9090"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},
 	}
 	for _, ch := range checks {

@@ -37,7 +37,7 @@ func TestExampleIsCompleteAndDefault(t *testing.T) {
 	}
 	for _, key := range []string{"applicationId", "guildIds", "database", "resultsLog", "defaultLevel", "defaultSize",
 		"engineMoveTime", "challengeExpiry", "challengeCooldown", "moveTimeout", "reminderBefore", "maxEmojiBoardSize",
-		"imageDir", "logLevel", "logFormat", "pprofAddress", "discordAPI", "tournamentRoles"} {
+		"imageDir", "logLevel", "logFormat", "pprofAddress", "metricsAddress", "discordAPI", "tournamentRoles"} {
 		if !strings.Contains(string(data), `"`+key+`"`) {
 			t.Errorf("example lacks %q", key)
 		}
@@ -58,6 +58,7 @@ func TestErrorsNameTheKey(t *testing.T) {
 		`{"logFormat": "xml"}`:                `key "logFormat" must be text or json`,
 		`{"pprofAddress": "6060"}`:            `key "pprofAddress" must be host:port or :port`,
 		`{"pprofAddress": ":http"}`:           `key "pprofAddress" must be host:port or :port`,
+		`{"metricsAddress": "localhost"}`:     `key "metricsAddress" must be host:port or :port`,
 		`{"database": ""}`:                    `key "database" must name a file`,
 		`{"defaultSize": 9`:                   `not valid JSON`,
 		`[1, 2]`:                              `want a JSON object`,

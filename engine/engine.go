@@ -381,6 +381,12 @@ const (
 	quickSize  = 10
 )
 
+// Load says how many searches run now (each searcher taken, helpers of
+// a parallel search included) and how many wait for a searcher.
+func (e *Engine) Load() (running, queued int) {
+	return cap(e.slots) - len(e.slots) + cap(e.quick) - len(e.quick), int(e.waiting.Load())
+}
+
 // acquireFor takes a free searcher: from the shared ones, or for a quick
 // search from whichever lane frees first.
 func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(), error) {

@@ -235,13 +235,15 @@ func (s *Store) inSerialTx(ctx context.Context, fn func(tx *dbTx) error) error {
 // race with another process (a serialization failure, a deadlock) is run
 // again from the start, so fn must set everything it reports afresh on
 // each run.
-func (s *Store) retryTx(ctx context.Context, serializable bool, fn func(tx *dbTx) error) error {
+func (s *Store) retryTx(ctx context.Context, serializable bool, fn func(tx *dbTx) error) (err error) {
 	if s.dialect != postgresDB {
-		err, _ := s.inGroupTx(ctx, 0, fn)
+		err, _ = s.inGroupTx(ctx, 0, fn)
 		return err
 	}
+	start := time.Now()
+	defer func() { s.observe(start, err) }()
 	for attempt := 0; ; attempt++ {
-		err := s.runTx(ctx, serializable, fn)
+		err = s.runTx(ctx, serializable, fn)
 		if err == nil || !isRetryable(err) || attempt >= 50 {
 			return err
 		}

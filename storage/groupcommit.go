@@ -53,6 +53,7 @@ type groupCommit struct {
 // transaction commits; with logs set, the game's results line is written
 // after the commit, and its error is the second result.
 func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) error) (error, error) {
+	start := time.Now()
 	w := &groupWrite{ctx: ctx, fn: fn, logs: logs, done: make(chan groupDone, 1)}
 	g := &s.group
 	g.mu.Lock()
@@ -64,6 +65,7 @@ func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) err
 	}
 	g.mu.Unlock()
 	d := <-w.done
+	s.observe(start, d.err)
 	return d.err, d.logErr
 }
 

@@ -50,6 +50,7 @@ type Store struct {
 	retrying  bool
 	closed    chan struct{}
 	retryDone sync.WaitGroup
+	observeTx TxObserver
 }
 
 // Options for Open.

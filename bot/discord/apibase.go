@@ -35,14 +35,15 @@ func APIBase(base string, next http.RoundTripper) (*Transport, error) {
 		next = http.DefaultTransport
 	}
 	p := pace(next)
-	return &Transport{to: u, pace: p, next: p}, nil
+	return &Transport{to: u, pace: p, next: p, meter: noMeter{}}, nil
 }
 
 // Transport is the bot's way to Discord's REST API (see APIBase).
 type Transport struct {
-	to   *url.URL
-	pace *paced
-	next http.RoundTripper
+	to    *url.URL
+	pace  *paced
+	next  http.RoundTripper
+	meter Meter
 }
 
 // ShareGlobalLimit paces this process at its share of the bot's global
@@ -62,7 +63,13 @@ func (r *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		u.RawPath = strings.TrimSuffix(r.to.Path, "/") + currentVersion(req.URL.RawPath)
 	}
 	out.URL, out.Host = &u, u.Host
-	return r.next.RoundTrip(out)
+	resp, err := r.next.RoundTrip(out)
+	status := 0
+	if err == nil {
+		status = resp.StatusCode
+	}
+	r.meter.Requested(route(out), status)
+	return resp, err
 }
 
 // currentVersion rewrites an /api/vN/ path to APIVersion's.

@@ -52,6 +52,7 @@ type Adapter struct {
 	// inflight counts interactions being handled, up to their last reply,
 	// so a shutdown can wait for every reply to be sent.
 	inflight sync.WaitGroup
+	meter    Meter
 }
 
 // Memory keeps small facts between runs (where the commands were
@@ -73,7 +74,7 @@ func NewPoster(s *discordgo.Session, appID string, memory Memory, log *slog.Logg
 // New returns the adapter that takes interactions to svc and answers
 // through p; guilds are where commands are registered (none: globally).
 func New(p *Poster, svc Service, guilds []string) *Adapter {
-	return &Adapter{Poster: p, svc: svc, guilds: guilds, timeout: 2 * time.Minute}
+	return &Adapter{Poster: p, svc: svc, guilds: guilds, timeout: 2 * time.Minute, meter: noMeter{}}
 }
 
 // SetAppID sets the application id commands are registered under and

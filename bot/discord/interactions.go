@@ -124,6 +124,7 @@ type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
 // process answers one interaction: its first response through respond,
 // the rest by the interaction's webhook.
 func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responder) {
+	received := time.Now()
 	ic := &discordgo.InteractionCreate{Interaction: i}
 	log := a.log.With("req", ic.ID)
 	acked := false
@@ -190,6 +191,7 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		return
 	}
 	acked = true
+	a.meter.Acknowledged(time.Since(received))
 	resp := a.svc.Handle(ctx, req)
 	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
 	resp.Delivered()

@@ -61,12 +61,17 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer stopPprof()
+	m, _, stopMetrics, err := startMetrics(c, store, logger)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir
 	adapter.Locale = *locale
 	adapter.SearchPuzzles = true
-	svc := newApp(store, c, clock, adapter, logger)
+	svc := newApp(store, c, clock, adapter, logger, m)
 	adapter.SetService(svc)
 	work, cancelWork := grace.Detach(ctx, shutdownGrace)
 	defer cancelWork()

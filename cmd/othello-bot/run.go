@@ -125,12 +125,21 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		return err
 	}
 	defer stopPprof()
+	m, _, stopMetrics, err := startMetrics(c, store, logger)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	// In one order, each part over the ones before it: the REST side that
 	// posts, the bot over it (core, capabilities, scheduler), the adapter
 	// that takes interactions to the bot.
 	poster := discord.NewPoster(rest, c.ApplicationID, store, logger)
-	svc := newApp(store, c, bot.SystemClock{}, poster, logger)
+	svc := newApp(store, c, bot.SystemClock{}, poster, logger, m)
 	adapter := discord.New(poster, svc, c.GuildIDs)
+	if m != nil {
+		adapter.SetMeter(m)
+		rest.Client.Transport.(*discord.Transport).SetMeter(m)
+	}
 	// Before any request: the time the bot was away goes back on the
 	// clocks, so no flag falls for it.
 	if err := svc.GiveBackDowntime(ctx); err != nil {
@@ -270,6 +279,7 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		session.AddHandler(adapter.DispatchEvent)
 		session.AddHandler(adapter.OnThreadDelete)
 		session.AddHandler(adapter.OnChannelDelete)
+		session.AddHandler(adapter.OnDisconnect)
 		if err := session.Open(); err != nil {
 			var ce *websocket.CloseError
 			switch {

@@ -15,18 +15,26 @@ import (
 	"othello-bot/bot/tournaments"
 	"othello-bot/config"
 	"othello-bot/engine"
+	"othello-bot/metrics"
 	"othello-bot/storage"
 	"othello-bot/timecontrol"
 )
 
 // newApp builds the command logic with its capabilities over a store, for
 // a transport that delivers its messages: the one place the bot is made.
-func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger) *app.App {
+// m, when there are metrics, hears what it measures.
+func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger, m *metrics.Metrics) *app.App {
 	cfg := botConfig(c)
 	// On the wall clock each deadline gets a timer of its own; the
 	// terminal's clock moves only with wait, which ticks.
 	_, cfg.ExactTimers = clock.(bot.SystemClock)
-	return app.New(store, engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut}), clock, notify, cfg, logger)
+	eng := engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut})
+	a := app.New(store, eng, clock, notify, cfg, logger)
+	if m != nil {
+		m.Engine(eng.Load)
+		a.SetMeter(m)
+	}
+	return a
 }
 
 func botConfig(c config.Config) app.Config {

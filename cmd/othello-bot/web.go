@@ -126,6 +126,11 @@ func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer stopPprof()
+	_, _, stopMetrics, err := startMetrics(c, store, logger)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	fmt.Fprintf(stdout, "serving game pages on %s (Ctrl-C stops)\n", *addr)
 	<-done
 	return nil

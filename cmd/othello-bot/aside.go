@@ -1,0 +1,77 @@
+package main
+
+// This file serves what operators look at beside the bot, each on a
+// listener of its own (never the game pages' or the interactions'):
+// Prometheus metrics when metricsAddress is set, Go's profiler
+// (net/http/pprof) when pprofAddress is, on loopback unless the address
+// names a host.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"time"
+
+	"othello-bot/config"
+	"othello-bot/metrics"
+	"othello-bot/storage"
+)
+
+// startPprof serves the profiler at the configured address until stop;
+// without one it does nothing. It returns the address it listens on.
+func startPprof(c config.Config, logger *slog.Logger) (addr string, stop func(), err error) {
+	if c.PprofAddress == "" {
+		return "", func() {}, nil
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return serveAside(c.PprofListen(), mux, "the profiler", logger)
+}
+
+// startMetrics makes the metrics of a process over store and serves them
+// at /metrics on metricsAddress until stop (newApp adds the bot's).
+// Without the address the metrics are nil and nothing is served.
+func startMetrics(c config.Config, store *storage.Store, logger *slog.Logger) (m *metrics.Metrics, addr string, stop func(), err error) {
+	if c.MetricsAddress == "" {
+		return nil, "", func() {}, nil
+	}
+	m = metrics.New()
+	m.Store(store, logger)
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", m.Handler())
+	addr, stop, err = serveAside(c.MetricsAddress, mux, "metrics", logger)
+	return m, addr, stop, err
+}
+
+// serveAside serves h on addr until the returned stop.
+func serveAside(listen string, h http.Handler, what string, logger *slog.Logger) (addr string, stop func(), err error) {
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s on %q: %w", what, listen, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error(what+" stopped", "err", err)
+		}
+	}()
+	logger.Info("serving "+what, "address", ln.Addr().String())
+	return ln.Addr().String(), func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if srv.Shutdown(ctx) != nil {
+			srv.Close() // a CPU profile in progress
+		}
+		<-done
+	}, nil
+}
