@@ -27,10 +27,11 @@ func TestPackageLayering(t *testing.T) {
 		return m
 	}
 	for pkg, banned := range map[string][]string{
-		"othello-bot/storage":      {"othello-bot/rating", "othello-bot/rating/rated", "othello-bot/puzzle", "othello-bot/engine", "othello-bot/bot"},
-		"othello-bot/tournament":   {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
-		"othello-bot/puzzle":       {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
-		"othello-bot/bot":          {"othello-bot/storage", "github.com/bwmarrin/discordgo", "othello-bot/bot/tournaments"},
+		"othello-bot/storage":    {"othello-bot/rating", "othello-bot/rating/rated", "othello-bot/puzzle", "othello-bot/engine", "othello-bot/bot"},
+		"othello-bot/tournament": {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
+		"othello-bot/puzzle":     {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
+		"othello-bot/bot": {"othello-bot/storage", "github.com/bwmarrin/discordgo", "othello-bot/bot/tournaments",
+			"github.com/prometheus/client_golang/prometheus", "othello-bot/metrics"},
 		"othello-bot/schedule":     {"othello-bot/storage", "othello-bot/bot"},
 		"othello-bot/rating/rated": {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
 	} {
