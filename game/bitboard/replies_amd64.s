@@ -100,9 +100,9 @@ loop:
 
 	// Its moves: in each lane, runs of R12's discs from SI's filled in
 	// one direction each way by doubling shifts.
-	MOVQ         SI, X0
+	VMOVQ        SI, X0
 	VPBROADCASTQ X0, Y0
-	MOVQ         R12, X1
+	VMOVQ        R12, X1
 	VPBROADCASTQ X1, Y1
 	VPAND        Y12, Y1, Y1
 	VPSLLVQ      Y14, Y0, Y2
@@ -127,7 +127,7 @@ loop:
 	VPOR         X3, X2, X2
 	VPUNPCKHQDQ  X2, X2, X3
 	VPOR         X3, X2, X2
-	MOVQ         X2, DX
+	VMOVQ        X2, DX
 
 	// Only empty squares on the board; then n += count, or 1 for none.
 	ORQ    SI, R12
