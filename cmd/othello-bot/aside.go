@@ -21,6 +21,21 @@ import (
 	"othello-bot/storage"
 )
 
+// startAside serves what is configured of both, metrics and the
+// profiler, until stop; the metrics are nil without metricsAddress.
+func startAside(c config.Config, store *storage.Store, logger *slog.Logger) (*metrics.Metrics, func(), error) {
+	_, stopPprof, err := startPprof(c, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, _, stopMetrics, err := startMetrics(c, store, logger)
+	if err != nil {
+		stopPprof()
+		return nil, nil, err
+	}
+	return m, func() { stopMetrics(); stopPprof() }, nil
+}
+
 // startPprof serves the profiler at the configured address until stop;
 // without one it does nothing. It returns the address it listens on.
 func startPprof(c config.Config, logger *slog.Logger) (addr string, stop func(), err error) {

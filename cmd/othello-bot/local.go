@@ -56,16 +56,11 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer stopWeb()
-	_, stopPprof, err := startPprof(c, logger)
+	m, stopAside, err := startAside(c, store, logger)
 	if err != nil {
 		return err
 	}
-	defer stopPprof()
-	m, _, stopMetrics, err := startMetrics(c, store, logger)
-	if err != nil {
-		return err
-	}
-	defer stopMetrics()
+	defer stopAside()
 	clock := local.NewClock(time.Now())
 	adapter := local.New(stdout, clock, *user)
 	adapter.ImageDir = c.ImageDir

@@ -120,16 +120,11 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		return err
 	}
 	defer stopWeb()
-	_, stopPprof, err := startPprof(c, logger)
+	m, stopAside, err := startAside(c, store, logger)
 	if err != nil {
 		return err
 	}
-	defer stopPprof()
-	m, _, stopMetrics, err := startMetrics(c, store, logger)
-	if err != nil {
-		return err
-	}
-	defer stopMetrics()
+	defer stopAside()
 	// In one order, each part over the ones before it: the REST side that
 	// posts, the bot over it (core, capabilities, scheduler), the adapter
 	// that takes interactions to the bot.

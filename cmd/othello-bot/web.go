@@ -121,16 +121,11 @@ func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, stopPprof, err := startPprof(c, logger)
+	_, stopAside, err := startAside(c, store, logger)
 	if err != nil {
 		return err
 	}
-	defer stopPprof()
-	_, _, stopMetrics, err := startMetrics(c, store, logger)
-	if err != nil {
-		return err
-	}
-	defer stopMetrics()
+	defer stopAside()
 	fmt.Fprintf(stdout, "serving game pages on %s (Ctrl-C stops)\n", *addr)
 	<-done
 	return nil
