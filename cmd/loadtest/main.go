@@ -1,0 +1,424 @@
+// Command loadtest drives othello-bot processes the way Discord would at
+// scale: every request through the HTTP interactions path, signed with the
+// application's key, against the project's fake Discord (its rate limits
+// enforced), with many games running at once against the bot, most of
+// them correspondence and a share on a live clock. It reports the human
+// moves' acknowledgement and answer times, the store's transaction times
+// (from the processes' own /metrics), memory per open game and CPU per
+// move, so a change can be judged by where it saturates.
+//
+//	go build -o /tmp/othello-bot ./cmd/othello-bot
+//	go run ./cmd/loadtest -bin /tmp/othello-bot -games 1000 -db /tmp/load.db
+//	go run ./cmd/loadtest -bin /tmp/othello-bot -games 10000 -processes 3 -db postgres://…
+package main
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"othello-bot/bot/discord/discordtest"
+)
+
+const token = "load-test-token"
+
+type options struct {
+	bin       string
+	database  string
+	processes int
+	games     int
+	live      float64
+	duration  time.Duration
+	liveThink time.Duration
+	corrThink time.Duration
+	ramp      int
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.bin, "bin", "", "the othello-bot binary to run (go build -o … ./cmd/othello-bot)")
+	flag.StringVar(&o.database, "db", "", "the database: a SQLite file (made anew) or the postgres:// URL of an empty database")
+	flag.IntVar(&o.processes, "processes", 1, "bot processes behind one round-robin balancer")
+	flag.IntVar(&o.games, "games", 1000, "games running at once (a finished one is replaced)")
+	flag.Float64Var(&o.live, "live", 0.1, "the share of games on a live clock (5+3); the rest are correspondence")
+	flag.DurationVar(&o.duration, "duration", 2*time.Minute, "how long to play once every game has started")
+	flag.DurationVar(&o.liveThink, "live-think", 3*time.Second, "a live game's player: mean time between moves")
+	flag.DurationVar(&o.corrThink, "corr-think", time.Minute, "a correspondence player: mean time between moves")
+	flag.IntVar(&o.ramp, "ramp", 50, "games started at once while ramping up")
+	flag.Parse()
+	if o.bin == "" || o.database == "" {
+		fmt.Fprintln(os.Stderr, "loadtest: -bin and -db are required (see go doc ./cmd/loadtest)")
+		os.Exit(2)
+	}
+	rep, err := run(context.Background(), o, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+	fmt.Print(rep)
+}
+
+// worker is one bot process.
+type worker struct {
+	cmd       *exec.Cmd
+	listen    string // interactions
+	metrics   string
+	log       *os.File
+	cpuBefore time.Duration
+	rssBefore int64
+}
+
+// play is what the players measured.
+type play struct {
+	mu      sync.Mutex
+	acks    []time.Duration // interaction → first response
+	answers []time.Duration // interaction → whole answer
+	moves   atomic.Int64
+	failed  atomic.Int64
+	started atomic.Int64
+}
+
+func run(ctx context.Context, o options, progress io.Writer) (string, error) {
+	dir, err := os.MkdirTemp("", "loadtest")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	if !strings.HasPrefix(o.database, "postgres") {
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			os.Remove(o.database + suffix)
+		}
+	}
+	srv := discordtest.New(token)
+	defer srv.Close()
+
+	// The balancer first: its URL is the endpoint the fake signs for.
+	var next atomic.Int64
+	var backends []*url.URL
+	lb := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(backends[next.Add(1)%int64(len(backends))])
+	}})
+	defer lb.Close()
+	pub := srv.UseEndpoint(lb.URL + "/interactions")
+
+	workers := make([]*worker, o.processes)
+	for k := range workers {
+		w, err := startWorker(o, srv, dir, k, hex.EncodeToString(pub))
+		if err != nil {
+			return "", err
+		}
+		workers[k] = w
+		backends = append(backends, &url.URL{Scheme: "http", Host: w.listen})
+	}
+	defer func() {
+		for _, w := range workers {
+			w.cmd.Process.Signal(syscall.SIGTERM)
+			w.cmd.Wait()
+			w.log.Close()
+		}
+	}()
+	for _, w := range workers {
+		if err := waitListening(w.listen, 60*time.Second); err != nil {
+			return "", fmt.Errorf("worker %s: %w (log in %s)", w.listen, err, w.log.Name())
+		}
+		w.cpuBefore, _ = cpuTime(w.cmd.Process.Pid)
+		w.rssBefore, _ = rss(w.cmd.Process.Pid)
+	}
+
+	p := &play{}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	ramp := make(chan struct{}, o.ramp)
+	begun := time.Now()
+	for i := range o.games {
+		ch := strconv.Itoa(8500000000000000000 + i)
+		srv.AddChannel(ch, discordtest.AllText)
+		u := discordtest.User{ID: strconv.Itoa(7500000000000000000 + i), Name: fmt.Sprintf("load%05d", i)}
+		live := float64(i) < o.live*float64(o.games)
+		wg.Add(1)
+		ramp <- struct{}{}
+		go func() {
+			defer wg.Done()
+			player(ctx, o, srv, p, u, ch, live, ramp)
+		}()
+		if i%1000 == 999 {
+			fmt.Fprintf(progress, "loadtest: %d games started in %s\n", i+1, time.Since(begun).Round(time.Second))
+		}
+	}
+	for range o.ramp { // every game has started
+		ramp <- struct{}{}
+	}
+	ramped := time.Since(begun)
+	fmt.Fprintf(progress, "loadtest: %d games running after %s; playing for %s\n", o.games, ramped.Round(time.Second), o.duration)
+	p.mu.Lock()
+	p.acks, p.answers = nil, nil // the steady state only
+	p.mu.Unlock()
+	movesBefore := p.moves.Load()
+	cpuStart := make([]time.Duration, len(workers))
+	for k, w := range workers {
+		cpuStart[k], _ = cpuTime(w.cmd.Process.Pid)
+	}
+	playStart := time.Now()
+	for t := time.Duration(0); t < o.duration; t += 30 * time.Second {
+		time.Sleep(min(30*time.Second, o.duration-t))
+		fmt.Fprintf(progress, "loadtest: %s: %d moves, %d failed\n", time.Since(playStart).Round(time.Second), p.moves.Load()-movesBefore, p.failed.Load())
+	}
+	played := time.Since(playStart)
+	moves := p.moves.Load() - movesBefore
+	var b strings.Builder
+	fmt.Fprintf(&b, "games %d (live %.0f%%), processes %d, database %s\n", o.games, o.live*100, o.processes, dbKind(o.database))
+	fmt.Fprintf(&b, "ramp-up %s; steady %s: %d human moves (%.1f/s), %d failed\n", ramped.Round(time.Second), played.Round(time.Second),
+		moves, float64(moves)/played.Seconds(), p.failed.Load())
+	p.mu.Lock()
+	fmt.Fprintf(&b, "acknowledgement p50 %s p99 %s max %s\n", quantiles(p.acks)...)
+	fmt.Fprintf(&b, "whole answer    p50 %s p99 %s max %s\n", quantiles(p.answers)...)
+	p.mu.Unlock()
+	var cpu time.Duration
+	var rssAll int64
+	for k, w := range workers {
+		c, _ := cpuTime(w.cmd.Process.Pid)
+		cpu += c - cpuStart[k]
+		r, _ := rss(w.cmd.Process.Pid)
+		rssAll += r - w.rssBefore
+		tx, err := storeTx(w.metrics)
+		if err != nil {
+			tx = "unread: " + err.Error()
+		}
+		fmt.Fprintf(&b, "process %d: store transactions %s; resident %d MiB\n", k, tx, r>>20)
+	}
+	if moves > 0 {
+		fmt.Fprintf(&b, "CPU per human move %s (bot processes, the bot's reply included); CPU use %.0f%% of one core\n",
+			(cpu / time.Duration(moves)).Round(10*time.Microsecond), 100*cpu.Seconds()/played.Seconds())
+	}
+	fmt.Fprintf(&b, "memory per open game %.1f KiB (resident growth over the run / games)\n", float64(rssAll)/1024/float64(o.games))
+	cancel()
+	wg.Wait()
+	return b.String(), nil
+}
+
+// player plays one channel's games against the bot: a move after a random
+// pause (exponential, about the mean think time), a new game when one ends.
+func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u discordtest.User, ch string, live bool, ramp chan struct{}) {
+	think := o.corrThink
+	opts := map[string]any{"level": 1, "size": 8, "color": "black"}
+	if live {
+		think, opts["time"] = o.liveThink, "5+3"
+	}
+	start := func() bool {
+		ia := srv.Command(u, ch, "start", opts)
+		if err := srv.Wait(ia, 2*time.Minute); err != nil {
+			p.failed.Add(1)
+			return false
+		}
+		p.started.Add(1)
+		return true
+	}
+	ok := start()
+	<-ramp
+	for ok && ctx.Err() == nil {
+		pause := time.Duration(rand.ExpFloat64() * float64(think))
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(pause):
+		}
+		m := liveGame(srv, ch)
+		if m == nil {
+			ok = start()
+			continue
+		}
+		id, values, _ := m.Menu()
+		t0 := time.Now()
+		ia := srv.Select(u, m, id, values[rand.IntN(len(values))])
+		if err := srv.Wait(ia, 2*time.Minute); err != nil {
+			p.failed.Add(1)
+			continue
+		}
+		took := time.Since(t0)
+		p.moves.Add(1)
+		p.mu.Lock()
+		p.acks = append(p.acks, ia.AckAfter)
+		p.answers = append(p.answers, took)
+		p.mu.Unlock()
+	}
+}
+
+// liveGame is the channel's message carrying a game's move menu.
+func liveGame(srv *discordtest.Server, channel string) *discordtest.Message {
+	msgs := srv.Messages(channel, "")
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if _, _, ok := msgs[i].Menu(); ok && !msgs[i].Ephemeral {
+			return msgs[i]
+		}
+	}
+	return nil
+}
+
+func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKey string) (*worker, error) {
+	listen, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	metrics, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	c := map[string]any{
+		"applicationId": srv.AppID, "guildIds": []string{srv.GuildID}, "discordAPI": srv.URL(),
+		"database": o.database, "resultsLog": filepath.Join(dir, fmt.Sprintf("results-%d.log", k)),
+		"instance": fmt.Sprintf("load-%d", k), "shards": "none", "threads": false,
+		"interactionsAddress": listen, "publicKey": publicKey, "metricsAddress": metrics,
+		"engineMoveTime": "50ms", "logLevel": "warn",
+	}
+	data, _ := json.Marshal(c)
+	path := filepath.Join(dir, fmt.Sprintf("config-%d.json", k))
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		return nil, err
+	}
+	log, err := os.Create(filepath.Join(dir, fmt.Sprintf("worker-%d.log", k)))
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(o.bin, "run", "--config", path)
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+token)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", o.bin, err)
+	}
+	return &worker{cmd: cmd, listen: listen, metrics: metrics, log: log}, nil
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func waitListening(addr string, within time.Duration) error {
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if conn, err := net.Dial("tcp", addr); err == nil {
+			conn.Close()
+			return nil
+		}
+	}
+	return errors.New("not listening")
+}
+
+// cpuTime is a process's user and system time so far (/proc).
+func cpuTime(pid int) (time.Duration, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The fields after the command's closing parenthesis: utime and
+	// stime are the 12th and 13th of them, in clock ticks (100 a second).
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+s) * 10 * time.Millisecond, nil
+}
+
+// rss is a process's resident memory in bytes (/proc).
+func rss(pid int) (int64, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10, nil
+		}
+	}
+	return 0, errors.New("no VmRSS")
+}
+
+// storeTx reads a process's store transaction times from its /metrics:
+// the mean, and the bucket that holds the 99th percentile.
+func storeTx(addr string) (string, error) {
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return "", err
+	}
+	var sum, count float64
+	type bucket struct{ le, n float64 }
+	var buckets []bucket
+	for _, l := range strings.Split(string(body), "\n") {
+		name, v, ok := strings.Cut(l, " ")
+		if !ok {
+			continue
+		}
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			continue
+		}
+		switch {
+		case name == "othello_store_transaction_seconds_sum":
+			sum = x
+		case name == "othello_store_transaction_seconds_count":
+			count = x
+		case strings.HasPrefix(name, `othello_store_transaction_seconds_bucket{le="`):
+			le, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(name, `othello_store_transaction_seconds_bucket{le="`), `"}`), 64)
+			buckets = append(buckets, bucket{le, x})
+		}
+	}
+	if count == 0 {
+		return "none", nil
+	}
+	p99 := "above the last bucket"
+	for _, bk := range buckets {
+		if bk.n >= 0.99*count {
+			p99 = fmt.Sprintf("≤ %s", time.Duration(bk.le*float64(time.Second)))
+			break
+		}
+	}
+	return fmt.Sprintf("%.0f, mean %s, p99 %s", count, time.Duration(sum/count*float64(time.Second)).Round(10*time.Microsecond), p99), nil
+}
+
+func quantiles(d []time.Duration) []any {
+	if len(d) == 0 {
+		return []any{"-", "-", "-"}
+	}
+	slices.Sort(d)
+	r := func(x time.Duration) time.Duration { return x.Round(100 * time.Microsecond) }
+	return []any{r(d[len(d)/2]), r(d[(len(d)*99+99)/100-1]), r(d[len(d)-1])}
+}
+
+func dbKind(database string) string {
+	if strings.HasPrefix(database, "postgres") {
+		return "PostgreSQL"
+	}
+	return "SQLite"
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// A small run end to end: the real binary behind the balancer, every game
+// started, moves answered and measured, none failed.
+func TestSmallRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the bot")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "othello-bot")
+	if out, err := exec.Command("go", "build", "-o", bin, "othello-bot/cmd/othello-bot").CombinedOutput(); err != nil {
+		t.Fatalf("building the bot: %v\n%s", err, out)
+	}
+	rep, err := run(context.Background(), options{bin: bin, database: filepath.Join(dir, "load.db"), processes: 1, games: 12,
+		live: 0.25, duration: 3 * time.Second, liveThink: 100 * time.Millisecond, corrThink: 300 * time.Millisecond, ramp: 4}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`: (\d+) human moves \([0-9.]+/s\), (\d+) failed`).FindStringSubmatch(rep)
+	if m == nil {
+		t.Fatalf("report:\n%s", rep)
+	}
+	moves, _ := strconv.Atoi(m[1])
+	if moves < 10 || m[2] != "0" {
+		t.Errorf("%d moves, %s failed:\n%s", moves, m[2], rep)
+	}
+	for _, want := range []string{"acknowledgement p50 ", "process 0: store transactions ", "CPU per human move ", "memory per open game "} {
+		if !regexp.MustCompile(regexp.QuoteMeta(want)).MatchString(rep) {
+			t.Errorf("no %q in:\n%s", want, rep)
+		}
+	}
+	t.Log("\n" + rep)
+}
