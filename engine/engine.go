@@ -4,11 +4,13 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -646,6 +648,7 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc) 
 	mine, theirs := own(p)
 	empties := p.Empties()
 	if empties <= 20 {
+		// Exact values are the same however many threads find them.
 		done := help(s)
 		r := s.solveRoot(mine, theirs, true)
 		done()
@@ -654,27 +657,64 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc) 
 		}
 		s.aborted = false
 	}
+	// The same position gives the same answer: one thread, a cleared
+	// table, and depths bounded by nodes searched rather than by the
+	// clock (the deadline only stops a machine far slower than planned).
 	s.deadline = end
 	var list [40]scoredMove
 	n := s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, orderDeep)
-	var best []rootResult
-	for i := 0; i < n; i++ {
-		best = append(best, rootResult{int(list[i].x), 0})
-	}
+	var last, before []rootResult // the two deepest searches done
 	depthDone := 0
-	done := help(s)
-	defer done()
 	for d := 1; d <= empties && d <= 20; d++ {
-		if d > 1 && time.Since(t0) > end.Sub(t0)*3/10 {
+		if d > 1 && s.nodes >= analyzeNodes {
 			break
 		}
-		r := s.searchRoot(mine, theirs, d, best[0].x, true)
+		first := int(list[0].x)
+		if last != nil {
+			first = last[0].x
+		}
+		r := s.searchRoot(mine, theirs, d, first, true)
 		if s.aborted {
 			break
 		}
-		best, depthDone = r, d
+		before, last, depthDone = last, r, d
 	}
-	return toMoveEvals(best, func(v int32) Eval { return evalOf(v, depthDone >= empties) })
+	if last == nil {
+		last = make([]rootResult, n)
+		for i := range n {
+			last[i] = rootResult{int(list[i].x), 0}
+		}
+	}
+	exact := depthDone >= empties
+	if !exact && before != nil {
+		last = evenedOut(last, before)
+	}
+	return toMoveEvals(last, func(v int32) Eval { return evalOf(v, exact) })
+}
+
+// analyzeNodes bounds an analysis's deepening: no depth starts after this
+// many nodes (about half a second here; the depth under way may take
+// three times as long).
+const analyzeNodes = 1_500_000
+
+// evenedOut averages each move's score at the deepest search with the one
+// before it, best first. The evaluation leans towards whoever moves last
+// in a search, so odd and even depths swing by several discs; their mean
+// holds still from one depth, and one ply of the game, to the next.
+func evenedOut(last, before []rootResult) []rootResult {
+	prev := map[int]int32{}
+	for _, r := range before {
+		prev[r.x] = r.score
+	}
+	out := make([]rootResult, len(last))
+	for i, r := range last {
+		out[i] = r
+		if b, ok := prev[r.x]; ok && r.score > -winBonus && r.score < winBonus && b > -winBonus && b < winBonus {
+			out[i].score = (r.score + b) / 2
+		}
+	}
+	slices.SortStableFunc(out, func(a, b rootResult) int { return cmp.Compare(b.score, a.score) })
+	return out
 }
 
 func toMoveEvals(r []rootResult, conv func(int32) Eval) []MoveEval {
