@@ -26,12 +26,15 @@ func TestAnalyzeIsReproducible(t *testing.T) {
 		}
 		return evals
 	}
-	e := New(Options{Searches: 2})
+	// A small budget, so the race detector's tenfold slowness still ends
+	// every depth well before the shorter deadline.
+	opts := Options{Searches: 2, AnalyzeNodes: 100_000}
+	e := New(opts)
 	first := ask(e, 9*time.Second)
 	if _, err := e.Move(context.Background(), afterMoves(t, "f5 d6 c3"), 5, rand.New(rand.NewPCG(1, 2))); err != nil {
 		t.Fatal(err)
 	}
-	for name, again := range map[string][]MoveEval{"asked again": ask(e, 9*time.Second), "another engine": ask(New(Options{Searches: 2}), 9*time.Second),
+	for name, again := range map[string][]MoveEval{"asked again": ask(e, 9*time.Second), "another engine": ask(New(opts), 9*time.Second),
 		"a third of the time": ask(e, 3*time.Second)} {
 		if !slices.Equal(first, again) {
 			t.Errorf("%s:\n%v\n%v", name, first, again)

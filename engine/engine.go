@@ -74,6 +74,9 @@ type Options struct {
 	// to 7 on boards up to 10x10, and hints there): a player's fast reply
 	// never queues behind other players' long thinks. 0 means 1; -1 none.
 	QuickSearches int
+	// AnalyzeNodes bounds a hint's deepening: no depth starts after this
+	// many nodes (0: 1.5 million, about half a second here).
+	AnalyzeNodes uint64
 	// Weights replace the built-in trained evaluation of 8x8 positions
 	// (for training new ones); nil keeps the built-in one. HandTuned uses
 	// the hand-tuned evaluation instead (what the first training round
@@ -221,7 +224,7 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, erro
 		return nil, ErrBusy
 	}
 	defer release()
-	return e.markBook(p, s.analyze(bctx, p, e.helpSearch)), nil
+	return e.markBook(p, s.analyze(bctx, p, e.helpSearch, cmp.Or(e.opts.AnalyzeNodes, analyzeNodes))), nil
 }
 
 // markBook marks the moves the book would play.
@@ -637,7 +640,7 @@ func nextIteration(last, before time.Duration) time.Duration {
 }
 
 // analyze scores every move for a hint.
-func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc) []MoveEval {
+func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc, nodes uint64) []MoveEval {
 	t0 := time.Now()
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
@@ -666,7 +669,7 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc) 
 	var last, before []rootResult // the two deepest searches done
 	depthDone := 0
 	for d := 1; d <= empties && d <= 20; d++ {
-		if d > 1 && s.nodes >= analyzeNodes {
+		if d > 1 && s.nodes >= nodes {
 			break
 		}
 		first := int(list[0].x)
@@ -692,9 +695,8 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc) 
 	return toMoveEvals(last, func(v int32) Eval { return evalOf(v, exact) })
 }
 
-// analyzeNodes bounds an analysis's deepening: no depth starts after this
-// many nodes (about half a second here; the depth under way may take
-// three times as long).
+// analyzeNodes is Options.AnalyzeNodes's default: about half a second
+// here (the depth under way may take three times as long).
 const analyzeNodes = 1_500_000
 
 // evenedOut averages each move's score at the deepest search with the one
