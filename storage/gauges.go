@@ -20,17 +20,18 @@ import (
 // active) are outcomes, not failures.
 type TxObserver func(took time.Duration, failed bool)
 
-// ObserveTx makes f hear of each transaction from now on; set it before
-// the store is used.
-func (s *Store) ObserveTx(f TxObserver) { s.observeTx = f }
+// ObserveTx makes f hear of each transaction from now on (the store may
+// be in use already).
+func (s *Store) ObserveTx(f TxObserver) { s.observeTx.Store(&f) }
 
 func (s *Store) observe(start time.Time, err error) {
-	if s.observeTx == nil {
+	f := s.observeTx.Load()
+	if f == nil {
 		return
 	}
 	expected := errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) || errors.Is(err, record.ErrNotFound) ||
 		errors.Is(err, record.ErrChannelBusy)
-	s.observeTx(time.Since(start), err != nil && !expected)
+	(*f)(time.Since(start), err != nil && !expected)
 }
 
 // Pools are the store's connection pools by role, for their statistics:

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -50,7 +51,7 @@ type Store struct {
 	retrying  bool
 	closed    chan struct{}
 	retryDone sync.WaitGroup
-	observeTx TxObserver
+	observeTx atomic.Pointer[TxObserver]
 }
 
 // Options for Open.

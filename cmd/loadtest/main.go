@@ -22,14 +22,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,7 +55,7 @@ type options struct {
 func main() {
 	var o options
 	flag.StringVar(&o.bin, "bin", "", "the othello-bot binary to run (go build -o … ./cmd/othello-bot)")
-	flag.StringVar(&o.database, "db", "", "the database: a SQLite file (made anew) or the postgres:// URL of an empty database")
+	flag.StringVar(&o.database, "db", "", "the database: a SQLite file that does not exist yet, or the postgres:// URL of an empty database")
 	flag.IntVar(&o.processes, "processes", 1, "bot processes behind one round-robin balancer")
 	flag.IntVar(&o.games, "games", 1000, "games running at once (a finished one is replaced)")
 	flag.Float64Var(&o.live, "live", 0.1, "the share of games on a live clock (5+3); the rest are correspondence")
@@ -66,8 +64,8 @@ func main() {
 	flag.DurationVar(&o.corrThink, "corr-think", time.Minute, "a correspondence player: mean time between moves")
 	flag.IntVar(&o.ramp, "ramp", 50, "games started at once while ramping up")
 	flag.Parse()
-	if o.bin == "" || o.database == "" {
-		fmt.Fprintln(os.Stderr, "loadtest: -bin and -db are required (see go doc ./cmd/loadtest)")
+	if err := o.check(); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(2)
 	}
 	rep, err := run(context.Background(), o, os.Stderr)
@@ -77,6 +75,31 @@ func main() {
 	}
 	fmt.Print(rep)
 }
+
+// check refuses options that cannot make a run, and a database file that
+// exists already: the run fills the database it is given.
+func (o options) check() error {
+	switch {
+	case o.bin == "" || o.database == "":
+		return errors.New("-bin and -db are required (see go doc ./cmd/loadtest)")
+	case o.processes < 1 || o.games < 1 || o.ramp < 1:
+		return errors.New("-processes, -games and -ramp must be at least 1")
+	case o.live < 0 || o.live > 1:
+		return errors.New("-live is a share, between 0 and 1")
+	case o.duration <= 0 || o.liveThink <= 0 || o.corrThink <= 0:
+		return errors.New("-duration, -live-think and -corr-think must be positive")
+	case o.processes > 1 && !postgres(o.database):
+		return errors.New("several processes need a postgres:// database")
+	}
+	if !postgres(o.database) {
+		if _, err := os.Stat(o.database); err == nil {
+			return fmt.Errorf("-db %s exists: give a new file (the run fills it)", o.database)
+		}
+	}
+	return nil
+}
+
+func postgres(database string) bool { return strings.HasPrefix(database, "postgres") }
 
 // worker is one bot process.
 type worker struct {
@@ -104,11 +127,6 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(dir)
-	if !strings.HasPrefix(o.database, "postgres") {
-		for _, suffix := range []string{"", "-wal", "-shm"} {
-			os.Remove(o.database + suffix)
-		}
-	}
 	srv := discordtest.New(token)
 	defer srv.Close()
 
@@ -326,99 +344,4 @@ func waitListening(addr string, within time.Duration) error {
 		}
 	}
 	return errors.New("not listening")
-}
-
-// cpuTime is a process's user and system time so far (/proc).
-func cpuTime(pid int) (time.Duration, error) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, err
-	}
-	// The fields after the command's closing parenthesis: utime and
-	// stime are the 12th and 13th of them, in clock ticks (100 a second).
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
-	if len(f) < 13 {
-		return 0, errors.New("short /proc stat")
-	}
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	s, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(u+s) * 10 * time.Millisecond, nil
-}
-
-// rss is a process's resident memory in bytes (/proc).
-func rss(pid int) (int64, error) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb << 10, nil
-		}
-	}
-	return 0, errors.New("no VmRSS")
-}
-
-// storeTx reads a process's store transaction times from its /metrics:
-// the mean, and the bucket that holds the 99th percentile.
-func storeTx(addr string) (string, error) {
-	resp, err := http.Get("http://" + addr + "/metrics")
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return "", err
-	}
-	var sum, count float64
-	type bucket struct{ le, n float64 }
-	var buckets []bucket
-	for _, l := range strings.Split(string(body), "\n") {
-		name, v, ok := strings.Cut(l, " ")
-		if !ok {
-			continue
-		}
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			continue
-		}
-		switch {
-		case name == "othello_store_transaction_seconds_sum":
-			sum = x
-		case name == "othello_store_transaction_seconds_count":
-			count = x
-		case strings.HasPrefix(name, `othello_store_transaction_seconds_bucket{le="`):
-			le, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(name, `othello_store_transaction_seconds_bucket{le="`), `"}`), 64)
-			buckets = append(buckets, bucket{le, x})
-		}
-	}
-	if count == 0 {
-		return "none", nil
-	}
-	p99 := "above the last bucket"
-	for _, bk := range buckets {
-		if bk.n >= 0.99*count {
-			p99 = fmt.Sprintf("≤ %s", time.Duration(bk.le*float64(time.Second)))
-			break
-		}
-	}
-	return fmt.Sprintf("%.0f, mean %s, p99 %s", count, time.Duration(sum/count*float64(time.Second)).Round(10*time.Microsecond), p99), nil
-}
-
-func quantiles(d []time.Duration) []any {
-	if len(d) == 0 {
-		return []any{"-", "-", "-"}
-	}
-	slices.Sort(d)
-	r := func(x time.Duration) time.Duration { return x.Round(100 * time.Microsecond) }
-	return []any{r(d[len(d)/2]), r(d[(len(d)*99+99)/100-1]), r(d[len(d)-1])}
-}
-
-func dbKind(database string) string {
-	if strings.HasPrefix(database, "postgres") {
-		return "PostgreSQL"
-	}
-	return "SQLite"
 }

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -41,4 +43,35 @@ func TestSmallRun(t *testing.T) {
 		}
 	}
 	t.Log("\n" + rep)
+}
+
+// Options that cannot make a run are refused with what is wrong, and an
+// existing database file is never filled (nor removed).
+func TestOptionsRefused(t *testing.T) {
+	existing := filepath.Join(t.TempDir(), "bot.db")
+	if err := os.WriteFile(existing, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	good := options{bin: "othello-bot", database: filepath.Join(t.TempDir(), "new.db"), processes: 1, games: 10, live: 0.1,
+		duration: time.Second, liveThink: time.Second, corrThink: time.Second, ramp: 5}
+	if err := good.check(); err != nil {
+		t.Fatalf("good options: %v", err)
+	}
+	for want, change := range map[string]func(*options){
+		"-bin and -db are required":            func(o *options) { o.bin = "" },
+		"must be at least 1":                   func(o *options) { o.games = 0 },
+		"-live is a share":                     func(o *options) { o.live = 2 },
+		"must be positive":                     func(o *options) { o.duration = 0 },
+		"several processes need a postgres://": func(o *options) { o.processes = 3 },
+		"exists: give a new file":              func(o *options) { o.database = existing },
+	} {
+		o := good
+		change(&o)
+		if err := o.check(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v", want, err)
+		}
+	}
+	if data, _ := os.ReadFile(existing); string(data) != "keep" {
+		t.Error("the existing database was touched")
+	}
 }

@@ -4,7 +4,7 @@ package main
 // listener of its own (never the game pages' or the interactions'):
 // Prometheus metrics when metricsAddress is set, Go's profiler
 // (net/http/pprof) when pprofAddress is, on loopback unless the address
-// names a host.
+// names a host. The game pages are served by the same helper.
 
 import (
 	"context"
@@ -66,13 +66,15 @@ func startMetrics(c config.Config, store *storage.Store, logger *slog.Logger) (m
 	return m, addr, stop, err
 }
 
-// serveAside serves h on addr until the returned stop.
+// serveAside serves h on addr until the returned stop, which gives
+// requests in flight two seconds and then closes what is left (a live
+// page's stream never ends by itself).
 func serveAside(listen string, h http.Handler, what string, logger *slog.Logger) (addr string, stop func(), err error) {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s on %q: %w", what, listen, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -85,7 +87,7 @@ func serveAside(listen string, h http.Handler, what string, logger *slog.Logger)
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		if srv.Shutdown(ctx) != nil {
-			srv.Close() // a CPU profile in progress
+			srv.Close() // a live page's stream, a CPU profile in progress
 		}
 		<-done
 	}, nil

@@ -5,12 +5,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -48,31 +45,19 @@ func tournamentURL(publicURL string) func(string) string {
 // listening (or failing to), then serves in the background. done is closed
 // when the server has stopped.
 func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.Store, logger *slog.Logger) (done chan struct{}, err error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("web pages on %q: %w", addr, err)
-	}
 	pages := web.New(store, logger)
 	pages.MaxWatchersPerAddress = perAddress
-	srv := &http.Server{Handler: pages, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	done = make(chan struct{})
+	_, stop, err := serveAside(addr, pages, "game pages", logger)
+	if err != nil {
+		return nil, err
+	}
 	go pages.Run(ctx, pageInterval)
-	go func() {
-		defer close(done)
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			logger.Error("web pages stopped", "err", err)
-		}
-	}()
+	done = make(chan struct{})
 	go func() {
 		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		// Live pages never end by themselves: close what Shutdown leaves.
-		if err := srv.Shutdown(sctx); err != nil {
-			srv.Close()
-		}
+		stop()
+		close(done)
 	}()
-	logger.Info("serving game pages", "address", ln.Addr().String())
 	return done, nil
 }
 
