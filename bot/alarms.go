@@ -44,7 +44,13 @@ func (s *Service) Arm(g *record.Game) {
 	if !s.cfg.ExactTimers {
 		return
 	}
-	armed := g.Clone() // as committed: a flag is tried on it without a read
+	// A live game's timer keeps the game as committed, its flag tried on
+	// it without a read; any other timer keeps only where the game is
+	// (it reads the game when it fires, a day off or more).
+	armed := &record.Game{ID: g.ID, ChannelID: g.ChannelID}
+	if live(g) {
+		armed = g.Clone()
+	}
 	s.alarms.Set(g.ID, s.nextTimer(g), s.clock.Now(), func() {
 		s.Task(s.background, "timer", func(ctx context.Context) {
 			s.fireGameTimer(ctx, armed, s.clock.Now())
