@@ -14,6 +14,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/bot/downtime"
 	"othello-bot/bot/hints"
+	"othello-bot/bot/pageplay"
 	"othello-bot/bot/puzzles"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
@@ -52,6 +53,8 @@ type Config struct {
 	bot.Config
 	Tournaments tournaments.Config
 	Puzzles     puzzles.Config
+	// PageLink is a player's private link to a game's page (nil: none).
+	PageLink pageplay.Linker
 }
 
 // App is the service with its capabilities mounted and its scheduler.
@@ -63,6 +66,7 @@ type App struct {
 	Stats       *stats.Service
 	Hints       *hints.Service
 	Takeback    *takeback.Service
+	PagePlay    *pageplay.Service
 	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
@@ -89,6 +93,8 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Mount(a.Hints)
 	a.Takeback = takeback.New(a.Service, store, cfg.AbandonAfter)
 	a.Mount(a.Takeback)
+	a.PagePlay = pageplay.New(a.Service, store, cfg.PageLink)
+	a.Mount(a.PagePlay)
 	a.Downtime = downtime.New(a.Service, store, TickEvery, a.shared)
 
 	// With a shared database one process at a time holds the timers, and

@@ -82,7 +82,7 @@ var commands = localize([]CommandSpec{
 			{Name: "xot", Kind: BooleanOption},
 		},
 		handle: (*Service).challenge},
-	{Name: "board", handle: (*Service).board},
+	{Name: "board"}, // bot/pageplay
 	{Name: "leaderboard",
 		Options: []OptionSpec{{Name: "scope", Kind: StringOption,
 			Choices: []OptionChoice{choice("choice.scope.server", "server"), choice("choice.scope.global", "global")}},

@@ -41,7 +41,7 @@ func TestOutcomesWaitForTheNextInteractionWhereTheBotIsNoMember(t *testing.T) {
 	}
 	f.clock.advance(11 * time.Minute)
 	f.svc.Tick(ctx)
-	next := f.svc.Handle(ctx, req(ben.ID, Command, "board", nil))
+	next := f.svc.Handle(ctx, req(ben.ID, Command, "help", nil))
 	var shown []string
 	for _, m := range next.Followups {
 		shown = append(shown, m.Content)
@@ -49,7 +49,7 @@ func TestOutcomesWaitForTheNextInteractionWhereTheBotIsNoMember(t *testing.T) {
 	if text := strings.Join(shown, "\n"); !strings.Contains(text, "While I could not post here:") || !strings.Contains(text, "expired") {
 		t.Fatalf("the expiry is not shown with the next answer: %q", text)
 	}
-	again := f.svc.Handle(ctx, req(ben.ID, Command, "board", nil))
+	again := f.svc.Handle(ctx, req(ben.ID, Command, "help", nil))
 	if len(again.Followups) != 0 {
 		t.Fatalf("shown twice: %+v", again.Followups)
 	}

@@ -225,11 +225,3 @@ func (s *Service) thinkTime(g *record.Game, k timecontrol.Clock) time.Duration {
 	left := k.LeftAt(k.ToMove, s.clock.Now())
 	return min(s.cfg.EngineMoveTime, timecontrol.Budget(left, g.Control.Increment, g.Position().Empties()))
 }
-
-func (s *Service) board(ctx context.Context, req Request) (Response, error) {
-	g, refusal, err := s.ChannelGame(ctx, req)
-	if g == nil {
-		return refusal, err
-	}
-	return Response{Message: s.GameMessage(req.Pub(), g, nil)}, nil
-}

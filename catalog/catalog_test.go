@@ -150,7 +150,7 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "opening", "bot/local", "bot/discord",
+var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "opening", "bot/local", "bot/discord",
 	"render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two
@@ -174,6 +174,7 @@ var allowed = map[string]string{
 	"web/live.go events":                    "the server-sent events protocol",
 	"web/live.go payload":                   "the server-sent events protocol",
 	"web/web.go pagePolicy":                 "the Content-Security-Policy",
+	"web/play.go sameOrigin":                "HTTP header names",
 }
 
 // No string literal in the user-facing packages reads as prose, except

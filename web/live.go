@@ -155,27 +155,37 @@ func (h *hub) poll(ctx context.Context) {
 		return
 	}
 	for _, v := range versions {
-		if v.Version <= known[v.PublicID] {
-			continue
+		if v.Version > known[v.PublicID] {
+			h.refresh(ctx, v.PublicID)
 		}
-		// Loaded once for all of its watchers.
-		g, err := h.src.GameByPublicID(ctx, v.PublicID)
-		if err != nil {
-			if ctx.Err() == nil {
-				h.log.Warn("web: loading a changed game", "id", v.PublicID, "err", err)
+	}
+}
+
+// refresh loads a changed game, once for all of its watchers, and tells
+// them.
+func (h *hub) refresh(ctx context.Context, publicID string) {
+	h.mu.Lock()
+	_, watched := h.rooms[publicID]
+	h.mu.Unlock()
+	if !watched {
+		return
+	}
+	g, err := h.src.GameByPublicID(ctx, publicID)
+	if err != nil {
+		if ctx.Err() == nil {
+			h.log.Warn("web: loading a changed game", "id", publicID, "err", err)
+		}
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if rm := h.rooms[publicID]; rm != nil && rm.update(g) {
+		for c := range rm.watchers {
+			select {
+			case c <- struct{}{}:
+			default: // it has one pending already
 			}
-			continue
 		}
-		h.mu.Lock()
-		if rm := h.rooms[v.PublicID]; rm != nil && rm.update(g) {
-			for c := range rm.watchers {
-				select {
-				case c <- struct{}{}:
-				default: // it has one pending already
-				}
-			}
-		}
-		h.mu.Unlock()
 	}
 }
 

@@ -54,6 +54,9 @@ type Server struct {
 	// refused (503, 429) rather than the process running out of file
 	// descriptors for its own work.
 	MaxWatchers, MaxWatchersPerAddress int
+
+	sessions *Sessions // who a reader is; nil: nobody logs in
+	actor    Actor     // plays for a page's player; nil: pages are for watching
 }
 
 //go:embed page.html
@@ -74,6 +77,7 @@ func New(src Source, log *slog.Logger) *Server {
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)
 	s.mux.HandleFunc("GET /g/{id}/events", s.events)
+	s.mux.HandleFunc("POST /g/{id}/act", s.act)
 	s.mux.HandleFunc("GET /t/{id}", s.tournamentPage)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
@@ -132,6 +136,10 @@ type Data struct {
 	Opening string `json:"opening"`
 	// Clock is a live game's clocks; nil without one.
 	Clock *Clock `json:"clock,omitempty"`
+	// ToMove is the side to move in a running game ("X", "O"; "" when
+	// none is), and Legal the squares it may play (row*size+col).
+	ToMove string `json:"toMove"`
+	Legal  []int  `json:"legal"`
 }
 
 // Clock is a live game's clocks as the page ticks them: each side's time
@@ -187,7 +195,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	n := start.Size()
 	d := Data{Number: g.ID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
 		Transcript: g.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
-		Clock: clockOf(g)}
+		Clock: clockOf(g), ToMove: toMoveOf(g), Legal: legalOf(g)}
 	var cells strings.Builder
 	for _, c := range start.Cells() {
 		switch c {
@@ -258,11 +266,26 @@ func readerWords(r *http.Request) *catalog.Printer {
 // pageWords are the page's own words, in the reader's language.
 type pageWords struct {
 	Live, Board, First, Prev, PlayTitle, Next, Last, Play, Pause string
+	// For a player: the line saying which side they play, the actions,
+	// and the squares' labels and the premove's line, which the script
+	// fills in ({square} is replaced there).
+	YouPlay, Resign, ResignConfirm, Abort          string
+	SquareEmpty, SquareBlack, SquareWhite, Premove string
 }
 
-func wordsOf(t *catalog.Printer) pageWords {
-	return pageWords{Live: t.T("web.live"), Board: t.T("web.board"), First: t.T("web.first"), Prev: t.T("web.prev"),
-		PlayTitle: t.T("web.play_title"), Next: t.T("web.next"), Last: t.T("web.last"), Play: t.T("web.play"), Pause: t.T("web.pause")}
+func wordsOf(t *catalog.Printer, me string) pageWords {
+	w := pageWords{Live: t.T("web.live"), Board: t.T("web.board"), First: t.T("web.first"), Prev: t.T("web.prev"),
+		PlayTitle: t.T("web.play_title"), Next: t.T("web.next"), Last: t.T("web.last"), Play: t.T("web.play"), Pause: t.T("web.pause"),
+		Resign: t.T("web.resign"), ResignConfirm: t.T("web.resign_confirm"), Abort: t.T("web.abort"),
+		SquareEmpty: t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
+		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}")}
+	switch me {
+	case "X":
+		w.YouPlay = t.T("web.you_play", "Side", t.T("color.black"))
+	case "O":
+		w.YouPlay = t.T("web.you_play", "Side", t.T("color.white"))
+	}
+	return w
 }
 
 // pagePolicy allows the page's own script, style and event stream, and
@@ -275,6 +298,14 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	note, handled := s.logInFromLink(w, r)
+	if handled {
+		return
+	}
+	me := ""
+	if p, ok := s.sessions.viewer(r); ok && s.actor != nil {
+		me, _ = colorOf(g, p.ID)
+	}
 	t := readerWords(r)
 	d, err := dataOf(t, g)
 	if err != nil {
@@ -286,15 +317,20 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", pagePolicy)
 	// A running game changes with every move: always ask again.
 	w.Header().Set("Cache-Control", "no-cache")
-	w.Header().Set("Vary", "Accept-Language")
+	// A player's page is theirs alone: never kept by a shared cache.
+	w.Header().Set("Vary", "Accept-Language, Cookie")
 	err = s.page.Execute(w, struct {
 		Lang   catalog.Lang
 		Title  string
 		Game   Data
 		Events string
+		Act    string
+		Me     string // the side the reader plays: "X", "O", or "" to watch
+		Note   string
 		W      pageWords
 	}{t.Lang(), t.T("game.title", "ID", g.ID, "Black", d.Black, "White", d.White), d,
-		eventsPath(g.PublicID, t.Lang()), wordsOf(t)})
+		eventsPath(g.PublicID, t.Lang()), PagePath(g.PublicID) + "/act?" + url.Values{"lang": {string(t.Lang())}}.Encode(),
+		me, note, wordsOf(t, me)})
 	if err != nil {
 		s.log.Warn("web: writing a page", "err", err)
 	}

@@ -200,7 +200,14 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	playStart := time.Now()
 	for t := time.Duration(0); t < o.duration; t += 30 * time.Second {
 		time.Sleep(min(30*time.Second, o.duration-t))
-		fmt.Fprintf(progress, "loadtest: %s: %d moves, %d failed\n", time.Since(playStart).Round(time.Second), p.moves.Load()-movesBefore, p.failed.Load())
+		// Resident memory at every step: a soak shows whether it stays flat.
+		var resident int64
+		for _, w := range workers {
+			r, _ := rss(w.cmd.Process.Pid)
+			resident += r
+		}
+		fmt.Fprintf(progress, "loadtest: %s: %d moves, %d failed, resident %d MiB\n", time.Since(playStart).Round(time.Second),
+			p.moves.Load()-movesBefore, p.failed.Load(), resident>>20)
 	}
 	played := time.Since(playStart)
 	moves := p.moves.Load() - movesBefore

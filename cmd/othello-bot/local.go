@@ -51,11 +51,6 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer closeStore(store, logger)
-	stopWeb, err := startWeb(ctx, c, store, logger)
-	if err != nil {
-		return err
-	}
-	defer stopWeb()
 	m, stopAside, err := startAside(c, store, logger)
 	if err != nil {
 		return err
@@ -66,8 +61,17 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	adapter.ImageDir = c.ImageDir
 	adapter.Locale = *locale
 	adapter.SearchPuzzles = true
-	svc := newApp(store, c, clock, adapter, logger, m)
+	sessions, keyShared, err := pageSessions()
+	if err != nil {
+		return err
+	}
+	svc := newApp(store, c, clock, adapter, logger, m, pageLink(c, sessions, keyShared))
 	adapter.SetService(svc)
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions, svc.PagePlay})
+	if err != nil {
+		return err
+	}
+	defer stopWeb()
 	work, cancelWork := grace.Detach(ctx, shutdownGrace)
 	defer cancelWork()
 	adapter.ShutdownGrace = shutdownGrace

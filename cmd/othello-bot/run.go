@@ -115,11 +115,6 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	// Discord's global limit is the bot's, whichever process asks: each
 	// takes the share its shards are of all.
 	rest.Client.Transport.(*discord.Transport).ShareGlobalLimit(len(shards), count)
-	stopWeb, err := startWeb(ctx, c, store, logger)
-	if err != nil {
-		return err
-	}
-	defer stopWeb()
 	m, stopAside, err := startAside(c, store, logger)
 	if err != nil {
 		return err
@@ -129,7 +124,16 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	// posts, the bot over it (core, capabilities, scheduler), the adapter
 	// that takes interactions to the bot.
 	poster := discord.NewPoster(rest, c.ApplicationID, store, logger)
-	svc := newApp(store, c, bot.SystemClock{}, poster, logger, m)
+	sessions, keyShared, err := pageSessions()
+	if err != nil {
+		return err
+	}
+	svc := newApp(store, c, bot.SystemClock{}, poster, logger, m, pageLink(c, sessions, keyShared))
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions, svc.PagePlay})
+	if err != nil {
+		return err
+	}
+	defer stopWeb()
 	adapter := discord.New(poster, svc, c.GuildIDs)
 	if m != nil {
 		adapter.SetMeter(m)

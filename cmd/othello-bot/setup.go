@@ -12,6 +12,7 @@ import (
 
 	"othello-bot/app"
 	"othello-bot/bot"
+	"othello-bot/bot/pageplay"
 	"othello-bot/bot/tournaments"
 	"othello-bot/config"
 	"othello-bot/engine"
@@ -23,8 +24,10 @@ import (
 // newApp builds the command logic with its capabilities over a store, for
 // a transport that delivers its messages: the one place the bot is made.
 // m, when there are metrics, hears what it measures.
-func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger, m *metrics.Metrics) *app.App {
+func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.Notifier, logger *slog.Logger, m *metrics.Metrics,
+	link pageplay.Linker) *app.App {
 	cfg := botConfig(c)
+	cfg.PageLink = link
 	// On the wall clock each deadline gets a timer of its own; the
 	// terminal's clock moves only with wait, which ticks.
 	_, cfg.ExactTimers = clock.(bot.SystemClock)

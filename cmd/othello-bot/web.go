@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"othello-bot/config"
+	"othello-bot/record"
 	"othello-bot/storage"
 	"othello-bot/web"
 )
@@ -41,12 +43,57 @@ func tournamentURL(publicURL string) func(string) string {
 	return func(id string) string { return base + web.TournamentPath(id) }
 }
 
+// SessionKeyEnv names the environment variable holding the key (hex, 32
+// bytes or more) that signs players' sessions and private links: the same
+// for every process that serves pages or gives links. Unset, each start
+// makes its own, and links and sessions end with the process.
+const SessionKeyEnv = "OTHELLO_SESSION_KEY"
+
+// pagePlay is what lets players act on their pages: who they are, and the
+// bot that plays for them.
+type pagePlay struct {
+	sessions *web.Sessions
+	actor    web.Actor
+}
+
+// pageSessions signs players' sessions with the key from SessionKeyEnv.
+func pageSessions() (*web.Sessions, bool, error) {
+	v := os.Getenv(SessionKeyEnv)
+	if v == "" {
+		s, err := web.NewSessions(nil)
+		return s, false, err
+	}
+	key, err := hex.DecodeString(strings.TrimSpace(v))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: not hex: %w", SessionKeyEnv, err)
+	}
+	s, err := web.NewSessions(key)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", SessionKeyEnv, err)
+	}
+	return s, true, nil
+}
+
+// pageLink gives a player's private link to a game's page, or nil where
+// it could not work: no publicURL, or pages served by another process that
+// cannot share this one's key.
+func pageLink(c config.Config, sessions *web.Sessions, keyShared bool) func(string, record.Player) string {
+	if c.PublicURL == "" || sessions == nil || c.WebAddress == "" && !keyShared {
+		return nil
+	}
+	base := strings.TrimSuffix(c.PublicURL, "/")
+	return func(id string, p record.Player) string { return base + sessions.LoginPath(id, p) }
+}
+
 // serveWeb serves the game pages on addr until ctx ends; it returns once
 // listening (or failing to), then serves in the background. done is closed
 // when the server has stopped.
-func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.Store, logger *slog.Logger) (done chan struct{}, err error) {
+func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.Store, logger *slog.Logger, play *pagePlay) (done chan struct{}, err error) {
 	pages := web.New(store, logger)
 	pages.MaxWatchersPerAddress = perAddress
+	if play != nil {
+		pages.EnablePlay(play.sessions, play.actor)
+	}
 	_, stop, err := serveAside(addr, pages, "game pages", logger)
 	if err != nil {
 		return nil, err
@@ -63,13 +110,13 @@ func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.S
 
 // startWeb serves the game pages alongside a bot when addr is set; the
 // returned func stops them and waits until they have.
-func startWeb(ctx context.Context, c config.Config, store *storage.Store, logger *slog.Logger) (stop func(), err error) {
+func startWeb(ctx context.Context, c config.Config, store *storage.Store, logger *slog.Logger, play *pagePlay) (stop func(), err error) {
 	addr := c.WebAddress
 	if addr == "" {
 		return func() {}, nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	done, err := serveWeb(ctx, addr, c.WebWatchersPerAddress, store, logger)
+	done, err := serveWeb(ctx, addr, c.WebWatchersPerAddress, store, logger, play)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -102,7 +149,8 @@ func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer closeStore(store, logger)
-	done, err := serveWeb(ctx, *addr, c.WebWatchersPerAddress, store, logger)
+	// Alone, with no bot to play through, the pages are for watching.
+	done, err := serveWeb(ctx, *addr, c.WebWatchersPerAddress, store, logger, nil)
 	if err != nil {
 		return err
 	}

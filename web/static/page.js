@@ -14,11 +14,35 @@ function el(name, attrs, parent) {
   return e;
 }
 
+// A player's page: the side they play ("X", "O"; "" to watch), where
+// their actions go, the squares' labels, and a move made or queued.
+const me = document.body.dataset.me, act = document.body.dataset.act;
+const words = JSON.parse(document.getElementById("words").textContent);
+const squares = document.getElementById("squares"), note = document.getElementById("note");
+let buttons = [], pending = -1, premove = -1, resignArmed = null;
+
+function squareName(i) {
+  return String.fromCharCode(97 + i % game.size) + (Math.floor(i / game.size) + 1);
+}
+
 function build() {
   const n = game.size, side = band + n * cell + 8;
   svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
   svg.textContent = "";
   discs = []; dots = [];
+  // Every square is a button over the drawing, named by data-square.
+  const pct = v => (100 * v / side) + "%";
+  Object.assign(squares.style, {left: pct(band), top: pct(band), width: pct(n * cell), height: pct(n * cell),
+    gridTemplateColumns: `repeat(${n}, 1fr)`});
+  squares.textContent = "";
+  buttons = [];
+  for (let i = 0; i < n * n; i++) {
+    const b = document.createElement("button");
+    b.dataset.square = squareName(i);
+    b.onclick = () => clicked(i);
+    squares.appendChild(b);
+    buttons.push(b);
+  }
   for (let i = 0; i < n; i++) {
     el("text", {x: band + i * cell + cell / 2, y: band / 2, class: "label"}, svg).textContent = String.fromCharCode(97 + i);
     el("text", {x: band / 2, y: band + i * cell + cell / 2, class: "label"}, svg).textContent = i + 1;
@@ -64,6 +88,7 @@ function show(k) {
     for (const f of step.flips) discs[f].classList.add("turn" + step.color);
   }
   ply = k;
+  mark(b);
   const total = game.plies.length;
   document.getElementById("counter").textContent = game.captions[k];
   document.body.dataset.ply = k;
@@ -72,7 +97,72 @@ function show(k) {
   document.getElementById("next").disabled = document.getElementById("last").disabled = k === total;
 }
 
+// mine says whether the reader may move now: their turn, at the latest
+// position, nothing on its way.
+function mine() {
+  return me !== "" && game.status === "active" && game.toMove === me && ply === game.plies.length && pending < 0;
+}
+
+// mark labels the squares and marks the legal moves (when the reader is
+// to move), the move on its way and the premove.
+function mark(b) {
+  const legal = mine() ? new Set(game.legal) : new Set();
+  buttons.forEach((btn, i) => {
+    const label = b[i] === "X" ? words.black : b[i] === "O" ? words.white : words.empty;
+    btn.setAttribute("aria-label", label.replace("{square}", squareName(i)));
+    btn.classList.toggle("legal", legal.has(i));
+    btn.classList.toggle("premove", i === premove);
+    btn.classList.toggle("pending", i === pending);
+  });
+  if (pending >= 0) discs[pending].setAttribute("class", "disc pending " + me);
+}
+
+function say(text) { note.textContent = text || ""; }
+
+// send asks the server to act for the reader; the board changes when the
+// game does (the event stream), a refusal is said in the note.
+async function send(kind, square) {
+  try {
+    const r = await fetch(act, {method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({kind, square: square || "", ply: game.plies.length})});
+    const out = await r.json();
+    say(out.note);
+    if (!out.changed) { pending = -1; show(ply); }
+  } catch (e) {
+    pending = -1; show(ply);
+  }
+}
+
+function clicked(i) {
+  if (me === "" || game.status !== "active") return;
+  if (mine() && game.legal.includes(i)) {
+    pending = i; premove = -1; say("");
+    show(ply);
+    send("move", squareName(i));
+    return;
+  }
+  // Not the reader's turn: an empty square is a premove (again: none).
+  if (game.toMove !== me && cellsAt(game.plies.length)[i] === "-") {
+    premove = premove === i ? -1 : i;
+    say(premove >= 0 ? words.premove.replace("{square}", squareName(premove)) : "");
+    show(ply);
+  }
+}
+
+// playPremove plays a premove the moment the reader is to move, if it is
+// legal there; otherwise it is dropped.
+function playPremove() {
+  if (premove < 0 || game.toMove !== me || game.status !== "active") {
+    if (game.status !== "active") premove = -1;
+    return;
+  }
+  const i = premove;
+  premove = -1; say("");
+  if (game.legal.includes(i) && ply === game.plies.length) clicked(i);
+}
+
 function header() {
+  document.getElementById("actions").hidden = me === "" || game.status !== "active";
   document.getElementById("status").textContent = game.summary;
   document.getElementById("transcript").textContent = game.transcriptLine;
   document.getElementById("opening").textContent = game.opening;
@@ -125,6 +215,15 @@ playButton.onclick = () => {
   timer = setInterval(() => { if (ply >= game.plies.length) stopPlaying(); else show(ply + 1); }, 700);
 };
 
+const resignButton = document.getElementById("resign");
+resignButton.onclick = () => {
+  // Two clicks: the first asks, the second (within three seconds) resigns.
+  if (resignArmed) { clearTimeout(resignArmed); resignArmed = null; resignButton.textContent = resignButton.dataset.label; send("resign"); return; }
+  resignButton.textContent = resignButton.dataset.confirm;
+  resignArmed = setTimeout(() => { resignArmed = null; resignButton.textContent = resignButton.dataset.label; }, 3000);
+};
+document.getElementById("abort").onclick = () => send("abort");
+
 build();
 header();
 show(game.plies.length);
@@ -135,9 +234,13 @@ if (game.status === "active") {
   const source = new EventSource(events);
   source.addEventListener("game", e => {
     const atEnd = ply === game.plies.length;
-    game = JSON.parse(e.data);
+    const next = JSON.parse(e.data);
+    if (next.version <= game.version && next.plies.length === game.plies.length && next.status === game.status) return;
+    game = next;
+    pending = -1;
     header();
     if (atEnd && !timer) show(game.plies.length); else show(ply);
+    playPremove();
     if (game.status !== "active") source.close();
   });
 }

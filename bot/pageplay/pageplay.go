@@ -1,0 +1,135 @@
+// Package pageplay is playing a game on its web page: /board gives each
+// player a private link that logs them in there, and a player's click on
+// the page (a move, resigning, aborting) goes through the core's own
+// handlers, as a press on the game message would, so the page and Discord
+// share one rule path and one store, and the game message in Discord
+// updates as it does for a move made there. It mounts on the core service
+// as a capability and is the web server's Actor.
+package pageplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync/atomic"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/record"
+	"othello-bot/web"
+)
+
+// Store is what the page's actions read.
+type Store interface {
+	Game(ctx context.Context, id int64) (*record.Game, error)
+}
+
+// Core is what playing from a page uses of the core service.
+type Core interface {
+	Handle(ctx context.Context, req bot.Request) bot.Response
+	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
+	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
+	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
+	Send(ctx context.Context, channelID string, m bot.Message) (string, error)
+	Posted(ctx context.Context, channelID string, m *bot.Message, messageID string)
+	Logger(ctx context.Context) *slog.Logger
+}
+
+// Linker is a player's private link to a game's page: it logs them in.
+type Linker func(publicID string, p record.Player) string
+
+// Service answers /board and acts for a page's players.
+type Service struct {
+	core  Core
+	store Store
+	link  Linker
+	seq   atomic.Int64 // names the page's requests in the log
+}
+
+// New builds the capability; link nil: pages are for watching and /board
+// gives no link.
+func New(core Core, store Store, link Linker) *Service {
+	return &Service{core: core, store: store, link: link}
+}
+
+// Routes answers /board.
+func (s *Service) Routes() map[string]bot.Handler { return map[string]bot.Handler{"board": s.board} }
+
+// board shows the channel's game to everyone and, to a player of a running
+// game with a page, their private link to play it there.
+func (s *Service) board(ctx context.Context, req bot.Request) (bot.Response, error) {
+	g, refusal, err := s.core.ChannelGame(ctx, req)
+	if g == nil {
+		return refusal, err
+	}
+	resp := bot.Response{Message: s.core.GameMessage(req.Pub(), g, nil)}
+	if _, plays := bot.PlayerColor(g, req.User.ID); plays && s.link != nil && g.PublicID != "" && g.Status == record.Active {
+		resp.Followups = append(resp.Followups, bot.Message{Ephemeral: true,
+			Content: req.Me().T("board.private_link", "URL", s.link(g.PublicID, req.User))})
+	}
+	return resp, nil
+}
+
+// Act does what a player did on the page as the core's handler for the
+// same press in Discord, and shows its answer where the game lives.
+func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
+	g := a.Game
+	req := bot.Request{User: a.Player, GuildID: g.GuildID, ChannelID: g.ChannelID, InThread: g.ParentID != "",
+		ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10)}
+	switch a.Kind {
+	case "move":
+		// As the game message's menu: it names the game and the ply it was
+		// made for, so a board that moved on is refused.
+		req.Kind, req.CustomID, req.Values = bot.Select, fmt.Sprintf("move:%d:%d", g.ID, a.Ply), []string{a.Square}
+	case "resign":
+		req.Kind, req.CustomID = bot.Button, fmt.Sprintf("resign-yes:%d", g.ID)
+	case "abort":
+		req.Kind, req.Command = bot.Command, "abort"
+	default:
+		return web.Outcome{}, fmt.Errorf("pageplay: no action %q", a.Kind)
+	}
+	resp := s.core.Handle(ctx, req)
+	defer resp.Delivered()
+	after, err := s.store.Game(ctx, g.ID)
+	if err != nil {
+		return web.Outcome{}, fmt.Errorf("game %d after a page's %s: %w", g.ID, a.Kind, err)
+	}
+	out := web.Outcome{Changed: after.Version != g.Version}
+	if m := resp.Message; m != nil {
+		if m.Ephemeral {
+			out.Note = m.Content
+		} else {
+			s.show(ctx, after, m)
+		}
+	}
+	for i := range resp.Followups {
+		if f := &resp.Followups[i]; !f.Ephemeral {
+			s.send(ctx, after.ChannelID, f)
+		}
+	}
+	return out, nil
+}
+
+// show puts a game message where the game lives: its live message edited
+// (as a press on it would have), else posted anew.
+func (s *Service) show(ctx context.Context, g *record.Game, m *bot.Message) {
+	if g.MessageID != "" {
+		err := s.core.Edit(ctx, g.ChannelID, g.MessageID, *m)
+		if err == nil {
+			s.core.Posted(ctx, g.ChannelID, m, g.MessageID)
+			return
+		}
+		if !errors.Is(err, bot.ErrUnreachable) {
+			s.core.Logger(ctx).Warn("editing a game message after a page's move", "game", g.ID, "err", err)
+		}
+	}
+	s.send(ctx, g.ChannelID, m)
+}
+
+func (s *Service) send(ctx context.Context, channelID string, m *bot.Message) {
+	if _, err := s.core.Send(ctx, channelID, *m); err != nil {
+		s.core.Logger(ctx).Warn("posting after a page's action", "channel", channelID, "err", err)
+	}
+}

@@ -1,0 +1,176 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"othello-bot/record"
+)
+
+// recordingActor plays nothing: it notes what it was asked to do.
+type recordingActor struct {
+	mu    sync.Mutex
+	asked []Action
+}
+
+func (a *recordingActor) Act(_ context.Context, act Action) (Outcome, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.asked = append(a.asked, act)
+	return Outcome{Changed: true}, nil
+}
+
+func (a *recordingActor) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.asked)
+}
+
+func testSessions(t *testing.T, key byte) *Sessions {
+	t.Helper()
+	s, err := NewSessions([]byte(strings.Repeat(string(rune('a'+key)), KeySize)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// post sends a page's action with the cookies of jar (nil: none) and the
+// headers given; it returns the status and the note.
+func (f *fixture) post(jar http.CookieJar, g *record.Game, body string, headers map[string]string) (int, string) {
+	f.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, f.srv.URL+PagePath(g.PublicID)+"/act", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	c := &http.Client{Jar: jar}
+	resp, err := c.Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out Outcome
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out.Note
+}
+
+// logIn follows a player's private link and returns the browser's
+// cookies: the link answers with a session cookie and sends the reader on
+// to the page without the token.
+func (f *fixture) logIn(s *Sessions, g *record.Game, p record.Player) http.CookieJar {
+	f.t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.Get(f.srv.URL + s.LoginPath(g.PublicID, p))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != PagePath(g.PublicID) {
+		f.t.Fatalf("a login link answered %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	cookie := resp.Header.Get("Set-Cookie")
+	if !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") {
+		f.t.Fatalf("the session cookie is readable by scripts or sent cross-site: %q", cookie)
+	}
+	return jar
+}
+
+// Only a game's player, logged in, moves on its page: no session, a forged
+// or expired one, a spectator's, and a request from another site are each
+// refused, and the game flow is never asked.
+func TestOnlyAPlayerActs(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 2) // alice (black) to move against the bot
+	actor := &recordingActor{}
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, actor)
+	alice, eve := record.Player{ID: "1", Name: "alice"}, record.Player{ID: "666", Name: "eve"}
+	move := `{"kind": "move", "square": "c4", "ply": 2}`
+
+	if status, note := f.post(nil, g, move, nil); status != http.StatusUnauthorized || note == "" {
+		t.Errorf("no session: %d %q", status, note)
+	}
+	// A session cookie signed with another key: forged; one made 31 days
+	// ago: expired; a link's token as the session: the wrong purpose.
+	old := testSessions(t, 0)
+	old.now = func() time.Time { return time.Now().Add(-31 * 24 * time.Hour) }
+	for name, value := range map[string]string{
+		"forged":     testSessions(t, 1).sign(purposeSession, alice, time.Hour),
+		"expired":    old.sign(purposeSession, alice, 30*24*time.Hour),
+		"a link":     sessions.LoginToken(alice),
+		"not signed": "eyJwIjoic2Vzc2lvbiIsImlkIjoiMSJ9",
+	} {
+		jar, _ := cookiejar.New(nil)
+		u, _ := url.Parse(f.srv.URL)
+		jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: value, Path: "/"}})
+		if status, _ := f.post(jar, g, move, nil); status != http.StatusUnauthorized {
+			t.Errorf("%s session: %d", name, status)
+		}
+	}
+	spectator := f.logIn(sessions, g, eve)
+	if status, note := f.post(spectator, g, move, nil); status != http.StatusForbidden || !strings.Contains(note, "watching") {
+		t.Errorf("a spectator: %d %q", status, note)
+	}
+	player := f.logIn(sessions, g, alice)
+	if status, _ := f.post(player, g, move, map[string]string{"Sec-Fetch-Site": "cross-site"}); status != http.StatusForbidden {
+		t.Errorf("a move sent from another site: %d", status)
+	}
+	if status, _ := f.post(player, g, move, map[string]string{"Origin": "https://evil.example"}); status != http.StatusForbidden {
+		t.Errorf("a move from another origin: %d", status)
+	}
+	if status, _ := f.post(player, g, `{"kind": "delete-everything"}`, nil); status != http.StatusBadRequest {
+		t.Errorf("an unknown action: %d", status)
+	}
+	if n := actor.count(); n != 0 {
+		t.Fatalf("the game flow was asked %d times by requests that should be refused", n)
+	}
+	if status, _ := f.post(player, g, move, map[string]string{"Sec-Fetch-Site": "same-origin"}); status != http.StatusOK {
+		t.Fatalf("the player's own move: %d", status)
+	}
+	if a := actor.asked[0]; a.Player != alice || a.Square != "c4" || a.Ply != 2 || a.Game.ID != g.ID || a.Kind != "move" {
+		t.Fatalf("the game flow was asked %+v", a)
+	}
+}
+
+// A login link that expired, or was altered, logs nobody in: the page
+// shows the game to watch and says why.
+func TestBadLoginLink(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 2)
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, &recordingActor{})
+	old := testSessions(t, 0)
+	old.now = func() time.Time { return time.Now().Add(-25 * time.Hour) }
+	alice := record.Player{ID: "1", Name: "alice"}
+	tampered := sessions.LoginPath(g.PublicID, alice)
+	tampered = tampered[:len(tampered)-2] + "xx"
+	for name, path := range map[string]string{"expired": old.LoginPath(g.PublicID, alice), "tampered": tampered} {
+		resp, err := http.Get(f.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body strings.Builder
+		buf := make([]byte, 1<<16)
+		for {
+			n, err := resp.Body.Read(buf)
+			body.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		resp.Body.Close()
+		if resp.Header.Get("Set-Cookie") != "" || !strings.Contains(body.String(), "has expired or is not valid") ||
+			!strings.Contains(body.String(), `data-me=""`) {
+			t.Errorf("%s link: cookie %q; page:\n%.400s", name, resp.Header.Get("Set-Cookie"), body.String())
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package web
+
+// This file is who a page's reader is. A player arrives by a private link
+// the bot gave them (in `local`, where nobody logs in to Discord; the
+// link's token names them and expires soon), and stays by a session
+// cookie: both are the player's id and name with an expiry, signed with
+// HMAC-SHA256 under a key only the server holds. Each kind of token is
+// signed for its purpose, so a link is never a session nor one a link.
+// A reader with no valid session watches and never moves.
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"othello-bot/record"
+)
+
+// Token purposes.
+const (
+	purposeLink    = "link"
+	purposeSession = "session"
+)
+
+// sessionCookie is the cookie a player's session lives in.
+const sessionCookie = "othello_session"
+
+// KeySize is the length of a signing key, in bytes.
+const KeySize = 32
+
+// Sessions signs and reads who a reader is.
+type Sessions struct {
+	key []byte
+	// LinkLife is how long a link the bot gives stays good for logging in;
+	// SessionLife how long a session lasts once made.
+	LinkLife, SessionLife time.Duration
+	now                   func() time.Time
+}
+
+// NewSessions signs with key (at least KeySize bytes); nil key: a fresh
+// random one, so sessions end when the process does.
+func NewSessions(key []byte) (*Sessions, error) {
+	if key == nil {
+		key = make([]byte, KeySize)
+		if _, err := rand.Read(key); err != nil {
+			return nil, fmt.Errorf("making a session key: %w", err)
+		}
+	}
+	if len(key) < KeySize {
+		return nil, fmt.Errorf("a session key needs at least %d bytes, got %d", KeySize, len(key))
+	}
+	return &Sessions{key: key, LinkLife: 24 * time.Hour, SessionLife: 30 * 24 * time.Hour, now: time.Now}, nil
+}
+
+// claims is what a token says.
+type claims struct {
+	Purpose string `json:"p"`
+	ID      string `json:"id"`
+	Name    string `json:"n"`
+	Expires int64  `json:"e"` // Unix seconds
+}
+
+var errBadToken = errors.New("bad or expired token")
+
+func (s *Sessions) sign(purpose string, p record.Player, life time.Duration) string {
+	body, _ := json.Marshal(claims{Purpose: purpose, ID: p.ID, Name: p.Name, Expires: s.now().Add(life).Unix()})
+	enc := base64.RawURLEncoding.EncodeToString(body)
+	return enc + "." + base64.RawURLEncoding.EncodeToString(s.mac(enc))
+}
+
+func (s *Sessions) mac(enc string) []byte {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte(enc))
+	return m.Sum(nil)
+}
+
+// read checks a token's signature, purpose and expiry.
+func (s *Sessions) read(purpose, token string) (record.Player, error) {
+	enc, sig, ok := strings.Cut(token, ".")
+	if !ok || len(token) > 4096 {
+		return record.Player{}, errBadToken
+	}
+	got, err := base64.RawURLEncoding.DecodeString(sig)
+	if err != nil || !hmac.Equal(got, s.mac(enc)) {
+		return record.Player{}, errBadToken
+	}
+	body, err := base64.RawURLEncoding.DecodeString(enc)
+	if err != nil {
+		return record.Player{}, errBadToken
+	}
+	var c claims
+	if err := json.Unmarshal(body, &c); err != nil || c.Purpose != purpose || c.ID == "" || s.now().Unix() >= c.Expires {
+		return record.Player{}, errBadToken
+	}
+	return record.Player{ID: c.ID, Name: c.Name}, nil
+}
+
+// LoginToken is the token of a private link that logs p in.
+func (s *Sessions) LoginToken(p record.Player) string { return s.sign(purposeLink, p, s.LinkLife) }
+
+// LoginPath is a game page's path that logs p in on the way.
+func (s *Sessions) LoginPath(publicID string, p record.Player) string {
+	return PagePath(publicID) + "?login=" + s.LoginToken(p)
+}
+
+// viewer is the request's logged-in player, if any.
+func (s *Sessions) viewer(r *http.Request) (record.Player, bool) {
+	if s == nil {
+		return record.Player{}, false
+	}
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return record.Player{}, false
+	}
+	p, err := s.read(purposeSession, c.Value)
+	return p, err == nil
+}
+
+// logIn sets p's session cookie: never readable by the page's script, and
+// never sent with another site's request that would change anything.
+func (s *Sessions) logIn(w http.ResponseWriter, r *http.Request, p record.Player) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: s.sign(purposeSession, p, s.SessionLife), Path: "/",
+		MaxAge: int(s.SessionLife.Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"})
+}
