@@ -6,7 +6,6 @@ import (
 	"errors"
 	"image/png"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,32 +18,14 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/internal/browsertest"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
 )
 
 // browser starts a headless Chromium (Debian's chromium package), or skips
 // the test loudly where there is none; CI installs it.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	path := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		t.Skip("NO BROWSER: install Debian's chromium package to run the web page tests (CI does)")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(900, 1100))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
-	return ctx
-}
+func browser(t *testing.T) context.Context { return browsertest.Start(t, 60*time.Second) }
 
 func attr(t *testing.T, ctx context.Context, name string) int {
 	t.Helper()

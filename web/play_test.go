@@ -6,10 +6,13 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"othello-bot/record"
 )
@@ -173,4 +176,46 @@ func TestBadLoginLink(t *testing.T) {
 			t.Errorf("%s link: cookie %q; page:\n%.400s", name, resp.Header.Get("Set-Cookie"), body.String())
 		}
 	}
+}
+
+// A 26x26 game fits a phone's width (390 px): no sideways scrolling, every
+// square a button of its own, named and labelled, a finger's tap apart.
+func TestBigBoardOnAPhone(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c26", 26, 30)
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, &recordingActor{})
+	ctx := browser(t)
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Navigate(f.srv.URL+sessions.LoginPath(g.PublicID, record.Player{ID: "1", Name: "alice"})),
+		chromedp.WaitVisible(chromedp.CSS(`#squares button[data-square="z26"]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type layout struct {
+		ScrollWidth, Buttons, Legal int
+		Smallest                    float64
+		Label                       string
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[layout](`(() => {
+		const bs = [...document.querySelectorAll("#squares button")];
+		return {ScrollWidth: document.documentElement.scrollWidth, Buttons: bs.length,
+			Legal: document.querySelectorAll("#squares button.legal").length,
+			Smallest: Math.min(...bs.map(b => b.getBoundingClientRect().width)),
+			Label: document.querySelector('#squares button[data-square="m13"]').getAttribute("aria-label")};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ScrollWidth > 390 || got.Buttons != 26*26 || got.Smallest < 12 || got.Legal == 0 || !strings.HasPrefix(got.Label, "m13, ") {
+		t.Fatalf("a 26x26 board on a 390 px phone: %+v", got)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("OTHELLO_SCREENSHOTS"); dir != "" {
+		os.WriteFile(dir+"/web-26x26-390px.png", shot, 0o644)
+	}
+	t.Logf("%+v", got)
 }

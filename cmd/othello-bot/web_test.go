@@ -136,6 +136,19 @@ type localGame struct {
 
 func startLocalGame(t *testing.T) *localGame {
 	t.Helper()
+	l := startLocal(t)
+	l.in.Write([]byte("/start level:1 color:black\n"))
+	for deadline := time.Now().Add(10 * time.Second); l.url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if s := l.out.String(); strings.Contains(s, "Watch: ") {
+			l.url, _, _ = strings.Cut(s[strings.Index(s, "Watch: ")+len("Watch: "):], "\n")
+		}
+	}
+	return l
+}
+
+// startLocal runs `local` with its game pages on a free port.
+func startLocal(t *testing.T) *localGame {
+	t.Helper()
 	dir := t.TempDir()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -151,11 +164,5 @@ func startLocalGame(t *testing.T) *localGame {
 		l.done <- run([]string{"local", "--config", cfg, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
 			pr, l.out, io.Discard)
 	}()
-	pw.Write([]byte("/start level:1 color:black\n"))
-	for deadline := time.Now().Add(10 * time.Second); l.url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if s := l.out.String(); strings.Contains(s, "Watch: ") {
-			l.url, _, _ = strings.Cut(s[strings.Index(s, "Watch: ")+len("Watch: "):], "\n")
-		}
-	}
 	return l
 }

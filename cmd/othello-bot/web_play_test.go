@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"othello-bot/internal/browsertest"
+)
+
+// loginLink is a private link /board gives a player, as local shows it.
+var loginLink = regexp.MustCompile(`only visible to (\w+)\) ---\n[^<]*<(http://[^>]+\?login=[^>]+)>`)
+
+// Two players play a whole 8x8 game on a 1+0 clock by clicks on the game's
+// page, each in a browser of their own, logged in by the private link
+// /board gave them; every click shows on both boards, and the terminal —
+// local's stand-in for Discord — shows the same game to the same end.
+func TestLocalGamePlayedByClicks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game in two browsers")
+	}
+	l := startLocal(t)
+	l.in.Write([]byte("alice: /challenge @bob color:black rated:false time:1+0\nbob: click Accept\nalice: /board\nbob: /board\n"))
+	links := map[string]string{}
+	for deadline := time.Now().Add(20 * time.Second); len(links) < 2; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no private links in:\n%s", l.out.String())
+		}
+		for _, m := range loginLink.FindAllStringSubmatch(l.out.String(), -1) {
+			links[m[1]] = m[2]
+		}
+	}
+	browser := browsertest.Start(t, 4*time.Minute)
+	tabs := map[string]context.Context{}
+	for _, who := range []string{"alice", "bob"} {
+		tab := browsertest.Person(t, browser)
+		if err := chromedp.Do(tab, chromedp.Navigate(links[who]), chromedp.WaitVisible(chromedp.CSS("#squares button"))); err != nil {
+			t.Fatal(err)
+		}
+		tabs[who] = tab
+	}
+	eval := func(who, js string, out any) {
+		t.Helper()
+		var err error
+		switch p := out.(type) {
+		case *string:
+			*p, err = chromedp.Run(tabs[who], chromedp.Evaluate[string](js))
+		case *int:
+			*p, err = chromedp.Run(tabs[who], chromedp.Evaluate[int](js))
+		case *bool:
+			*p, err = chromedp.Run(tabs[who], chromedp.Evaluate[bool](js))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var side, location string
+	eval("alice", `document.body.dataset.me`, &side)
+	eval("alice", `location.href`, &location)
+	if side != "X" || strings.Contains(location, "login=") {
+		t.Fatalf("alice's page: playing %q at %s (the link's token should be gone)", side, location)
+	}
+	eval("bob", `document.body.dataset.me`, &side)
+	if side != "O" {
+		t.Fatalf("bob's page plays %q", side)
+	}
+	total := func(who string) (n int) { eval(who, `game.plies.length`, &n); return }
+	var took []time.Duration
+	shot := false
+	for moves := 0; ; moves++ {
+		var active bool
+		eval("alice", `game.status === "active"`, &active)
+		if !active {
+			break
+		}
+		if moves > 80 {
+			t.Fatal("no end after 80 clicks")
+		}
+		mover, square := "", ""
+		for deadline := time.Now().Add(5 * time.Second); square == ""; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("after %d plies nobody has a legal square to click", total("alice"))
+			}
+			for _, who := range []string{"alice", "bob"} {
+				var sq string
+				eval(who, `(document.querySelector("#squares button.legal") || {dataset: {}}).dataset.square || ""`, &sq)
+				if sq != "" {
+					mover, square = who, sq
+				}
+			}
+		}
+		before := total(mover)
+		clicked := time.Now()
+		if err := chromedp.Do(tabs[mover], chromedp.Click(chromedp.CSS(`#squares button[data-square="`+square+`"]`))); err != nil {
+			t.Fatal(err)
+		}
+		for total("alice") <= before || total("bob") <= before {
+			if time.Since(clicked) > 5*time.Second {
+				t.Fatalf("%s's click on %s did not reach both boards within 5 s", mover, square)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		took = append(took, time.Since(clicked))
+		if dir := os.Getenv("OTHELLO_SCREENSHOTS"); dir != "" && !shot && moves == 12 {
+			shot = true
+			if png, err := chromedp.Run(tabs["bob"], chromedp.FullScreenshot(100)); err == nil { // bob to move: his squares marked
+				os.WriteFile(dir+"/web-play-1+0.png", png, 0o644)
+			}
+		}
+	}
+	var aliceT, bobT, result string
+	eval("alice", `game.transcript`, &aliceT)
+	eval("bob", `game.transcript`, &bobT)
+	eval("bob", `game.result`, &result)
+	if aliceT != bobT || len(aliceT) < 2*40 { // two characters a move
+		t.Fatalf("the boards disagree or the game is short: %q / %q", aliceT, bobT)
+	}
+	// The terminal saw the same game end: its last game message has the
+	// page's final score.
+	score := ""
+	if m := regexp.MustCompile(`(\d+)–(\d+)`).FindStringSubmatch(result); m != nil {
+		score = "⚫ " + m[1] + " · ⚪ " + m[2]
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		out := l.out.String()
+		if i := strings.LastIndex(out, "Score: "); i >= 0 && score != "" && strings.HasPrefix(out[i+len("Score: "):], score) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the terminal does not end on the page's score %q (%q):\n%s", score, result, out[max(0, len(out)-3000):])
+		}
+	}
+	slices.Sort(took)
+	t.Logf("%d clicks; click → both boards p50 %v, max %v; %s", len(took), took[len(took)/2].Round(time.Millisecond),
+		took[len(took)-1].Round(time.Millisecond), result)
+	l.in.Close()
+	if code := <-l.done; code != 0 {
+		t.Fatalf("local exited %d", code)
+	}
+}

@@ -1,0 +1,47 @@
+// Package browsertest starts the real headless browser the page tests
+// drive: Debian's chromium (CI installs it), or a loud skip without one.
+package browsertest
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Start runs a headless Chromium for the test and returns a context whose
+// first tab is ready to drive; the browser ends with the test.
+func Start(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("NO BROWSER: install Debian's chromium package to run the web page tests (CI does)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(900, 1100))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, timeout)
+	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
+	return ctx
+}
+
+// Person is a tab of its own browser context (its own cookies, as another
+// person's browser) in the browser ctx runs.
+func Person(t *testing.T, ctx context.Context) context.Context {
+	t.Helper()
+	if err := chromedp.Do(ctx); err != nil { // the browser is up
+		t.Fatal(err)
+	}
+	tab, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	return tab
+}
