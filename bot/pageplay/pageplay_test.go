@@ -1,0 +1,179 @@
+package pageplay_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"othello-bot/app"
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/engine"
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/storage"
+	"othello-bot/timecontrol"
+	"othello-bot/web"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// channel is a fake Discord channel: what the bot posted and edited.
+type channel struct {
+	mu    sync.Mutex
+	edits []string // "message: content"
+	sent  []bot.Message
+}
+
+func (c *channel) Send(_ context.Context, _ string, m bot.Message) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sent = append(c.sent, m)
+	return "posted", nil
+}
+
+func (c *channel) Edit(_ context.Context, _, messageID string, m bot.Message) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	text := m.Content
+	if m.Embed != nil {
+		text += " " + m.Embed.Title + " " + m.Embed.Description
+	}
+	c.edits = append(c.edits, messageID+": "+text)
+	return nil
+}
+
+func (c *channel) CreateThread(context.Context, string, string) (string, error) {
+	return "", bot.ErrThreadsNotAllowed
+}
+func (c *channel) ArchiveThread(context.Context, string) error                    { return nil }
+func (c *channel) RemoveComponents(context.Context, string, string) error         { return nil }
+func (c *channel) EditReply(context.Context, string, bot.Message) (string, error) { return "", nil }
+
+var (
+	ann = record.Player{ID: "101", Name: "ann"}
+	ben = record.Player{ID: "102", Name: "ben"}
+)
+
+type fixture struct {
+	store *storage.Store
+	app   *app.App
+	ch    *channel
+}
+
+func newFixture(tb testing.TB) *fixture {
+	tb.Helper()
+	st, err := storage.Open(context.Background(), filepath.Join(tb.TempDir(), "bot.db"), storage.Options{Logger: quiet})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	ch := &channel{}
+	cfg := app.Config{Config: bot.Config{DefaultLevel: 1, DefaultSize: 8, EngineMoveTime: 50 * time.Millisecond, MaxEmojiSize: 10},
+		PageLink: func(id string, p record.Player) string { return "https://othello.example/g/" + id + "?login=" + p.ID }}
+	a := app.New(st, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, ch, cfg, quiet)
+	tb.Cleanup(a.Shutdown)
+	return &fixture{store: st, app: a, ch: ch}
+}
+
+// game stores a game between ann (black) and ben in channel c, shown in
+// message m1 there, on control ("" for none).
+func (f *fixture) game(tb testing.TB, c, control string) *record.Game {
+	tb.Helper()
+	start, _ := game.NewPosition(8)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: c, State: game.NewGame(start), Black: record.Human(ann), White: record.Human(ben),
+		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, MessageID: "m1"}
+	if control != "" {
+		g.Control, _ = timecontrol.Parse(control)
+		g.Left = [2]time.Duration{g.Control.Base, g.Control.Base}
+	}
+	if err := f.store.CreateGame(context.Background(), g); err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+func (f *fixture) act(t *testing.T, g *record.Game, p record.Player, kind, square string, ply int) web.Outcome {
+	t.Helper()
+	fresh, err := f.store.Game(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := f.app.PagePlay.Act(context.Background(), web.Action{Game: fresh, Player: p, Lang: catalog.English, Kind: kind, Square: square, Ply: ply})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A move made on the page is the same move as one made in Discord: the
+// game flow's rules refuse what they refuse there, and the game message
+// in the channel is edited to the new board.
+func TestAPageMoveIsADiscordMove(t *testing.T) {
+	f := newFixture(t)
+	g := f.game(t, "c", "")
+	if out := f.act(t, g, ben, "move", "d3", 0); out.Changed || !strings.Contains(out.Note, "not your turn") {
+		t.Fatalf("ben moving on ann's turn: %+v", out)
+	}
+	if out := f.act(t, g, ann, "move", "a1", 0); out.Changed || !strings.Contains(out.Note, "d3") {
+		t.Fatalf("an illegal move: %+v", out)
+	}
+	if len(f.ch.edits) != 0 {
+		t.Fatalf("refused moves edited the game message: %q", f.ch.edits)
+	}
+	if out := f.act(t, g, ann, "move", "d3", 0); !out.Changed {
+		t.Fatalf("ann's move: %+v", out)
+	}
+	after, _ := f.store.Game(context.Background(), g.ID)
+	if moves := after.State.Moves(); len(moves) != 1 || moves[0].String() != "d3" {
+		t.Fatalf("the game after ann's d3: %v", moves)
+	}
+	if len(f.ch.edits) != 1 || !strings.HasPrefix(f.ch.edits[0], "m1: ") || !strings.Contains(f.ch.edits[0], "d3") {
+		t.Fatalf("the game message was not edited to the move: %q", f.ch.edits)
+	}
+	// A page that had not seen ann's move is out of date for ben.
+	if out := f.act(t, g, ben, "move", "c3", 0); out.Changed || out.Note == "" {
+		t.Fatalf("a move from a board that moved on: %+v", out)
+	}
+	// Two moves each, by the first legal square, so resigning is no abort.
+	for ply := 1; ply < 4; ply++ {
+		now, _ := f.store.Game(context.Background(), g.ID)
+		p := ben
+		if ply%2 == 0 {
+			p = ann
+		}
+		if out := f.act(t, g, p, "move", now.Position().LegalMoves()[0].String(), ply); !out.Changed {
+			t.Fatalf("ply %d: %+v", ply, out)
+		}
+	}
+	if out := f.act(t, g, ben, "resign", "", 4); !out.Changed {
+		t.Fatalf("ben resigning: %+v", out)
+	}
+	if after, _ := f.store.Game(context.Background(), g.ID); after.Status == record.Active || after.Result.Winner != game.Black {
+		t.Fatalf("after ben resigned: %s %+v", after.Status, after.Result)
+	}
+}
+
+// /board gives a player of the game their private link, only them, and
+// only them to see.
+func TestBoardGivesPlayersTheirLink(t *testing.T) {
+	f := newFixture(t)
+	g := f.game(t, "c", "")
+	board := func(p record.Player) bot.Response {
+		return f.app.Handle(context.Background(), bot.Request{Kind: bot.Command, Command: "board", User: p, GuildID: "g", ChannelID: "c"})
+	}
+	r := board(ann)
+	if r.Message == nil || r.Message.Ephemeral || len(r.Followups) != 1 || !r.Followups[0].Ephemeral ||
+		!strings.Contains(r.Followups[0].Content, "/g/"+g.PublicID+"?login="+ann.ID) {
+		t.Fatalf("ann's /board: %+v", r)
+	}
+	if r := board(record.Player{ID: "103", Name: "cat"}); r.Message == nil || len(r.Followups) != 0 {
+		t.Fatalf("a spectator's /board: %+v", r)
+	}
+}
