@@ -39,7 +39,7 @@ func BenchmarkClickToBoards(b *testing.B) {
 	srv := httptest.NewServer(pages)
 	defer srv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel() // first: the pages' event streams end, then the server
+	defer cancel()                          // first: the pages' event streams end, then the server
 	go pages.Run(ctx, 250*time.Millisecond) // as othello-bot serves them
 	var (
 		mu  sync.Mutex
