@@ -7,6 +7,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"othello-bot/game"
 	"othello-bot/record"
 )
 
@@ -218,4 +220,73 @@ func TestBigBoardOnAPhone(t *testing.T) {
 		os.WriteFile(dir+"/web-26x26-390px.png", shot, 0o644)
 	}
 	t.Logf("%+v", got)
+}
+
+// A premove: on the opponent's turn the player picks an empty square; it
+// is sent the moment the opponent's move arrives, if legal there. One that
+// is not legal then is dropped, never sent.
+func TestPremove(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 1) // alice (black) has moved: the bot's turn
+	actor := &recordingActor{}
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, actor)
+	// What alice may play once the bot has played (the fixture's move is
+	// the first legal one), and an empty square she may not.
+	next := g.State.Clone()
+	if _, err := next.Play(next.Position().LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	legal := next.Position().LegalMoves()
+	premove := legal[len(legal)-1].String()
+	ctx := browser(t)
+	err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+sessions.LoginPath(g.PublicID, record.Player{ID: "1", Name: "alice"})),
+		chromedp.WaitVisible(chromedp.CSS(`#squares button[data-square="a1"]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the event stream is open
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#squares button[data-square="`+premove+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	marked, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#squares button.premove")].map(b => b.dataset.square).join()`))
+	if err != nil || marked != premove {
+		t.Fatalf("the premove shows on %q (%v), want %s", marked, err, premove)
+	}
+	if actor.count() != 0 {
+		t.Fatal("a premove was sent before the opponent moved")
+	}
+	f.play(g) // the bot's move arrives
+	for deadline := time.Now().Add(3 * time.Second); actor.count() == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the premove was not sent when alice's turn came")
+		}
+	}
+	if a := actor.asked[0]; a.Kind != "move" || a.Square != premove || a.Ply != 2 {
+		t.Fatalf("the premove was sent as %+v", a)
+	}
+	// (The recording actor plays nothing: alice's move is made here.)
+	f.play(g)
+	next = g.State.Clone()
+	if _, err := next.Play(next.Position().LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	illegal := ""
+	for _, sq := range []string{"a1", "h1", "a8", "h8", "b2", "g7"} {
+		p, _ := game.ParseSquare(sq, 8)
+		if next.Position().At(p) == game.Empty && !slices.Contains(next.Position().LegalMoves(), p) {
+			illegal = sq
+			break
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // the page has alice's move
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#squares button[data-square="`+illegal+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	f.play(g)
+	time.Sleep(time.Second)
+	left, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#squares button.premove").length`))
+	if err != nil || left != 0 || actor.count() != 1 {
+		t.Fatalf("a premove on %s, not legal when its turn came: %d still marked, %d sent", illegal, left, actor.count())
+	}
 }

@@ -152,13 +152,11 @@ function clicked(i) {
 // playPremove plays a premove the moment the reader is to move, if it is
 // legal there; otherwise it is dropped.
 function playPremove() {
-  if (premove < 0 || game.toMove !== me || game.status !== "active") {
-    if (game.status !== "active") premove = -1;
-    return;
-  }
+  if (premove < 0 || game.status === "active" && game.toMove !== me) return; // still the opponent's turn
   const i = premove;
   premove = -1; say("");
-  if (game.legal.includes(i) && ply === game.plies.length) clicked(i);
+  if (mine() && game.legal.includes(i)) clicked(i);
+  else show(ply); // dropped (not legal now, or the game ended): unmark it
 }
 
 function header() {
