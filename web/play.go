@@ -27,7 +27,7 @@ type Action struct {
 	Game   *record.Game // as the page's request found it
 	Player record.Player
 	Lang   catalog.Lang
-	Kind   string // "move", "resign" or "abort"
+	Kind   string // "move", "resign", "abort" or "rematch"
 	Square string // a move's square, as named on the board ("d3")
 	Ply    int    // the plies the page had seen: a board that moved on refuses a move
 }
@@ -37,10 +37,13 @@ type Action struct {
 type Outcome struct {
 	Changed bool   `json:"changed"`
 	Note    string `json:"note"`
+	// Next is the public id of a game the action started (a rematch
+	// against the bot), whose page the player goes on to.
+	Next string `json:"next,omitempty"`
 }
 
 // actions a page may take.
-var actions = map[string]bool{"move": true, "resign": true, "abort": true}
+var actions = map[string]bool{"move": true, "resign": true, "abort": true, "rematch": true}
 
 // EnablePlay lets players act on their games' pages: sessions say who a
 // reader is, actor plays for them. Without it pages are for watching.
@@ -63,7 +66,8 @@ func sameOrigin(r *http.Request) bool {
 	return true // no browser: it still needs the session cookie
 }
 
-// act answers POST /g/{id}/act: {"kind": "move", "square": "d3", "ply": 7}.
+// act answers POST /g/{id}/act: {"kind": "move", "square": "d3", "ply": 7}
+// (or a kind of actions with no square).
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	t := readerWords(r)
 	reply := func(status int, out Outcome) {

@@ -269,14 +269,14 @@ type pageWords struct {
 	// For a player: the line saying which side they play, the actions,
 	// and the squares' labels and the premove's line, which the script
 	// fills in ({square} is replaced there).
-	YouPlay, Resign, ResignConfirm, Abort          string
+	YouPlay, Resign, ResignConfirm, Abort, Rematch string
 	SquareEmpty, SquareBlack, SquareWhite, Premove string
 }
 
 func wordsOf(t *catalog.Printer, me string) pageWords {
 	w := pageWords{Live: t.T("web.live"), Board: t.T("web.board"), First: t.T("web.first"), Prev: t.T("web.prev"),
 		PlayTitle: t.T("web.play_title"), Next: t.T("web.next"), Last: t.T("web.last"), Play: t.T("web.play"), Pause: t.T("web.pause"),
-		Resign: t.T("web.resign"), ResignConfirm: t.T("web.resign_confirm"), Abort: t.T("web.abort"),
+		Resign: t.T("web.resign"), ResignConfirm: t.T("web.resign_confirm"), Abort: t.T("web.abort"), Rematch: t.T("web.rematch"),
 		SquareEmpty: t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
 		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}")}
 	switch me {

@@ -24,6 +24,7 @@ import (
 // Store is what the page's actions read.
 type Store interface {
 	Game(ctx context.Context, id int64) (*record.Game, error)
+	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
 }
 
 // Core is what playing from a page uses of the core service.
@@ -87,6 +88,8 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 		req.Kind, req.CustomID = bot.Button, fmt.Sprintf("resign-yes:%d", g.ID)
 	case "abort":
 		req.Kind, req.Command = bot.Command, "abort"
+	case "rematch":
+		req.Kind, req.CustomID = bot.Button, fmt.Sprintf("rematch:%d", g.ID)
 	default:
 		return web.Outcome{}, fmt.Errorf("pageplay: no action %q", a.Kind)
 	}
@@ -98,10 +101,23 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 	}
 	out := web.Outcome{Changed: after.Version != g.Version}
 	if m := resp.Message; m != nil {
-		if m.Ephemeral {
+		switch {
+		case m.Ephemeral:
 			out.Note = m.Content
-		} else {
-			s.show(ctx, after, m)
+		case resp.Update:
+			s.show(ctx, after, m) // the board the press was on
+		default:
+			s.send(ctx, after.ChannelID, m) // a reply: in the game's channel
+		}
+	}
+	if a.Kind == "rematch" {
+		// Against the bot the rematch is a game at once: its page is next.
+		where := g.ChannelID
+		if g.ParentID != "" {
+			where = g.ParentID
+		}
+		if next, err := s.store.ActiveGame(ctx, where); err == nil && next.ID > g.ID {
+			out.Next = next.PublicID
 		}
 	}
 	for i := range resp.Followups {

@@ -74,7 +74,8 @@ func newFixture(tb testing.TB) *fixture {
 	}
 	tb.Cleanup(func() { st.Close() })
 	ch := &channel{}
-	cfg := app.Config{Config: bot.Config{DefaultLevel: 1, DefaultSize: 8, EngineMoveTime: 50 * time.Millisecond, MaxEmojiSize: 10},
+	cfg := app.Config{Config: bot.Config{DefaultLevel: 1, DefaultSize: 8, EngineMoveTime: 50 * time.Millisecond, MaxEmojiSize: 10,
+		ChallengeExpiry: 10 * time.Minute},
 		PageLink: func(id string, p record.Player) string { return "https://othello.example/g/" + id + "?login=" + p.ID }}
 	a := app.New(st, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, ch, cfg, quiet)
 	tb.Cleanup(a.Shutdown)
@@ -175,5 +176,44 @@ func TestBoardGivesPlayersTheirLink(t *testing.T) {
 	}
 	if r := board(record.Player{ID: "103", Name: "cat"}); r.Message == nil || len(r.Followups) != 0 {
 		t.Fatalf("a spectator's /board: %+v", r)
+	}
+}
+
+// Rematch from the page: against the bot it is a new game at once, with
+// colours swapped, whose page the player goes on to; against a person it
+// is a challenge posted in the game's channel.
+func TestRematchFromThePage(t *testing.T) {
+	f := newFixture(t)
+	start, _ := game.NewPosition(8)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(ann), White: record.Bot(1),
+		CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, MessageID: "m1"}
+	if err := f.store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	if out := f.act(t, g, ann, "abort", "", 0); !out.Changed {
+		t.Fatalf("abort: %+v", out)
+	}
+	out := f.act(t, g, ann, "rematch", "", 0)
+	next, err := f.store.ActiveGame(context.Background(), "c")
+	if err != nil || out.Next != next.PublicID || next.ID == g.ID || next.White.Player != ann || !next.Black.IsBot() {
+		t.Fatalf("a rematch against the bot: %+v; the channel's game %+v (%v)", out, next, err)
+	}
+
+	h := f.game(t, "c2", "")
+	if out := f.act(t, h, ann, "abort", "", 0); !out.Changed {
+		t.Fatalf("abort: %+v", out)
+	}
+	sent := len(f.ch.sent)
+	out = f.act(t, h, ben, "rematch", "", 0)
+	if out.Next != "" || !strings.Contains(out.Note, "Challenge sent to ann") || len(f.ch.sent) <= sent {
+		t.Fatalf("a rematch against a person: %+v, %d messages posted", out, len(f.ch.sent)-sent)
+	}
+	var posted []string
+	for _, m := range f.ch.sent[sent:] {
+		posted = append(posted, m.Content)
+	}
+	if text := strings.Join(posted, "\n"); !strings.Contains(text, "<@"+ann.ID+">") {
+		t.Fatalf("the challenge posted does not name ann: %q", text)
 	}
 }

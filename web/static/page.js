@@ -126,6 +126,7 @@ async function send(kind, square) {
     const r = await fetch(act, {method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json"}, body: JSON.stringify({kind, square: square || "", ply: game.plies.length})});
     const out = await r.json();
+    if (out.next) { location.href = "/g/" + out.next + location.search; return; }
     say(out.note);
     if (!out.changed) { pending = -1; show(ply); }
   } catch (e) {
@@ -161,6 +162,7 @@ function playPremove() {
 
 function header() {
   document.getElementById("actions").hidden = me === "" || game.status !== "active";
+  document.getElementById("after").hidden = me === "" || game.status === "active";
   document.getElementById("status").textContent = game.summary;
   document.getElementById("transcript").textContent = game.transcriptLine;
   document.getElementById("opening").textContent = game.opening;
@@ -221,6 +223,7 @@ resignButton.onclick = () => {
   resignArmed = setTimeout(() => { resignArmed = null; resignButton.textContent = resignButton.dataset.label; }, 3000);
 };
 document.getElementById("abort").onclick = () => send("abort");
+document.getElementById("rematch").onclick = () => send("rematch");
 
 build();
 header();
