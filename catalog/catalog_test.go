@@ -175,6 +175,7 @@ var allowed = map[string]string{
 	"web/live.go payload":                   "the server-sent events protocol",
 	"web/web.go pagePolicy":                 "the Content-Security-Policy",
 	"web/play.go sameOrigin":                "HTTP header names",
+	"web/discordlogin.go identify":          "OAuth2's request headers",
 }
 
 // No string literal in the user-facing packages reads as prose, except

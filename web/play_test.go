@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -289,4 +291,61 @@ func TestPremove(t *testing.T) {
 	if err != nil || left != 0 || actor.count() != 1 {
 		t.Fatalf("a premove on %s, not legal when its turn came: %d still marked, %d sent", illegal, left, actor.count())
 	}
+}
+
+// A Discord login that comes back with a state this server did not sign,
+// or in a browser that did not start it (no login cookie: someone else's
+// link), logs nobody in, and Discord is never asked for a token.
+func TestDiscordLoginRefusesForeignState(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("c1", 8, 2)
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, &recordingActor{})
+	var asked atomic.Int32
+	discord := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
+	defer discord.Close()
+	f.web.EnableDiscordLogin(&DiscordLogin{ClientID: "1", Secret: "s", AuthorizeURL: discord.URL + "/oauth2/authorize",
+		APIBase: discord.URL + "/api/v10", RedirectURL: f.srv.URL + "/login/discord/callback"})
+	next := PagePath(g.PublicID)
+	mine := sessions.sign(purposeState, record.Player{ID: "nonce", Name: next}, time.Minute)
+	forged := testSessions(t, 1).sign(purposeState, record.Player{ID: "nonce", Name: next}, time.Minute)
+	for name, c := range map[string]struct{ state, cookie string }{
+		"forged state":       {forged, "nonce"},
+		"another's browser":  {mine, ""},
+		"another's nonce":    {mine, "other"},
+		"a session as state": {sessions.sign(purposeSession, record.Player{ID: "nonce", Name: next}, time.Minute), "nonce"},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, f.srv.URL+"/login/discord/callback?"+url.Values{"code": {"c"}, "state": {c.state}}.Encode(), nil)
+		if c.cookie != "" {
+			req.AddCookie(&http.Cookie{Name: loginCookie, Value: c.cookie})
+		}
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest || strings.Contains(resp.Header.Get("Set-Cookie"), sessionCookie) {
+			t.Errorf("%s: %d, cookies %q", name, resp.StatusCode, resp.Header.Values("Set-Cookie"))
+		}
+	}
+	if n := asked.Load(); n != 0 {
+		t.Fatalf("Discord was asked %d times for a refused login", n)
+	}
+	// Start: the state names only this server's pages.
+	resp, err := http.DefaultTransport.RoundTrip(mustRequest(t, f.srv.URL+"/login/discord?next=https://evil.example/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("a login sending the reader to another site: %d", resp.StatusCode)
+	}
+}
+
+func mustRequest(t *testing.T, u string) *http.Request {
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
 }

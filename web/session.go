@@ -13,6 +13,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -100,6 +101,13 @@ func (s *Sessions) read(purpose, token string) (record.Player, error) {
 		return record.Player{}, errBadToken
 	}
 	return record.Player{ID: c.ID, Name: c.Name}, nil
+}
+
+// randomNonce is 128 random bits, in hex.
+func randomNonce() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // LoginToken is the token of a private link that logs p in.

@@ -57,6 +57,7 @@ type Server struct {
 
 	sessions *Sessions // who a reader is; nil: nobody logs in
 	actor    Actor     // plays for a page's player; nil: pages are for watching
+	login    *DiscordLogin
 }
 
 //go:embed page.html
@@ -269,15 +270,16 @@ type pageWords struct {
 	// For a player: the line saying which side they play, the actions,
 	// and the squares' labels and the premove's line, which the script
 	// fills in ({square} is replaced there).
-	YouPlay, Resign, ResignConfirm, Abort, Rematch string
-	SquareEmpty, SquareBlack, SquareWhite, Premove string
+	YouPlay, Resign, ResignConfirm, Abort, Rematch, LoginDiscord string
+	SquareEmpty, SquareBlack, SquareWhite, Premove               string
 }
 
 func wordsOf(t *catalog.Printer, me string) pageWords {
 	w := pageWords{Live: t.T("web.live"), Board: t.T("web.board"), First: t.T("web.first"), Prev: t.T("web.prev"),
 		PlayTitle: t.T("web.play_title"), Next: t.T("web.next"), Last: t.T("web.last"), Play: t.T("web.play"), Pause: t.T("web.pause"),
 		Resign: t.T("web.resign"), ResignConfirm: t.T("web.resign_confirm"), Abort: t.T("web.abort"), Rematch: t.T("web.rematch"),
-		SquareEmpty: t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
+		LoginDiscord: t.T("web.login_discord"),
+		SquareEmpty:  t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
 		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}")}
 	switch me {
 	case "X":
@@ -302,11 +304,13 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	if handled {
 		return
 	}
-	me := ""
+	me, login := "", ""
+	t := readerWords(r)
 	if p, ok := s.sessions.viewer(r); ok && s.actor != nil {
 		me, _ = colorOf(g, p.ID)
+	} else if !ok && s.actor != nil {
+		login = s.loginPath(PagePath(g.PublicID) + "?" + url.Values{"lang": {string(t.Lang())}}.Encode())
 	}
-	t := readerWords(r)
 	d, err := dataOf(t, g)
 	if err != nil {
 		s.log.Error("web: a game does not replay", "game", g.ID, "err", err)
@@ -326,11 +330,12 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		Events string
 		Act    string
 		Me     string // the side the reader plays: "X", "O", or "" to watch
+		Login  string // where "Log in with Discord" goes; "" for none
 		Note   string
 		W      pageWords
 	}{t.Lang(), t.T("game.title", "ID", g.ID, "Black", d.Black, "White", d.White), d,
 		eventsPath(g.PublicID, t.Lang()), PagePath(g.PublicID) + "/act?" + url.Values{"lang": {string(t.Lang())}}.Encode(),
-		me, note, wordsOf(t, me)})
+		me, login, note, wordsOf(t, me)})
 	if err != nil {
 		s.log.Warn("web: writing a page", "err", err)
 	}

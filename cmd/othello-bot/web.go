@@ -54,6 +54,27 @@ const SessionKeyEnv = "OTHELLO_SESSION_KEY"
 type pagePlay struct {
 	sessions *web.Sessions
 	actor    web.Actor
+	login    *web.DiscordLogin // nil: no "Log in with Discord"
+}
+
+// ClientSecretEnv names the environment variable holding the application's
+// OAuth2 client secret, for "Log in with Discord" (never in the config
+// file, which is often shared, nor in the log).
+const ClientSecretEnv = "DISCORD_CLIENT_SECRET"
+
+// discordLogin is "Log in with Discord" on the pages, when the client
+// secret is in the environment and the pages have a public address (the
+// redirect URI the Developer Portal must list is publicURL +
+// login/discord/callback). Discord's consent page and API are at the
+// configured discordAPI base, Discord itself unless a test's fake.
+func discordLogin(c config.Config) *web.DiscordLogin {
+	secret := os.Getenv(ClientSecretEnv)
+	if secret == "" || c.PublicURL == "" || c.ApplicationID == "" {
+		return nil
+	}
+	base := strings.TrimSuffix(c.DiscordAPI, "/")
+	return &web.DiscordLogin{ClientID: c.ApplicationID, Secret: secret, AuthorizeURL: base + "/oauth2/authorize",
+		APIBase: base + "/api/v10", RedirectURL: strings.TrimSuffix(c.PublicURL, "/") + "/login/discord/callback"}
 }
 
 // pageSessions signs players' sessions with the key from SessionKeyEnv.
@@ -93,6 +114,9 @@ func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.S
 	pages.MaxWatchersPerAddress = perAddress
 	if play != nil {
 		pages.EnablePlay(play.sessions, play.actor)
+		if play.login != nil {
+			pages.EnableDiscordLogin(play.login)
+		}
 	}
 	_, stop, err := serveAside(addr, pages, "game pages", logger)
 	if err != nil {

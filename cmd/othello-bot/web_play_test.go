@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net"
 	"os"
 	"regexp"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"othello-bot/bot/discord/discordtest"
 	"othello-bot/internal/browsertest"
 )
 
@@ -143,4 +145,86 @@ func TestLocalGamePlayedByClicks(t *testing.T) {
 	if code := <-l.done; code != 0 {
 		t.Fatalf("local exited %d", code)
 	}
+}
+
+// "Log in with Discord" through the real run wiring and the fake Discord's
+// OAuth2 (authorize, the code exchanged once for a token, /users/@me):
+// alice, signed in to Discord, opens her game's page from the game
+// message, logs in, and moves by a click; the game message in Discord is
+// edited to the move. The client secret never reaches the log.
+func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	c.WebAddress, c.PublicURL, c.ApplicationID = addr, "http://"+addr+"/", srv.AppID
+	const secret = "s3cret-that-never-reaches-the-log"
+	t.Setenv(ClientSecretEnv, secret)
+	srv.EnableOAuth(secret, c.PublicURL+"login/discord/callback")
+	alice := discordtest.User{ID: "710000000000000001", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000002", Name: "bob"}
+	srv.SignIn(alice)
+	r := startBot(t, srv, c)
+
+	ia := srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "rated": false})
+	if err := srv.Wait(ia, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var accept string
+	var challenge *discordtest.Message
+	for _, m := range srv.Messages(lobby, bob.ID) {
+		if id, ok := m.Button("Accept"); ok {
+			challenge, accept = m, id
+		}
+	}
+	if challenge == nil {
+		t.Fatalf("no challenge to accept; log:\n%s", r.logs)
+	}
+	if err := srv.Wait(srv.Click(bob, challenge, accept), 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	board := liveGame(srv, lobby)
+	if board == nil || len(board.Embeds) == 0 {
+		t.Fatalf("no game message; log:\n%s", r.logs)
+	}
+	page, _ := board.Embeds[0]["url"].(string)
+	edits := board.Edits
+	if !strings.HasPrefix(page, c.PublicURL+"g/") {
+		t.Fatalf("the game message links %q", page)
+	}
+	tab := browsertest.Person(t, browsertest.Start(t, time.Minute))
+	if err := chromedp.Do(tab, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("login")), chromedp.Click(chromedp.ID("login")),
+		chromedp.WaitVisible(chromedp.CSS(`#squares button.legal`))); err != nil {
+		t.Fatalf("logging in: %v; log:\n%s", err, r.logs)
+	}
+	me, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.me + " " + location.pathname`))
+	if err != nil || me != "X "+strings.TrimPrefix(page, strings.TrimSuffix(c.PublicURL, "/")) {
+		t.Fatalf("after logging in: %q (%v), want black on %s", me, err, page)
+	}
+	square, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#squares button.legal").dataset.square`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tab, chromedp.Click(chromedp.CSS(`#squares button[data-square="`+square+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if m := liveGame(srv, lobby); m != nil && m.ID == board.ID && m.Edits > edits && strings.Contains(m.Content, square) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game message never showed %s; log:\n%s", square, r.logs)
+		}
+	}
+	if n := srv.TokenExchanges(); n != 1 {
+		t.Errorf("%d codes exchanged, want 1", n)
+	}
+	if strings.Contains(r.logs.String(), secret) {
+		t.Error("the client secret is in the log")
+	}
+	checkClean(t, srv, r)
 }

@@ -142,6 +142,7 @@ type Server struct {
 	reaches      map[string]reach
 	channelCalls map[string]int
 	rates        rateState
+	oauth        oauthState
 
 	// gateway: one session per shard. ShardCount is what IDENTIFY must
 	// say (RequiredShards, from /gateway/bot); each guild's events go to
@@ -177,6 +178,9 @@ func New(token string) *Server {
 	mux.HandleFunc("/gateway", s.serveGateway)
 	mux.HandleFunc("/gateway/", s.serveGateway)
 	mux.HandleFunc("/api/", s.serveREST)
+	mux.HandleFunc("GET /oauth2/authorize", s.serveAuthorize)
+	mux.HandleFunc("POST /api/v10/oauth2/token", s.serveToken)
+	mux.HandleFunc("GET /api/v10/users/@me", s.serveMe)
 	s.http = httptest.NewUnstartedServer(mux)
 	s.http.Start()
 	return s
