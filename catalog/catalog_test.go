@@ -176,6 +176,8 @@ var allowed = map[string]string{
 	"web/web.go pagePolicy":                 "the Content-Security-Policy",
 	"web/play.go sameOrigin":                "HTTP header names",
 	"web/discordlogin.go identify":          "OAuth2's request headers",
+	"web/session.go viewer":                 "HTTP header names",
+	"web/activity.go activityPolicy":        "the Content-Security-Policy",
 }
 
 // No string literal in the user-facing packages reads as prose, except

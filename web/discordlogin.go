@@ -44,7 +44,7 @@ const (
 // EnableDiscordLogin offers "Log in with Discord" on the pages.
 func (s *Server) EnableDiscordLogin(l *DiscordLogin) {
 	if l.Client == nil {
-		l.Client = &http.Client{Timeout: 10 * time.Second}
+		l.Client = defaultLoginClient()
 	}
 	s.login = l
 	s.mux.HandleFunc("GET /login/discord", s.startLogin)
@@ -99,7 +99,7 @@ func (s *Server) finishLogin(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, state.Name, http.StatusSeeOther)
 		return
 	}
-	p, err := s.login.identify(r.Context(), q.Get("code"))
+	_, p, err := s.login.identify(r.Context(), q.Get("code"), s.login.RedirectURL)
 	if err != nil {
 		s.log.Error("web: logging in with Discord", "err", err)
 		http.Error(w, t.T("web.login_failed"), http.StatusBadGateway)
@@ -110,9 +110,16 @@ func (s *Server) finishLogin(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, state.Name, http.StatusSeeOther)
 }
 
-// identify exchanges a code for a token and reads whose it is.
-func (l *DiscordLogin) identify(ctx context.Context, code string) (record.Player, error) {
-	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {l.RedirectURL}}
+func defaultLoginClient() *http.Client { return &http.Client{Timeout: 10 * time.Second} }
+
+// identify exchanges a code for a token and reads whose it is. redirect
+// is the redirect_uri the code was asked with ("" for none: the
+// Activity's).
+func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (string, record.Player, error) {
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}}
+	if redirect != "" {
+		form.Set("redirect_uri", redirect)
+	}
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, l.APIBase+"/oauth2/token", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.SetBasicAuth(l.ClientID, l.Secret)
@@ -121,7 +128,7 @@ func (l *DiscordLogin) identify(ctx context.Context, code string) (record.Player
 		TokenType   string `json:"token_type"`
 	}
 	if err := l.call(req, &tok); err != nil {
-		return record.Player{}, fmt.Errorf("exchanging the code: %w", err)
+		return "", record.Player{}, fmt.Errorf("exchanging the code: %w", err)
 	}
 	req, _ = http.NewRequestWithContext(ctx, http.MethodGet, l.APIBase+"/users/@me", nil)
 	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
@@ -131,16 +138,16 @@ func (l *DiscordLogin) identify(ctx context.Context, code string) (record.Player
 		GlobalName string `json:"global_name"`
 	}
 	if err := l.call(req, &me); err != nil {
-		return record.Player{}, fmt.Errorf("reading who logged in: %w", err)
+		return "", record.Player{}, fmt.Errorf("reading who logged in: %w", err)
 	}
 	if me.ID == "" {
-		return record.Player{}, fmt.Errorf("reading who logged in: no id")
+		return "", record.Player{}, fmt.Errorf("reading who logged in: no id")
 	}
 	name := me.GlobalName
 	if name == "" {
 		name = me.Username
 	}
-	return record.Player{ID: me.ID, Name: name}, nil
+	return tok.AccessToken, record.Player{ID: me.ID, Name: name}, nil
 }
 
 // call sends a request to Discord and reads its JSON answer into out.

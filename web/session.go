@@ -118,17 +118,28 @@ func (s *Sessions) LoginPath(publicID string, p record.Player) string {
 	return PagePath(publicID) + "?login=" + s.LoginToken(p)
 }
 
-// viewer is the request's logged-in player, if any.
+// viewer is the request's logged-in player, if any: by the session
+// cookie, or (in the Discord Activity, where a framed page's cookies are a
+// third party's) by the same session given as a Bearer token.
 func (s *Sessions) viewer(r *http.Request) (record.Player, bool) {
 	if s == nil {
 		return record.Player{}, false
 	}
-	c, err := r.Cookie(sessionCookie)
-	if err != nil {
-		return record.Player{}, false
+	token, bearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !bearer {
+		c, err := r.Cookie(sessionCookie)
+		if err != nil {
+			return record.Player{}, false
+		}
+		token = c.Value
 	}
-	p, err := s.read(purposeSession, c.Value)
+	p, err := s.read(purposeSession, token)
 	return p, err == nil
+}
+
+// SessionToken is a session for p, to be given as a Bearer token.
+func (s *Sessions) SessionToken(p record.Player) string {
+	return s.sign(purposeSession, p, s.SessionLife)
 }
 
 // logIn sets p's session cookie: never readable by the page's script, and

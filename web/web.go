@@ -58,6 +58,7 @@ type Server struct {
 	sessions *Sessions // who a reader is; nil: nobody logs in
 	actor    Actor     // plays for a page's player; nil: pages are for watching
 	login    *DiscordLogin
+	activity *activity
 }
 
 //go:embed page.html
@@ -79,6 +80,7 @@ func New(src Source, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)
 	s.mux.HandleFunc("GET /g/{id}/events", s.events)
 	s.mux.HandleFunc("POST /g/{id}/act", s.act)
+	s.mux.HandleFunc("GET /g/{id}/me", s.whoAmI)
 	s.mux.HandleFunc("GET /t/{id}", s.tournamentPage)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
@@ -100,9 +102,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// eventsPath is where a page hears of a game's moves, in its language.
+// eventsPath is where a page hears of a game's moves, in its language:
+// relative to the page (/g/ID), so the page works wherever it is mounted
+// (at the root, or under /activity/ behind Discord's proxy).
 func eventsPath(publicID string, l catalog.Lang) string {
-	return PagePath(publicID) + "/events?" + url.Values{"lang": {string(l)}}.Encode()
+	return publicID + "/events?" + url.Values{"lang": {string(l)}}.Encode()
+}
+
+// actPath is where a page's player acts, relative to the page.
+func actPath(publicID string, l catalog.Lang) string {
+	return publicID + "/act?" + url.Values{"lang": {string(l)}}.Encode()
 }
 
 // PagePath is the path of a game's page.
@@ -119,6 +128,7 @@ type Ply struct {
 // Data is a game as its page shows it, its words in one reader's language.
 type Data struct {
 	Number     int64  `json:"number"`
+	PublicID   string `json:"publicId"`
 	Size       int    `json:"size"`
 	Black      string `json:"black"`
 	White      string `json:"white"`
@@ -194,7 +204,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	start := g.State.Start()
 	frame := words.Framer(start, g.Plies())
 	n := start.Size()
-	d := Data{Number: g.ID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
+	d := Data{Number: g.ID, PublicID: g.PublicID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
 		Transcript: g.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
 		Clock: clockOf(g), ToMove: toMoveOf(g), Legal: legalOf(g)}
 	var cells strings.Builder
@@ -271,6 +281,7 @@ type pageWords struct {
 	// and the squares' labels and the premove's line, which the script
 	// fills in ({square} is replaced there).
 	YouPlay, Resign, ResignConfirm, Abort, Rematch, LoginDiscord string
+	YouPlayBlack, YouPlayWhite                                   string
 	SquareEmpty, SquareBlack, SquareWhite, Premove               string
 }
 
@@ -281,11 +292,12 @@ func wordsOf(t *catalog.Printer, me string) pageWords {
 		LoginDiscord: t.T("web.login_discord"),
 		SquareEmpty:  t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
 		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}")}
+	w.YouPlayBlack, w.YouPlayWhite = t.T("web.you_play", "Side", t.T("color.black")), t.T("web.you_play", "Side", t.T("color.white"))
 	switch me {
 	case "X":
-		w.YouPlay = t.T("web.you_play", "Side", t.T("color.black"))
+		w.YouPlay = w.YouPlayBlack
 	case "O":
-		w.YouPlay = t.T("web.you_play", "Side", t.T("color.white"))
+		w.YouPlay = w.YouPlayWhite
 	}
 	return w
 }
@@ -295,20 +307,27 @@ func wordsOf(t *catalog.Printer, me string) pageWords {
 const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) { s.renderGame(w, r, false) }
+
+// renderGame writes a game's page: on the web, or framed in the Discord
+// Activity (where its player is known by the token the Activity keeps, so
+// the page asks who it is for once loaded).
+func (s *Server) renderGame(w http.ResponseWriter, r *http.Request, activity bool) {
 	g, ok := s.load(w, r)
 	if !ok {
 		return
 	}
-	note, handled := s.logInFromLink(w, r)
-	if handled {
-		return
+	note, handled := "", false
+	if !activity {
+		if note, handled = s.logInFromLink(w, r); handled {
+			return
+		}
 	}
 	me, login := "", ""
 	t := readerWords(r)
 	if p, ok := s.sessions.viewer(r); ok && s.actor != nil {
 		me, _ = colorOf(g, p.ID)
-	} else if !ok && s.actor != nil {
+	} else if !ok && s.actor != nil && !activity {
 		login = s.loginPath(PagePath(g.PublicID) + "?" + url.Values{"lang": {string(t.Lang())}}.Encode())
 	}
 	d, err := dataOf(t, g)
@@ -318,7 +337,11 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", pagePolicy)
+	policy := pagePolicy
+	if activity {
+		policy = activityPolicy
+	}
+	w.Header().Set("Content-Security-Policy", policy)
 	// A running game changes with every move: always ask again.
 	w.Header().Set("Cache-Control", "no-cache")
 	// A player's page is theirs alone: never kept by a shared cache.
@@ -333,9 +356,11 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		Login  string // where "Log in with Discord" goes; "" for none
 		Note   string
 		W      pageWords
+		// Activity: framed in Discord; the script asks who the reader is.
+		Activity bool
 	}{t.Lang(), t.T("game.title", "ID", g.ID, "Black", d.Black, "White", d.White), d,
-		eventsPath(g.PublicID, t.Lang()), PagePath(g.PublicID) + "/act?" + url.Values{"lang": {string(t.Lang())}}.Encode(),
-		me, login, note, wordsOf(t, me)})
+		eventsPath(g.PublicID, t.Lang()), actPath(g.PublicID, t.Lang()),
+		me, login, note, wordsOf(t, me), activity})
 	if err != nil {
 		s.log.Warn("web: writing a page", "err", err)
 	}

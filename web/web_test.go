@@ -180,7 +180,7 @@ func TestPageHeaders(t *testing.T) {
 	}
 	// Every script on the page is a file or a data block, never code inline.
 	for _, tag := range regexp.MustCompile(`<script[^>]*>`).FindAllString(string(body), -1) {
-		if !strings.Contains(tag, `src="/static/`) && !strings.Contains(tag, `type="application/json"`) {
+		if !strings.Contains(tag, `src="../static/`) && !strings.Contains(tag, `type="application/json"`) {
 			t.Errorf("inline script %s", tag)
 		}
 	}

@@ -61,6 +61,12 @@ func write(w io.Writer, pkg string) error {
 			return err
 		}
 	}
+	// The Activity's script, bundled from npm packages (web/activity).
+	js, err := os.ReadFile("web/activity/NOTICES")
+	if err != nil {
+		return fmt.Errorf("the Activity's notices (written by go generate ./web): %w", err)
+	}
+	fmt.Fprintf(&b, "\n%s", js)
 	_, err = w.Write(b.Bytes())
 	return err
 }

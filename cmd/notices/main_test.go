@@ -22,7 +22,7 @@ func TestNoticesAreCurrent(t *testing.T) {
 	if !bytes.Equal(b.Bytes(), committed) {
 		t.Fatal("THIRD_PARTY_NOTICES is out of date: run `go run ./cmd/notices > THIRD_PARTY_NOTICES`")
 	}
-	for _, want := range []string{"github.com/bwmarrin/discordgo", "github.com/mattn/go-sqlite3", "github.com/jackc/pgx/v5", "Baekmuk", "SIL OPEN FONT LICENSE"} {
+	for _, want := range []string{"github.com/bwmarrin/discordgo", "github.com/mattn/go-sqlite3", "github.com/jackc/pgx/v5", "Baekmuk", "SIL OPEN FONT LICENSE", "@discord/embedded-app-sdk 2.5.0"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the notices do not name %s", want)
 		}

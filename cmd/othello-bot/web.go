@@ -116,6 +116,8 @@ func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.S
 		pages.EnablePlay(play.sessions, play.actor)
 		if play.login != nil {
 			pages.EnableDiscordLogin(play.login)
+			// The same board as a Discord Activity, under /activity/.
+			pages.EnableActivity(play.login.ClientID, play.login, store)
 		}
 	}
 	_, stop, err := serveAside(addr, pages, "game pages", logger)

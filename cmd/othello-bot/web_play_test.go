@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net"
 	"os"
 	"regexp"
 	"slices"
@@ -155,13 +154,8 @@ func TestLocalGamePlayedByClicks(t *testing.T) {
 func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	c.WebAddress, c.PublicURL, c.ApplicationID = addr, "http://"+addr+"/", srv.AppID
+	c.WebAddress = freeAddress(t)
+	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
 	const secret = "s3cret-that-never-reaches-the-log"
 	t.Setenv(ClientSecretEnv, secret)
 	srv.EnableOAuth(secret, c.PublicURL+"login/discord/callback")
@@ -169,28 +163,7 @@ func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
 	bob := discordtest.User{ID: "710000000000000002", Name: "bob"}
 	srv.SignIn(alice)
 	r := startBot(t, srv, c)
-
-	ia := srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "rated": false})
-	if err := srv.Wait(ia, 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
-	var accept string
-	var challenge *discordtest.Message
-	for _, m := range srv.Messages(lobby, bob.ID) {
-		if id, ok := m.Button("Accept"); ok {
-			challenge, accept = m, id
-		}
-	}
-	if challenge == nil {
-		t.Fatalf("no challenge to accept; log:\n%s", r.logs)
-	}
-	if err := srv.Wait(srv.Click(bob, challenge, accept), 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
-	board := liveGame(srv, lobby)
-	if board == nil || len(board.Embeds) == 0 {
-		t.Fatalf("no game message; log:\n%s", r.logs)
-	}
+	board := challengeAccepted(t, srv, r, alice, bob)
 	page, _ := board.Embeds[0]["url"].(string)
 	edits := board.Edits
 	if !strings.HasPrefix(page, c.PublicURL+"g/") {

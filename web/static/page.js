@@ -16,7 +16,8 @@ function el(name, attrs, parent) {
 
 // A player's page: the side they play ("X", "O"; "" to watch), where
 // their actions go, the squares' labels, and a move made or queued.
-const me = document.body.dataset.me, act = document.body.dataset.act;
+let me = document.body.dataset.me;
+const act = document.body.dataset.act;
 const words = JSON.parse(document.getElementById("words").textContent);
 const squares = document.getElementById("squares"), note = document.getElementById("note");
 let buttons = [], pending = -1, premove = -1, resignArmed = null;
@@ -123,10 +124,15 @@ function say(text) { note.textContent = text || ""; }
 // game does (the event stream), a refusal is said in the note.
 async function send(kind, square) {
   try {
-    const r = await fetch(act, {method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify({kind, square: square || "", ply: game.plies.length})});
+    const headers = {"Content-Type": "application/json"};
+    // In the Discord Activity the session is a token the Activity keeps
+    // (a framed page's cookies belong to a third party there).
+    const session = sessionStorage.getItem("othello-session");
+    if (session) headers.Authorization = "Bearer " + session;
+    const r = await fetch(act, {method: "POST", credentials: "same-origin", headers,
+      body: JSON.stringify({kind, square: square || "", ply: game.plies.length})});
     const out = await r.json();
-    if (out.next) { location.href = "/g/" + out.next + location.search; return; }
+    if (out.next) { location.href = out.next + location.search; return; } // a sibling page: g/NEXT
     say(out.note);
     if (!out.changed) { pending = -1; show(ply); }
   } catch (e) {
@@ -228,6 +234,22 @@ document.getElementById("rematch").onclick = () => send("rematch");
 build();
 header();
 show(game.plies.length);
+
+// In the Discord Activity the page learns who reads it from the session
+// the Activity keeps, then shows the player's controls.
+if (document.body.dataset.activity && sessionStorage.getItem("othello-session")) {
+  fetch(game.publicId + "/me", {headers: {Authorization: "Bearer " + sessionStorage.getItem("othello-session")}})
+    .then(r => r.ok ? r.json() : {me: ""})
+    .then(who => {
+      if (!who.me) return;
+      me = who.me;
+      const you = document.getElementById("you");
+      you.textContent = me === "X" ? words.youX : words.youO;
+      you.hidden = false;
+      header();
+      show(ply);
+    });
+}
 
 // A running game follows every move; the page at the latest position
 // animates the new one, a page looking back stays where it is.

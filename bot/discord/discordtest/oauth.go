@@ -63,6 +63,25 @@ func (s *Server) SignIn(u User) {
 	s.oauth.signedIn = &u
 }
 
+// IssueCode is what Discord's client gets for an Activity's authorize
+// command when u consents: a code the app exchanges with no redirect_uri.
+func (s *Server) IssueCode(u User) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	code := randomHex(15)
+	s.oauth.codes[code] = grant{user: u, expires: time.Now().Add(codeLife)}
+	return code
+}
+
+// TokenUser is whose a Bearer token is (false: no such token), as
+// Discord's client checks the token an Activity's authenticate gives it.
+func (s *Server) TokenUser(token string) (User, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.oauth.tokens[token]
+	return u, ok
+}
+
 // AuthorizeURL is where an app sends a browser to ask for consent.
 func (s *Server) AuthorizeURL() string { return s.http.URL + "/oauth2/authorize" }
 

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"othello-bot/bot/discord/discordtest"
+	"othello-bot/internal/browsertest"
+)
+
+// harnessPage is Discord's client as an Activity's frame meets it: it
+// frames the app with the query Discord gives (frame_id, instance_id,
+// platform, guild_id, channel_id) and answers the Embedded App SDK's
+// postMessage protocol as the SDK's own source expects (Discord.ts: the
+// [opcode, payload] tuples, HANDSHAKE answered by a READY dispatch;
+// schema/responses.ts and generated/schemas.ts: AUTHORIZE's {code},
+// AUTHENTICATE's {access_token, user, scopes, expires, application}, and
+// an ERROR event for what it refuses). The code comes from the fake
+// Discord as for a consenting user, and authenticate checks the token with
+// it: the token the app's server got for that code, or an error.
+const harnessPage = `<!doctype html>
+<html><body>
+<iframe id="app" style="width: 900px; height: 1000px; border: 0"></iframe>
+<script>
+"use strict";
+const params = new URLSearchParams(location.search);
+const clientId = params.get("client_id"), frameId = "frame-" + Math.random().toString(16).slice(2);
+const frame = document.getElementById("app");
+window.rpc = [];
+frame.src = "/.proxy/?" + new URLSearchParams({frame_id: frameId, instance_id: "instance-1", platform: "desktop",
+  guild_id: params.get("guild_id"), channel_id: params.get("channel_id")});
+function send(payload) { frame.contentWindow.postMessage([1, payload], location.origin); }
+function refuse(data, message) { send({cmd: data.cmd, evt: "ERROR", nonce: data.nonce, data: {code: 4000, message}}); }
+window.addEventListener("message", async (e) => {
+  if (e.source !== frame.contentWindow || !Array.isArray(e.data)) return;
+  const [op, data] = e.data;
+  window.rpc.push(op + " " + (data.cmd || ""));
+  if (op === 0) {
+    if (data.v !== 1 || data.encoding !== "json" || data.client_id !== clientId || data.frame_id !== frameId) {
+      window.rpcError = "bad handshake: " + JSON.stringify(data);
+      return;
+    }
+    const me = await (await fetch("/harness/me")).json();
+    send({cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1,
+      config: {cdn_host: "cdn.discordapp.com", api_endpoint: "//discord.com/api", environment: "production"},
+      user: {id: me.id, username: me.name, discriminator: "0"}}});
+    return;
+  }
+  if (op !== 1) return;
+  if (data.cmd === "AUTHORIZE") {
+    const a = data.args || {};
+    if (a.client_id !== clientId || !Array.isArray(a.scope) || !a.scope.includes("identify")) return refuse(data, "bad authorize");
+    const code = await (await fetch("/harness/code")).text();
+    return send({cmd: "AUTHORIZE", evt: null, nonce: data.nonce, data: {code}});
+  }
+  if (data.cmd === "AUTHENTICATE") {
+    const r = await fetch("/harness/token?" + new URLSearchParams({token: (data.args || {}).access_token || ""}));
+    if (!r.ok) return refuse(data, "Invalid token");
+    const u = await r.json();
+    return send({cmd: "AUTHENTICATE", evt: null, nonce: data.nonce, data: {access_token: data.args.access_token,
+      user: {username: u.name, discriminator: "0", id: u.id, avatar: null, public_flags: 0, global_name: u.name},
+      scopes: ["identify"], expires: new Date(Date.now() + 7 * 86400e3).toISOString(),
+      application: {description: "", icon: null, id: clientId, name: "othello-bot"}}});
+  }
+  refuse(data, "not answered by this harness");
+});
+</script>
+</body></html>`
+
+// activityHost is <app id>.discordsays.com as the test has it: the
+// harness (Discord's client) and, by the app's URL mapping (/ to the
+// bot's /activity), the app itself at / and under /.proxy/, on one origin.
+func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discordtest.User) *httptest.Server {
+	target, _ := url.Parse("http://" + bot)
+	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		p := strings.TrimPrefix(r.In.URL.Path, "/.proxy")
+		r.SetURL(target)
+		r.Out.URL.Path, r.Out.URL.RawPath = "/activity"+p, ""
+		r.Out.Host = target.Host
+	}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /harness", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, harnessPage)
+	})
+	mux.HandleFunc("GET /harness/me", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]string{"id": user.ID, "name": user.Name})
+	})
+	mux.HandleFunc("GET /harness/code", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, srv.IssueCode(user)) })
+	mux.HandleFunc("GET /harness/token", func(w http.ResponseWriter, r *http.Request) {
+		u, ok := srv.TokenUser(r.URL.Query().Get("token"))
+		if !ok {
+			http.Error(w, "no such token", http.StatusUnauthorized)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]string{"id": u.ID, "name": u.Name})
+	})
+	mux.Handle("/", proxy)
+	h := httptest.NewServer(mux)
+	t.Cleanup(h.Close)
+	return h
+}
+
+// The Activity end to end, offline: Discord's client (the harness) frames
+// it; the SDK's authorize, our server's token exchange with the fake
+// Discord and authenticate sign alice in; the lobby lists her game, and
+// she opens it and moves by a click inside the frame — and the game
+// message in Discord is edited to the move.
+func TestActivityPlaysInTheHarness(t *testing.T) {
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	c.WebAddress = freeAddress(t)
+	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
+	t.Setenv(ClientSecretEnv, "activity-secret")
+	srv.EnableOAuth("activity-secret", c.PublicURL+"login/discord/callback")
+	alice := discordtest.User{ID: "710000000000000011", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000012", Name: "bob"}
+	r := startBot(t, srv, c)
+	board := challengeAccepted(t, srv, r, alice, bob)
+
+	host := activityHost(t, srv, c.WebAddress, alice)
+	tab := browsertest.Person(t, browsertest.Start(t, time.Minute))
+	inFrame := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const d = document.getElementById("app").contentDocument;
+			try { return String(`+js+`); } catch (e) { return ""; } })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	waitFor := func(what, js string) string {
+		t.Helper()
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if v := inFrame(js); v != "" && v != "undefined" && v != "null" {
+				return v
+			}
+			if time.Now().After(deadline) {
+				rpc, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify([window.rpc, window.rpcError || ""])`))
+				t.Fatalf("%s: not within 15 s (RPC %s); log:\n%s", what, rpc, r.logs)
+			}
+		}
+	}
+	q := url.Values{"client_id": {srv.AppID}, "guild_id": {srv.GuildID}, "channel_id": {lobby}}
+	if err := chromedp.Do(tab, chromedp.Navigate(host.URL+"/harness?"+q.Encode())); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitFor("the lobby", `d.body.dataset.ready && d.body.dataset.user`); got != alice.ID {
+		t.Fatalf("the Activity signed in %q, want alice", got)
+	}
+	rpc, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.rpc`))
+	if err != nil || strings.Join(rpc, ",") != "0 ,1 AUTHORIZE,1 AUTHENTICATE" {
+		t.Fatalf("the SDK's conversation with Discord's client: %q (%v)", rpc, err)
+	}
+	mine := waitFor("alice's game in the lobby", `d.querySelector("#mine a").dataset.game`)
+	if !strings.HasSuffix(board.Embeds[0]["url"].(string), "/g/"+mine) {
+		t.Fatalf("the lobby lists %s as alice's game; the game is %v", mine, board.Embeds[0]["url"])
+	}
+	inFrame(`d.querySelector("#mine a").click()`)
+	square := waitFor("alice's legal squares on the game's page", `d.querySelector("#squares button.legal").dataset.square`)
+	if path := inFrame(`d.location.pathname`); path != "/.proxy/g/"+mine {
+		t.Fatalf("the game page is at %s", path)
+	}
+	edits := board.Edits
+	inFrame(`d.querySelector('#squares button[data-square="` + square + `"]').click()`)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if m := liveGame(srv, lobby); m != nil && m.ID == board.ID && m.Edits > edits && strings.Contains(m.Content, square) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game message never showed alice's %s from the Activity; log:\n%s", square, r.logs)
+		}
+	}
+	// Framed by Discord (and only in the Activity): its pages say so.
+	resp, err := http.Get(host.URL + "/.proxy/g/" + mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self' https://discord.com") {
+		t.Errorf("the Activity's page policy: %q", csp)
+	}
+	checkClean(t, srv, r)
+}
+
+// challengeAccepted has a challenge to bob answered in the lobby, alice
+// black, and returns the game message.
+func challengeAccepted(t *testing.T, srv *discordtest.Server, r *botRun, alice, bob discordtest.User) *discordtest.Message {
+	t.Helper()
+	ia := srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "rated": false})
+	if err := srv.Wait(ia, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var accept string
+	var challenge *discordtest.Message
+	for _, m := range srv.Messages(lobby, bob.ID) {
+		if id, ok := m.Button("Accept"); ok {
+			challenge, accept = m, id
+		}
+	}
+	if challenge == nil {
+		t.Fatalf("no challenge to accept; log:\n%s", r.logs)
+	}
+	if err := srv.Wait(srv.Click(bob, challenge, accept), 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	board := liveGame(srv, lobby)
+	if board == nil || len(board.Embeds) == 0 {
+		t.Fatalf("no game message; log:\n%s", r.logs)
+	}
+	return board
+}
+
+// freeAddress is a loopback address nothing listens on.
+func freeAddress(t *testing.T) string {
+	t.Helper()
+	h := httptest.NewServer(http.NotFoundHandler())
+	addr := h.Listener.Addr().String()
+	h.Close()
+	return addr
+}

@@ -1,0 +1,173 @@
+package web
+
+// This file is the Discord Activity: the same pages, served under
+// /activity/ for Discord's client to frame behind its proxy (an
+// Activity's URL mapping sends / to this server's /activity, and the
+// pages use relative addresses, so they work at the root and under
+// /.proxy/ alike). The shell (/activity/) runs the Embedded App SDK
+// (bundled into static/activity.js by go generate): authorize gives a
+// code, this server exchanges it for the player's token (POST
+// /activity/token) and gives back a session as a Bearer token, and
+// authenticate hands the token to Discord's client; then it lists the
+// player's games and the server's live games, and opens one's page.
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"othello-bot/catalog"
+	"othello-bot/gametext"
+	"othello-bot/record"
+)
+
+// activityPolicy is the pages' policy in the Activity: Discord's client
+// frames them (and a page of the Activity frames nothing else).
+const activityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
+	"base-uri 'none'; form-action 'none'; frame-ancestors 'self' https://discord.com https://*.discord.com " +
+	"https://discordapp.com https://*.discordapp.com https://*.discordsays.com"
+
+// Games lists running games for the Activity's lobby.
+type Games interface {
+	// RunningGames returns a server's active games ("" for games outside
+	// servers), at most limit; with playerID set, only that player's.
+	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
+}
+
+//go:generate sh activity/build.sh
+
+//go:embed activity.html
+var activityHTML string
+
+// EnableActivity serves the Activity under /activity/ for the application
+// clientID; login exchanges its codes (its RedirectURL is not used: an
+// Activity's code comes from the SDK's authorize, with no redirect).
+func (s *Server) EnableActivity(clientID string, login *DiscordLogin, games Games) {
+	s.activity = &activity{clientID: clientID, login: login, games: games,
+		shell: template.Must(template.New("activity").Parse(activityHTML))}
+	if login.Client == nil {
+		login.Client = defaultLoginClient()
+	}
+	page := func(w http.ResponseWriter, r *http.Request) { s.renderGame(w, r, true) }
+	s.mux.HandleFunc("GET /activity/{$}", s.activityShell)
+	s.mux.HandleFunc("GET /activity/g/{id}", page)
+	s.mux.HandleFunc("GET /activity/g/{id}/events", s.events)
+	s.mux.HandleFunc("GET /activity/g/{id}/data", s.gameData)
+	s.mux.HandleFunc("GET /activity/g/{id}/me", s.whoAmI)
+	s.mux.HandleFunc("POST /activity/g/{id}/act", s.act)
+	s.mux.Handle("GET /activity/static/", http.StripPrefix("/activity/static/", assetHandler()))
+	s.mux.HandleFunc("POST /activity/token", s.activityToken)
+	s.mux.HandleFunc("GET /activity/games", s.activityGames)
+}
+
+type activity struct {
+	clientID string
+	login    *DiscordLogin
+	games    Games
+	shell    *template.Template
+}
+
+func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
+	t := readerWords(r)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", activityPolicy)
+	w.Header().Set("Cache-Control", "no-cache")
+	err := s.activity.shell.Execute(w, struct {
+		Lang                                      catalog.Lang
+		ClientID                                  string
+		Title, Signing, Mine, Live, None, NoLogin string
+	}{t.Lang(), s.activity.clientID, t.T("web.activity.title"), t.T("web.activity.signing_in"), t.T("web.activity.mine"),
+		t.T("web.activity.live"), t.T("web.activity.none"), t.T("web.activity.no_login")})
+	if err != nil {
+		s.log.Warn("web: writing the Activity", "err", err)
+	}
+}
+
+// activityToken exchanges the SDK's code for the player's access token
+// (which the shell hands to Discord's authenticate) and a session here.
+func (s *Server) activityToken(w http.ResponseWriter, r *http.Request) {
+	t := readerWords(r)
+	var body struct {
+		Code string `json:"code"`
+	}
+	if !sameOrigin(r) || s.sessions == nil {
+		http.Error(w, t.T("web.forbidden"), http.StatusForbidden)
+		return
+	}
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10)).Decode(&body); err != nil || body.Code == "" {
+		http.Error(w, t.T("web.bad_request"), http.StatusBadRequest)
+		return
+	}
+	token, p, err := s.activity.login.identify(r.Context(), body.Code, "")
+	if err != nil {
+		s.log.Error("web: the Activity's login", "err", err)
+		http.Error(w, t.T("web.login_failed"), http.StatusBadGateway)
+		return
+	}
+	s.log.Info("web: logged in to the Activity", "user", p.ID)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(map[string]string{"access_token": token, "session": s.sessions.SessionToken(p)})
+}
+
+// lobbyGame is a game in the Activity's lobby.
+type lobbyGame struct {
+	ID    string `json:"id"` // the public id: its page is g/ID
+	Title string `json:"title"`
+}
+
+// activityGames lists, for the Activity's player, their running games and
+// the server's others.
+func (s *Server) activityGames(w http.ResponseWriter, r *http.Request) {
+	t := readerWords(r)
+	p, ok := s.sessions.viewer(r)
+	if !ok {
+		http.Error(w, t.T("web.log_in"), http.StatusUnauthorized)
+		return
+	}
+	guild := r.URL.Query().Get("guild_id")
+	if len(guild) > 24 || strings.Trim(guild, "0123456789") != "" {
+		http.Error(w, t.T("web.bad_request"), http.StatusBadRequest)
+		return
+	}
+	all, err := s.activity.games.RunningGames(r.Context(), guild, "", 50)
+	if err != nil {
+		s.log.Error("web: listing the Activity's games", "err", err)
+		http.Error(w, t.T("web.load_failed"), http.StatusInternalServerError)
+		return
+	}
+	words := gametext.Words{T: t}
+	out := struct {
+		Mine []lobbyGame `json:"mine"`
+		Live []lobbyGame `json:"live"`
+	}{[]lobbyGame{}, []lobbyGame{}}
+	for _, g := range all {
+		lg := lobbyGame{ID: g.PublicID, Title: t.T("game.title", "ID", g.ID, "Black", words.Side(g.Black), "White", words.Side(g.White))}
+		if _, plays := colorOf(g, p.ID); plays {
+			out.Mine = append(out.Mine, lg)
+		} else {
+			out.Live = append(out.Live, lg)
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(out)
+}
+
+// whoAmI says which side the reader plays in a game ("" to watch).
+func (s *Server) whoAmI(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.load(w, r)
+	if !ok {
+		return
+	}
+	me := ""
+	if p, ok := s.sessions.viewer(r); ok && s.actor != nil {
+		me, _ = colorOf(g, p.ID)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(map[string]string{"me": me})
+}
