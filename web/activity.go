@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"othello-bot/catalog"
@@ -30,11 +31,31 @@ const activityPolicy = "default-src 'none'; script-src 'self'; style-src 'self';
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'self' https://discord.com https://*.discord.com " +
 	"https://discordapp.com https://*.discordapp.com https://*.discordsays.com"
 
-// Games lists running games for the Activity's lobby.
+// Games lists running games and open challenges for the Activity's lobby.
 type Games interface {
 	// RunningGames returns a server's active games ("" for games outside
 	// servers), at most limit; with playerID set, only that player's.
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
+	// PendingChallenges returns the pending challenges.
+	PendingChallenges(ctx context.Context) ([]*record.Challenge, error)
+}
+
+// Launcher starts games for the Activity's player, through the bot's own
+// commands: a game against the bot, a challenge to someone in the same
+// Activity, accepting a challenge.
+type Launcher interface {
+	Launch(ctx context.Context, l Launch) (Outcome, error)
+}
+
+// Launch is what the Activity's player asked for, where it was launched.
+type Launch struct {
+	Player             record.Player
+	GuildID, ChannelID string
+	Lang               catalog.Lang
+	Kind               string        // "start", "challenge" or "accept"
+	Level              int           // start: the bot's level
+	Opponent           record.Player // challenge: whom
+	Challenge          int64         // accept: which
 }
 
 //go:generate sh activity/build.sh
@@ -45,8 +66,8 @@ var activityHTML string
 // EnableActivity serves the Activity under /activity/ for the application
 // clientID; login exchanges its codes (its RedirectURL is not used: an
 // Activity's code comes from the SDK's authorize, with no redirect).
-func (s *Server) EnableActivity(clientID string, login *DiscordLogin, games Games) {
-	s.activity = &activity{clientID: clientID, login: login, games: games,
+func (s *Server) EnableActivity(clientID string, login *DiscordLogin, games Games, launcher Launcher) {
+	s.activity = &activity{clientID: clientID, login: login, games: games, launcher: launcher,
 		shell: template.Must(template.New("activity").Parse(activityHTML))}
 	if login.Client == nil {
 		login.Client = defaultLoginClient()
@@ -61,12 +82,14 @@ func (s *Server) EnableActivity(clientID string, login *DiscordLogin, games Game
 	s.mux.Handle("GET /activity/static/", http.StripPrefix("/activity/static/", assetHandler()))
 	s.mux.HandleFunc("POST /activity/token", s.activityToken)
 	s.mux.HandleFunc("GET /activity/games", s.activityGames)
+	s.mux.HandleFunc("POST /activity/launch", s.activityLaunch)
 }
 
 type activity struct {
 	clientID string
 	login    *DiscordLogin
 	games    Games
+	launcher Launcher
 	shell    *template.Template
 }
 
@@ -75,12 +98,15 @@ func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Security-Policy", activityPolicy)
 	w.Header().Set("Cache-Control", "no-cache")
+	w8 := func(key string) string { return t.T("web.activity." + key) }
 	err := s.activity.shell.Execute(w, struct {
 		Lang                                      catalog.Lang
 		ClientID                                  string
 		Title, Signing, Mine, Live, None, NoLogin string
-	}{t.Lang(), s.activity.clientID, t.T("web.activity.title"), t.T("web.activity.signing_in"), t.T("web.activity.mine"),
-		t.T("web.activity.live"), t.T("web.activity.none"), t.T("web.activity.no_login")})
+		PlayBot, Level, Accept, Challenge         string
+		Challenges, People                        string
+	}{t.Lang(), s.activity.clientID, w8("title"), w8("signing_in"), w8("mine"), w8("live"), w8("none"), w8("no_login"),
+		w8("play_bot"), w8("level"), w8("accept"), w8("challenge"), w8("challenges"), w8("people")})
 	if err != nil {
 		s.log.Warn("web: writing the Activity", "err", err)
 	}
@@ -141,9 +167,23 @@ func (s *Server) activityGames(w http.ResponseWriter, r *http.Request) {
 	}
 	words := gametext.Words{T: t}
 	out := struct {
-		Mine []lobbyGame `json:"mine"`
-		Live []lobbyGame `json:"live"`
-	}{[]lobbyGame{}, []lobbyGame{}}
+		Mine       []lobbyGame `json:"mine"`
+		Live       []lobbyGame `json:"live"`
+		Challenges []lobbyGame `json:"challenges"` // to the player (or to anyone) here: id is the challenge's
+	}{[]lobbyGame{}, []lobbyGame{}, []lobbyGame{}}
+	pending, err := s.activity.games.PendingChallenges(r.Context())
+	if err != nil {
+		s.log.Error("web: listing the Activity's challenges", "err", err)
+		http.Error(w, t.T("web.load_failed"), http.StatusInternalServerError)
+		return
+	}
+	channel := r.URL.Query().Get("channel_id")
+	for _, c := range pending {
+		if c.ChannelID == channel && c.Challenger.ID != p.ID && (c.Opponent.ID == "" || c.Opponent.ID == p.ID) {
+			out.Challenges = append(out.Challenges, lobbyGame{ID: strconv.FormatInt(c.ID, 10),
+				Title: t.T("web.activity.challenge_from", "Name", c.Challenger.Name)})
+		}
+	}
 	for _, g := range all {
 		lg := lobbyGame{ID: g.PublicID, Title: t.T("game.title", "ID", g.ID, "Black", words.Side(g.Black), "White", words.Side(g.White))}
 		if _, plays := colorOf(g, p.ID); plays {
@@ -170,4 +210,63 @@ func (s *Server) whoAmI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	json.NewEncoder(w).Encode(map[string]string{"me": me})
+}
+
+// activityLaunch starts what the lobby asked for; the reply names the new
+// game's page when there is one.
+func (s *Server) activityLaunch(w http.ResponseWriter, r *http.Request) {
+	t := readerWords(r)
+	reply := func(status int, out Outcome) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(status)
+		json.NewEncoder(w).Encode(out)
+	}
+	if !sameOrigin(r) || s.activity.launcher == nil {
+		reply(http.StatusForbidden, Outcome{Note: t.T("web.forbidden")})
+		return
+	}
+	p, ok := s.sessions.viewer(r)
+	if !ok {
+		reply(http.StatusUnauthorized, Outcome{Note: t.T("web.log_in")})
+		return
+	}
+	var body struct {
+		Kind         string `json:"kind"`
+		GuildID      string `json:"guild_id"`
+		ChannelID    string `json:"channel_id"`
+		Level        int    `json:"level"`
+		Opponent     string `json:"opponent"`
+		OpponentName string `json:"opponent_name"`
+		Challenge    string `json:"challenge"`
+	}
+	snowflake := func(v string, empty bool) bool {
+		return (v == "" && empty) || (v != "" && len(v) <= 24 && strings.Trim(v, "0123456789") == "")
+	}
+	err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10)).Decode(&body)
+	l := Launch{Player: p, GuildID: body.GuildID, ChannelID: body.ChannelID, Lang: t.Lang(), Kind: body.Kind, Level: body.Level,
+		Opponent: record.Player{ID: body.Opponent, Name: body.OpponentName}}
+	l.Challenge, _ = strconv.ParseInt(body.Challenge, 10, 64)
+	valid := err == nil && snowflake(body.GuildID, true) && snowflake(body.ChannelID, false) && len(body.OpponentName) <= 64
+	switch body.Kind {
+	case "start":
+		valid = valid && body.Level >= 1 && body.Level <= 10
+	case "challenge":
+		valid = valid && snowflake(body.Opponent, false) && body.Opponent != p.ID
+	case "accept":
+		valid = valid && l.Challenge > 0
+	default:
+		valid = false
+	}
+	if !valid {
+		reply(http.StatusBadRequest, Outcome{Note: t.T("web.bad_request")})
+		return
+	}
+	out, err := s.activity.launcher.Launch(r.Context(), l)
+	if err != nil {
+		s.log.Error("web: the Activity's launch failed", "user", p.ID, "kind", l.Kind, "err", err)
+		reply(http.StatusInternalServerError, Outcome{Note: t.T("web.error")})
+		return
+	}
+	reply(http.StatusOK, out)
 }

@@ -25,6 +25,8 @@ import (
 type Store interface {
 	Game(ctx context.Context, id int64) (*record.Game, error)
 	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
+	Challenge(ctx context.Context, id int64) (*record.Challenge, error)
+	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
 }
 
 // Core is what playing from a page uses of the core service.
@@ -126,6 +128,90 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// Launch starts what the Activity's player asked for in the channel it was
+// launched in, as the same command or button in Discord would: /start
+// against the bot, /challenge to someone in the Activity, Accept on a
+// challenge. What the bot answers is shown in the channel; a game that
+// starts is the page to go to next.
+func (s *Service) Launch(ctx context.Context, l web.Launch) (web.Outcome, error) {
+	req := bot.Request{User: l.Player, GuildID: l.GuildID, ChannelID: l.ChannelID, Locale: string(l.Lang),
+		ID: "activity-" + strconv.FormatInt(s.seq.Add(1), 10),
+		// No interaction says what the bot may do in the channel. A game
+		// started here is played in the Activity and the channel itself:
+		// no thread is tried (one Discord refused would be an invalid
+		// request); every other permission stays unchecked, as unknown.
+		PermissionsKnown: true, AppPermissions: ^bot.PermCreatePublicThreads}
+	var challenge *record.Challenge
+	switch l.Kind {
+	case "start":
+		req.Kind, req.Command = bot.Command, "start"
+		req.Options = map[string]string{"level": strconv.Itoa(l.Level), "color": "black", "size": "8"}
+	case "challenge":
+		req.Kind, req.Command = bot.Command, "challenge"
+		req.Options = map[string]string{"opponent": l.Opponent.ID, "size": "8"}
+		req.UserNames = map[string]string{l.Opponent.ID: l.Opponent.Name}
+	case "accept":
+		c, err := s.store.Challenge(ctx, l.Challenge)
+		if errors.Is(err, record.ErrNotFound) {
+			return web.Outcome{Note: req.Me().T("challenge.gone")}, nil
+		}
+		if err != nil {
+			return web.Outcome{}, err
+		}
+		challenge = c
+		req.ChannelID, req.Kind, req.CustomID = c.ChannelID, bot.Button, "accept:"+strconv.FormatInt(c.ID, 10)
+	default:
+		return web.Outcome{}, fmt.Errorf("pageplay: no launch %q", l.Kind)
+	}
+	resp := s.core.Handle(ctx, req)
+	defer resp.Delivered()
+	var out web.Outcome
+	if m := resp.Message; m != nil {
+		switch {
+		case m.Ephemeral:
+			out.Note = m.Content
+		case resp.Update && challenge != nil && challenge.MessageID != "":
+			// The answer replaces the challenge's message, as the button's would.
+			if err := s.core.Edit(ctx, challenge.ChannelID, challenge.MessageID, *m); err == nil {
+				s.core.Posted(ctx, challenge.ChannelID, m, challenge.MessageID)
+			} else {
+				s.send(ctx, req.ChannelID, m)
+			}
+		default:
+			s.send(ctx, req.ChannelID, m)
+		}
+	}
+	for i := range resp.Followups {
+		if f := &resp.Followups[i]; !f.Ephemeral {
+			s.send(ctx, req.ChannelID, f)
+		}
+	}
+	if l.Kind != "challenge" {
+		// The game that started: in the channel, or in the thread opened
+		// for it (the accept's answer names it).
+		if g, err := s.newGame(ctx, l.GuildID, req.ChannelID, l.Player.ID); err == nil && g != nil {
+			out.Next = g.PublicID
+		}
+	}
+	return out, nil
+}
+
+// newGame is the player's newest running game in a channel or in a
+// thread off it.
+func (s *Service) newGame(ctx context.Context, guildID, channelID, playerID string) (*record.Game, error) {
+	games, err := s.store.RunningGames(ctx, guildID, playerID, 100)
+	if err != nil {
+		return nil, err
+	}
+	var newest *record.Game
+	for _, g := range games {
+		if (g.ChannelID == channelID || g.ParentID == channelID) && (newest == nil || g.ID > newest.ID) {
+			newest = g
+		}
+	}
+	return newest, nil
 }
 
 // show puts a game message where the game lives: its live message edited

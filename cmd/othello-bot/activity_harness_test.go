@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -71,6 +72,11 @@ window.addEventListener("message", async (e) => {
       scopes: ["identify"], expires: new Date(Date.now() + 7 * 86400e3).toISOString(),
       application: {description: "", icon: null, id: clientId, name: "othello-bot"}}});
   }
+  if (data.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+    const people = await (await fetch("/harness/participants")).json();
+    return send({cmd: data.cmd, evt: null, nonce: data.nonce, data: {participants: people.map(p =>
+      ({id: p.id, username: p.name, global_name: p.name, discriminator: "0", avatar: null, flags: 0, bot: false}))}});
+  }
   refuse(data, "not answered by this harness");
 });
 </script>
@@ -79,7 +85,7 @@ window.addEventListener("message", async (e) => {
 // activityHost is <app id>.discordsays.com as the test has it: the
 // harness (Discord's client) and, by the app's URL mapping (/ to the
 // bot's /activity), the app itself at / and under /.proxy/, on one origin.
-func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discordtest.User) *httptest.Server {
+func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discordtest.User, others ...discordtest.User) *httptest.Server {
 	target, _ := url.Parse("http://" + bot)
 	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
 		p := strings.TrimPrefix(r.In.URL.Path, "/.proxy")
@@ -94,6 +100,13 @@ func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discor
 	})
 	mux.HandleFunc("GET /harness/me", func(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]string{"id": user.ID, "name": user.Name})
+	})
+	mux.HandleFunc("GET /harness/participants", func(w http.ResponseWriter, r *http.Request) {
+		people := []map[string]string{{"id": user.ID, "name": user.Name}}
+		for _, o := range others {
+			people = append(people, map[string]string{"id": o.ID, "name": o.Name})
+		}
+		json.NewEncoder(w).Encode(people)
 	})
 	mux.HandleFunc("GET /harness/code", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, srv.IssueCode(user)) })
 	mux.HandleFunc("GET /harness/token", func(w http.ResponseWriter, r *http.Request) {
@@ -128,37 +141,13 @@ func TestActivityPlaysInTheHarness(t *testing.T) {
 	board := challengeAccepted(t, srv, r, alice, bob)
 
 	host := activityHost(t, srv, c.WebAddress, alice)
-	tab := browsertest.Person(t, browsertest.Start(t, time.Minute))
-	inFrame := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const d = document.getElementById("app").contentDocument;
-			try { return String(`+js+`); } catch (e) { return ""; } })()`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	waitFor := func(what, js string) string {
-		t.Helper()
-		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			if v := inFrame(js); v != "" && v != "undefined" && v != "null" {
-				return v
-			}
-			if time.Now().After(deadline) {
-				rpc, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify([window.rpc, window.rpcError || ""])`))
-				t.Fatalf("%s: not within 15 s (RPC %s); log:\n%s", what, rpc, r.logs)
-			}
-		}
-	}
-	q := url.Values{"client_id": {srv.AppID}, "guild_id": {srv.GuildID}, "channel_id": {lobby}}
-	if err := chromedp.Do(tab, chromedp.Navigate(host.URL+"/harness?"+q.Encode())); err != nil {
-		t.Fatal(err)
-	}
+	f := openActivity(t, browsertest.Start(t, time.Minute), host, srv, lobby, r)
+	tab, inFrame, waitFor := f.tab, f.eval, f.waitFor
 	if got := waitFor("the lobby", `d.body.dataset.ready && d.body.dataset.user`); got != alice.ID {
 		t.Fatalf("the Activity signed in %q, want alice", got)
 	}
 	rpc, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.rpc`))
-	if err != nil || strings.Join(rpc, ",") != "0 ,1 AUTHORIZE,1 AUTHENTICATE" {
+	if err != nil || strings.Join(rpc, ",") != "0 ,1 AUTHORIZE,1 AUTHENTICATE,1 GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS" {
 		t.Fatalf("the SDK's conversation with Discord's client: %q (%v)", rpc, err)
 	}
 	mine := waitFor("alice's game in the lobby", `d.querySelector("#mine a").dataset.game`)
@@ -190,6 +179,50 @@ func TestActivityPlaysInTheHarness(t *testing.T) {
 		t.Errorf("the Activity's page policy: %q", csp)
 	}
 	checkClean(t, srv, r)
+}
+
+// activityFrame is a person's browser on the harness: Discord's client
+// with the Activity launched in a channel.
+type activityFrame struct {
+	t   *testing.T
+	tab context.Context
+	r   *botRun
+}
+
+func openActivity(t *testing.T, browser context.Context, host *httptest.Server, srv *discordtest.Server, channel string, r *botRun) *activityFrame {
+	t.Helper()
+	f := &activityFrame{t: t, tab: browsertest.Person(t, browser), r: r}
+	q := url.Values{"client_id": {srv.AppID}, "guild_id": {srv.GuildID}, "channel_id": {channel}}
+	if err := chromedp.Do(f.tab, chromedp.Navigate(host.URL+"/harness?"+q.Encode())); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// eval runs js with d, the Activity's document in the frame (the same
+// origin as the harness, as the SDK requires), and returns it as text.
+func (f *activityFrame) eval(js string) string {
+	f.t.Helper()
+	v, err := chromedp.Run(f.tab, chromedp.Evaluate[string](`(() => { const d = document.getElementById("app").contentDocument;
+		try { return String(`+js+`); } catch (e) { return ""; } })()`))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return v
+}
+
+// waitFor waits until js has a value.
+func (f *activityFrame) waitFor(what, js string) string {
+	f.t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if v := f.eval(js); v != "" && v != "undefined" && v != "null" {
+			return v
+		}
+		if time.Now().After(deadline) {
+			rpc, _ := chromedp.Run(f.tab, chromedp.Evaluate[string](`JSON.stringify([window.rpc, window.rpcError || ""])`))
+			f.t.Fatalf("%s: not within 15 s (RPC %s); log:\n%s", what, rpc, f.r.logs)
+		}
+	}
 }
 
 // challengeAccepted has a challenge to bob answered in the lobby, alice
@@ -227,4 +260,63 @@ func freeAddress(t *testing.T) string {
 	addr := h.Listener.Addr().String()
 	h.Close()
 	return addr
+}
+
+// From the Activity's lobby, through the same commands as in Discord:
+// alice starts a game against the bot (its page opens, hers to play, and
+// the game message is posted in the channel); bob, in the same Activity
+// in another channel, challenges alice, who sees the challenge in her
+// lobby there and accepts it — the game opens for her, and the challenge's
+// message in Discord becomes the game's.
+func TestActivityStartsAndAnswersChallenges(t *testing.T) {
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	c.WebAddress = freeAddress(t)
+	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
+	t.Setenv(ClientSecretEnv, "activity-secret")
+	srv.EnableOAuth("activity-secret")
+	alice := discordtest.User{ID: "710000000000000021", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000022", Name: "bob"}
+	r := startBot(t, srv, c)
+	browser := browsertest.Start(t, 2*time.Minute)
+
+	a := openActivity(t, browser, activityHost(t, srv, c.WebAddress, alice, bob), srv, lobby, r)
+	a.waitFor("alice's lobby", `d.body.dataset.ready`)
+	a.eval(`(d.getElementById("level").value = "1", d.getElementById("start").click())`)
+	if me := a.waitFor("the new game's page", `d.body.dataset.activity && d.querySelector("#squares button.legal") && d.body.dataset.me`); me == "" {
+		t.Fatal("no side for alice")
+	}
+	if m := liveGame(srv, lobby); m == nil || !strings.Contains(m.Text(), "alice") {
+		t.Fatalf("no game message for alice's game in the channel; log:\n%s", r.logs)
+	}
+
+	b := openActivity(t, browser, activityHost(t, srv, c.WebAddress, bob, alice), srv, hall, r)
+	b.waitFor("alice among bob's people", `d.querySelector('#people button[data-user="`+alice.ID+`"]')`)
+	b.eval(`d.querySelector('#people button[data-user="` + alice.ID + `"]').click()`)
+	if note := b.waitFor("the challenge sent", `d.getElementById("state").textContent`); !strings.Contains(note, "alice") {
+		t.Fatalf("bob was told %q", note)
+	}
+	var challenge *discordtest.Message
+	for _, m := range srv.Messages(hall, alice.ID) {
+		if _, ok := m.Button("Accept"); ok {
+			challenge = m
+		}
+	}
+	if challenge == nil {
+		t.Fatalf("no challenge in the channel; log:\n%s", r.logs)
+	}
+
+	a2 := openActivity(t, browser, activityHost(t, srv, c.WebAddress, alice, bob), srv, hall, r)
+	a2.waitFor("bob's challenge in alice's lobby", `d.querySelector("#challenges button[data-challenge]")`)
+	a2.eval(`d.querySelector("#challenges button[data-challenge]").click()`)
+	a2.waitFor("the accepted game's page", `d.body.dataset.activity && d.getElementById("squares").children.length`)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if m := liveGame(srv, hall); m != nil && m.ID == challenge.ID {
+			break // the challenge's message is the game's now
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the challenge's message did not become the game; log:\n%s", r.logs)
+		}
+	}
+	checkClean(t, srv, r)
 }

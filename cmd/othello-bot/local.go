@@ -67,7 +67,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	svc := newApp(store, c, clock, adapter, logger, m, pageLink(c, sessions, keyShared))
 	adapter.SetService(svc)
-	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions, svc.PagePlay, nil}) // nobody logs in to Discord here
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions, svc.PagePlay, nil, nil}) // nobody logs in to Discord here
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,7 @@ type pagePlay struct {
 	sessions *web.Sessions
 	actor    web.Actor
 	login    *web.DiscordLogin // nil: no "Log in with Discord"
+	launcher web.Launcher      // starts games from the Activity
 }
 
 // ClientSecretEnv names the environment variable holding the application's
@@ -117,7 +118,7 @@ func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.S
 		if play.login != nil {
 			pages.EnableDiscordLogin(play.login)
 			// The same board as a Discord Activity, under /activity/.
-			pages.EnableActivity(play.login.ClientID, play.login, store)
+			pages.EnableActivity(play.login.ClientID, play.login, store, play.launcher)
 		}
 	}
 	_, stop, err := serveAside(addr, pages, "game pages", logger)

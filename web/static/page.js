@@ -242,7 +242,7 @@ if (document.body.dataset.activity && sessionStorage.getItem("othello-session"))
     .then(r => r.ok ? r.json() : {me: ""})
     .then(who => {
       if (!who.me) return;
-      me = who.me;
+      me = document.body.dataset.me = who.me;
       const you = document.getElementById("you");
       you.textContent = me === "X" ? words.youX : words.youO;
       you.hidden = false;

@@ -3,51 +3,99 @@
 // our server exchanges it for the player's token and a session of its own
 // (POST token), authenticate hands the token to Discord's client, and the
 // session goes with every request the pages make (a framed page's cookies
-// belong to a third party). Then the player's games and the server's
-// live games are listed; one opens its page, which the session lets them
-// play. Every address is relative: the Activity works at its mapping's
-// root and under /.proxy/ alike.
+// belong to a third party). Then the lobby: the player's games, challenges
+// for them here, the others in this Activity to challenge, a game against
+// the bot, and the server's live games to watch. Every address is
+// relative: the Activity works at its mapping's root and under /.proxy/.
 import {DiscordSDK} from "@discord/embedded-app-sdk";
 
 const body = document.body.dataset;
 const words = JSON.parse(document.getElementById("words").textContent);
 const state = document.getElementById("state");
 const lang = "lang=" + encodeURIComponent(body.lang);
+let sdk, session, me;
 
-function list(id, games) {
+function item(ul, text, button, onclick, data) {
+  const li = document.createElement("li");
+  if (onclick) {
+    li.append(text + " ");
+    const b = document.createElement("button");
+    b.textContent = button;
+    b.onclick = onclick;
+    Object.assign(b.dataset, data);
+    li.appendChild(b);
+  } else {
+    const a = document.createElement("a");
+    a.href = "g/" + data.game + "?" + lang;
+    a.textContent = text;
+    Object.assign(a.dataset, data);
+    li.appendChild(a);
+  }
+  ul.appendChild(li);
+}
+
+function fill(id, entries, add) {
   const ul = document.getElementById(id);
   ul.textContent = "";
-  if (games.length === 0) {
+  if (entries.length === 0) {
     const li = document.createElement("li");
     li.textContent = words.none;
     ul.appendChild(li);
   }
-  for (const g of games) {
-    const li = document.createElement("li"), a = document.createElement("a");
-    a.href = "g/" + g.id + "?" + lang;
-    a.textContent = g.title;
-    a.dataset.game = g.id;
-    li.appendChild(a);
-    ul.appendChild(li);
+  entries.forEach(e => add(ul, e));
+}
+
+function where() {
+  return {guild_id: sdk.guildId || "", channel_id: sdk.channelId || ""};
+}
+
+// launch asks our server to start something; a game that starts opens.
+async function launch(what) {
+  const r = await fetch("launch?" + lang, {method: "POST",
+    headers: {"Content-Type": "application/json", Authorization: "Bearer " + session},
+    body: JSON.stringify({...where(), ...what})});
+  const out = await r.json();
+  if (out.next) {
+    location.href = "g/" + out.next + "?" + lang;
+    return;
   }
+  state.textContent = out.note || "";
+  await lobby();
+}
+
+async function lobby() {
+  const q = new URLSearchParams(where());
+  const games = await (await fetch("games?" + q + "&" + lang, {headers: {Authorization: "Bearer " + session}})).json();
+  fill("mine", games.mine, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
+  fill("live", games.live, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
+  fill("challenges", games.challenges, (ul, c) =>
+    item(ul, c.title, words.accept, () => launch({kind: "accept", challenge: c.id}), {challenge: c.id}));
+  let people = [];
+  try {
+    people = (await sdk.commands.getInstanceConnectedParticipants()).participants.filter(p => p.id !== me && !p.bot);
+  } catch (e) {
+    people = []; // not offered where the Activity runs
+  }
+  fill("people", people, (ul, p) => item(ul, p.global_name || p.username, words.challenge,
+    () => launch({kind: "challenge", opponent: p.id, opponent_name: p.global_name || p.username}), {user: p.id}));
 }
 
 async function main() {
-  const sdk = new DiscordSDK(body.clientId, {disableConsoleLogOverride: true});
+  sdk = new DiscordSDK(body.clientId, {disableConsoleLogOverride: true});
   await sdk.ready();
   const {code} = await sdk.commands.authorize({client_id: body.clientId, response_type: "code", state: "", prompt: "none",
     scope: ["identify"]});
   const r = await fetch("token?" + lang, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({code})});
   if (!r.ok) throw new Error("token: " + r.status);
-  const {access_token, session} = await r.json();
-  const auth = await sdk.commands.authenticate({access_token});
+  const token = await r.json();
+  const auth = await sdk.commands.authenticate({access_token: token.access_token});
+  session = token.session;
+  me = auth.user.id;
   sessionStorage.setItem("othello-session", session);
-  document.body.dataset.user = auth.user.id;
-  const q = new URLSearchParams({guild_id: sdk.guildId || "", channel_id: sdk.channelId || ""});
-  const games = await (await fetch("games?" + q + "&" + lang, {headers: {Authorization: "Bearer " + session}})).json();
+  document.body.dataset.user = me;
+  document.getElementById("start").onclick = () => launch({kind: "start", level: Number(document.getElementById("level").value)});
+  await lobby();
   state.textContent = "";
-  list("mine", games.mine);
-  list("live", games.live);
   document.body.dataset.ready = "1";
 }
 
