@@ -156,7 +156,7 @@ func firstOf(r []rootResult) *rootResult {
 // none did.
 func (s *searcher) selectiveEndgame(mine, theirs uint64, maxDepth, empties int, end time.Time) Result {
 	t0 := time.Now()
-	mid := s.iterate(mine, theirs, maxDepth, empties, true, t0.Add(end.Sub(t0)/3))
+	mid := s.iterate(mine, theirs, maxDepth, empties, t0.Add(end.Sub(t0)/3))
 	if s.aborted {
 		return mid
 	}

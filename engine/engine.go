@@ -305,7 +305,7 @@ func (e *Engine) Evaluate(ctx context.Context, p game.Position, depth int) (Eval
 	stop := s.start(ctx, p.Size(), time.Time{})
 	defer stop()
 	empties := p.Empties()
-	r := s.iterate(mine, theirs, max(1, min(depth, empties)), empties, false, time.Time{})
+	r := s.iterate(mine, theirs, max(1, min(depth, empties)), empties, time.Time{})
 	if s.aborted {
 		return Eval{}, fmt.Errorf("engine: evaluation stopped: %w", context.Cause(ctx))
 	}
@@ -537,16 +537,16 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int, help 
 			if p.Size() == 8 && empties <= solve+s.selective {
 				r = s.selectiveEndgame(mine, theirs, maxDepth, empties, end)
 			} else {
-				r = s.iterate(mine, theirs, maxDepth, empties, true, end)
+				r = s.iterate(mine, theirs, maxDepth, empties, end)
 			}
 			r.Nodes += done()
 			return r
 		}
-		return s.iterate(mine, theirs, maxDepth, empties, false, end)
+		return s.iterate(mine, theirs, maxDepth, empties, end)
 	}
 	// A short midgame search first, so a solve that does not finish in
 	// time still leaves a sound move.
-	fallback := s.iterate(mine, theirs, min(spec.depth, 4, empties), empties, false, end)
+	fallback := s.iterate(mine, theirs, min(spec.depth, 4, empties), empties, end)
 	done := func() uint64 { return 0 }
 	if level == MaxLevel {
 		done = help(s)
@@ -576,30 +576,19 @@ func solveLimit(budget time.Duration) int {
 	return n
 }
 
-// iterate deepens the midgame search up to maxDepth. With timed set it
-// plans its time: it aims at a share of the time to the deadline that
-// depends on the stage of the game (less in the opening, where deeper
-// search changes little, all of it in the middle game), and starts the
-// next iteration only if the last one, grown by the factor seen between
-// the last two, would end within that aim. The deadline stays the hard
-// limit. The first move of the ordering stands in if not even depth 1
-// finishes.
-func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, timed bool, end time.Time) Result {
-	t0 := time.Now()
-	aim := end.Sub(t0) * time.Duration(stageShare(empties)) / 100
+// iterate deepens the midgame search up to maxDepth, until the deadline:
+// the time a move may take is the player's choice (a fixed time a move,
+// or what the clock plan gives it), so all of it is spent. An iteration
+// cut short by the deadline still counts once its first move is searched
+// (see searchRoot): the best move so far is searched first, and any move
+// that beats it replaces it. The first move of the ordering stands in if
+// not even depth 1 finishes.
+func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, end time.Time) Result {
 	var list [40]scoredMove
 	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, orderDeep)
 	res := Result{Move: square(int(list[0].x))}
 	prev := -1
-	var last, before time.Duration
-	for d := 1; d <= maxDepth; d++ {
-		// An iteration cut short by the deadline still counts once its
-		// first move is searched (see searchRoot), so one is started when
-		// about half of it fits.
-		if timed && d > 1 && time.Since(t0)+nextIteration(last, before)/2 > aim {
-			break
-		}
-		started := time.Now()
+	for d := 1; d <= maxDepth && (end.IsZero() || time.Now().Before(end)); d++ {
 		r := s.searchRoot(mine, theirs, d, prev, false)
 		if s.aborted {
 			if len(r) > 0 && d > 1 {
@@ -607,36 +596,11 @@ func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, timed boo
 			}
 			break
 		}
-		before, last = last, time.Since(started)
 		prev = r[0].x
 		res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, d >= empties), Depth: d}
 	}
 	res.Nodes = s.nodes
 	return res
-}
-
-// stageShare is the percentage of its time a timed search aims to use at
-// a number of empty squares.
-func stageShare(empties int) int {
-	switch {
-	case empties > 52:
-		return 45 // the opening: positions look alike to any depth
-	case empties > 44:
-		return 75
-	}
-	return 100 // the middle game decides the game
-}
-
-// nextIteration predicts how long the next iteration takes from the last
-// two: the last one times the growth between them, kept within what
-// alpha-beta's branching makes plausible (x1.5 to x8; x4 before there are
-// two to compare).
-func nextIteration(last, before time.Duration) time.Duration {
-	growth := 4.0
-	if before > 0 {
-		growth = min(max(float64(last)/float64(before), 1.5), 8)
-	}
-	return time.Duration(float64(last) * growth)
 }
 
 // analyze scores every move for a hint.

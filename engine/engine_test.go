@@ -585,25 +585,6 @@ func BenchmarkLevel10TimePerMove(b *testing.B) {
 	}
 }
 
-// The next iteration is predicted from the growth between the last two,
-// within what alpha-beta makes plausible.
-func TestNextIterationPrediction(t *testing.T) {
-	ms := time.Millisecond
-	for _, c := range []struct{ last, before, want time.Duration }{
-		{10 * ms, 0, 40 * ms},                        // no growth seen yet: x4
-		{30 * ms, 10 * ms, 90 * ms},                  // x3 seen
-		{11 * ms, 10 * ms, 16500 * time.Microsecond}, // at least x1.5
-		{500 * ms, 10 * ms, 4000 * ms},               // at most x8
-	} {
-		if got := nextIteration(c.last, c.before); got != c.want {
-			t.Errorf("after %v then %v: %v, want %v", c.before, c.last, got, c.want)
-		}
-	}
-	if !(stageShare(58) < stageShare(48) && stageShare(48) < stageShare(30) && stageShare(30) == 100) {
-		t.Error("the opening should get less of the budget than the middle game, which gets all of it")
-	}
-}
-
 // The stability bound the solver cuts with is sound: no exact result is
 // above 64 minus twice the opponent's stable edge discs, and the count
 // matches a hand-made case.

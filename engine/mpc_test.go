@@ -195,6 +195,6 @@ func BenchmarkDepthInASecond(b *testing.B) {
 	offAndOn(b, mpcPositions(b, 10, 778), "depth", func(s *searcher, p, o uint64, pos game.Position) float64 {
 		end := time.Now().Add(time.Second)
 		s.deadline = end
-		return float64(s.iterate(p, o, 60, pos.Empties(), true, end).Depth)
+		return float64(s.iterate(p, o, 60, pos.Empties(), end).Depth)
 	})
 }

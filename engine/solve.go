@@ -271,7 +271,7 @@ func (s *searcher) solveRootFrom(p, o uint64, all bool, guess *rootResult) []roo
 		}
 		n = s.orderMoves(p, o, moves, guess.x, &list, orderDeep)
 	} else if !all && empties >= aspirationMin {
-		g := s.iterate(p, o, min(empties/2, 10), empties, false, time.Time{})
+		g := s.iterate(p, o, min(empties/2, 10), empties, time.Time{})
 		if s.aborted {
 			return nil
 		}
