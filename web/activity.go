@@ -216,19 +216,13 @@ func (s *Server) whoAmI(w http.ResponseWriter, r *http.Request) {
 // game's page when there is one.
 func (s *Server) activityLaunch(w http.ResponseWriter, r *http.Request) {
 	t := readerWords(r)
-	reply := func(status int, out Outcome) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(status)
-		json.NewEncoder(w).Encode(out)
-	}
-	if !sameOrigin(r) || s.activity.launcher == nil {
-		reply(http.StatusForbidden, Outcome{Note: t.T("web.forbidden")})
+	reply := func(status int, out Outcome) { writeOutcome(w, status, out) }
+	if s.activity.launcher == nil {
+		http.NotFound(w, r)
 		return
 	}
-	p, ok := s.sessions.viewer(r)
+	p, ok := s.player(w, r, t)
 	if !ok {
-		reply(http.StatusUnauthorized, Outcome{Note: t.T("web.log_in")})
 		return
 	}
 	var body struct {

@@ -68,25 +68,38 @@ func sameOrigin(r *http.Request) bool {
 
 // act answers POST /g/{id}/act: {"kind": "move", "square": "d3", "ply": 7}
 // (or a kind of actions with no square).
+// writeOutcome answers a player's request with what came of it.
+func writeOutcome(w http.ResponseWriter, status int, out Outcome) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(out)
+}
+
+// player is who sent a request that changes something: from the page
+// itself, as JSON, with a session. Otherwise it answers the refusal and
+// reports false.
+func (s *Server) player(w http.ResponseWriter, r *http.Request, t *catalog.Printer) (record.Player, bool) {
+	if !sameOrigin(r) || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		writeOutcome(w, http.StatusForbidden, Outcome{Note: t.T("web.forbidden")})
+		return record.Player{}, false
+	}
+	p, ok := s.sessions.viewer(r)
+	if !ok {
+		writeOutcome(w, http.StatusUnauthorized, Outcome{Note: t.T("web.log_in")})
+	}
+	return p, ok
+}
+
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	t := readerWords(r)
-	reply := func(status int, out Outcome) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(status)
-		json.NewEncoder(w).Encode(out)
-	}
+	reply := func(status int, out Outcome) { writeOutcome(w, status, out) }
 	if s.actor == nil {
 		http.NotFound(w, r)
 		return
 	}
-	if !sameOrigin(r) || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		reply(http.StatusForbidden, Outcome{Note: t.T("web.forbidden")})
-		return
-	}
-	p, ok := s.sessions.viewer(r)
+	p, ok := s.player(w, r, t)
 	if !ok {
-		reply(http.StatusUnauthorized, Outcome{Note: t.T("web.log_in")})
 		return
 	}
 	var body struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"othello-bot/bot/discord/discordtest"
+	"othello-bot/config"
 	"othello-bot/internal/browsertest"
 )
 
@@ -129,15 +130,9 @@ func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discor
 // she opens it and moves by a click inside the frame — and the game
 // message in Discord is edited to the move.
 func TestActivityPlaysInTheHarness(t *testing.T) {
-	srv := newFake(t)
-	c := testBotConfig(srv, t.TempDir())
-	c.WebAddress = freeAddress(t)
-	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
-	t.Setenv(ClientSecretEnv, "activity-secret")
-	srv.EnableOAuth("activity-secret", c.PublicURL+"login/discord/callback")
+	srv, c, r := activityBot(t)
 	alice := discordtest.User{ID: "710000000000000011", Name: "alice"}
 	bob := discordtest.User{ID: "710000000000000012", Name: "bob"}
-	r := startBot(t, srv, c)
 	board := challengeAccepted(t, srv, r, alice, bob)
 
 	host := activityHost(t, srv, c.WebAddress, alice)
@@ -253,6 +248,20 @@ func challengeAccepted(t *testing.T, srv *discordtest.Server, r *botRun, alice, 
 	return board
 }
 
+// activityBot runs the bot with its pages and the Activity on (a client
+// secret, the application's id, a public address) against a fake Discord
+// with OAuth2.
+func activityBot(t *testing.T) (*discordtest.Server, config.Config, *botRun) {
+	t.Helper()
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	c.WebAddress = freeAddress(t)
+	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
+	t.Setenv(ClientSecretEnv, "activity-secret")
+	srv.EnableOAuth("activity-secret", c.PublicURL+"login/discord/callback")
+	return srv, c, startBot(t, srv, c)
+}
+
 // freeAddress is a loopback address nothing listens on.
 func freeAddress(t *testing.T) string {
 	t.Helper()
@@ -269,15 +278,9 @@ func freeAddress(t *testing.T) string {
 // lobby there and accepts it — the game opens for her, and the challenge's
 // message in Discord becomes the game's.
 func TestActivityStartsAndAnswersChallenges(t *testing.T) {
-	srv := newFake(t)
-	c := testBotConfig(srv, t.TempDir())
-	c.WebAddress = freeAddress(t)
-	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
-	t.Setenv(ClientSecretEnv, "activity-secret")
-	srv.EnableOAuth("activity-secret")
+	srv, c, r := activityBot(t)
 	alice := discordtest.User{ID: "710000000000000021", Name: "alice"}
 	bob := discordtest.User{ID: "710000000000000022", Name: "bob"}
-	r := startBot(t, srv, c)
 	browser := browsertest.Start(t, 2*time.Minute)
 
 	a := openActivity(t, browser, activityHost(t, srv, c.WebAddress, alice, bob), srv, lobby, r)
