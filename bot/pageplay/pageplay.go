@@ -38,6 +38,8 @@ type Core interface {
 	Send(ctx context.Context, channelID string, m bot.Message) (string, error)
 	Posted(ctx context.Context, channelID string, m *bot.Message, messageID string)
 	Logger(ctx context.Context) *slog.Logger
+	Task(ctx context.Context, what string, work func(ctx context.Context))
+	Background() context.Context
 }
 
 // Linker is a player's private link to a game's page: it logs them in.
@@ -49,12 +51,13 @@ type Service struct {
 	store Store
 	link  Linker
 	seq   atomic.Int64 // names the page's requests in the log
+	shows showing
 }
 
 // New builds the capability; link nil: pages are for watching and /board
 // gives no link.
 func New(core Core, store Store, link Linker) *Service {
-	return &Service{core: core, store: store, link: link}
+	return &Service{core: core, store: store, link: link, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}}}
 }
 
 // Routes answers /board.
@@ -96,20 +99,23 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 		return web.Outcome{}, fmt.Errorf("pageplay: no action %q", a.Kind)
 	}
 	resp := s.core.Handle(ctx, req)
-	defer resp.Delivered()
 	after, err := s.store.Game(ctx, g.ID)
 	if err != nil {
+		resp.Delivered()
 		return web.Outcome{}, fmt.Errorf("game %d after a page's %s: %w", g.ID, a.Kind, err)
 	}
 	out := web.Outcome{Changed: after.Version != g.Version}
+	// Discord is told after the page hears: the pages never wait on its
+	// rate limits (see discord.go).
+	job := showJob{game: after, after: []func(){resp.Delivered}}
 	if m := resp.Message; m != nil {
 		switch {
 		case m.Ephemeral:
 			out.Note = m.Content
 		case resp.Update:
-			s.show(ctx, after, m) // the board the press was on
+			job.board = m // the board the press was on
 		default:
-			s.send(ctx, after.ChannelID, m) // a reply: in the game's channel
+			job.posts = append(job.posts, *m) // a reply: in the game's channel
 		}
 	}
 	if a.Kind == "rematch" {
@@ -122,11 +128,12 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 			out.Next = next.PublicID
 		}
 	}
-	for i := range resp.Followups {
-		if f := &resp.Followups[i]; !f.Ephemeral {
-			s.send(ctx, after.ChannelID, f)
+	for _, f := range resp.Followups {
+		if !f.Ephemeral {
+			job.posts = append(job.posts, f)
 		}
 	}
+	s.enqueue(g.ID, job)
 	return out, nil
 }
 
@@ -212,22 +219,6 @@ func (s *Service) newGame(ctx context.Context, guildID, channelID, playerID stri
 		}
 	}
 	return newest, nil
-}
-
-// show puts a game message where the game lives: its live message edited
-// (as a press on it would have), else posted anew.
-func (s *Service) show(ctx context.Context, g *record.Game, m *bot.Message) {
-	if g.MessageID != "" {
-		err := s.core.Edit(ctx, g.ChannelID, g.MessageID, *m)
-		if err == nil {
-			s.core.Posted(ctx, g.ChannelID, m, g.MessageID)
-			return
-		}
-		if !errors.Is(err, bot.ErrUnreachable) {
-			s.core.Logger(ctx).Warn("editing a game message after a page's move", "game", g.ID, "err", err)
-		}
-	}
-	s.send(ctx, g.ChannelID, m)
 }
 
 func (s *Service) send(ctx context.Context, channelID string, m *bot.Message) {

@@ -25,6 +25,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // channel is a fake Discord channel: what the bot posted and edited.
 type channel struct {
+	gate  chan struct{} // when set, each edit waits for a value from it
 	mu    sync.Mutex
 	edits []string // "message: content"
 	sent  []bot.Message
@@ -38,6 +39,9 @@ func (c *channel) Send(_ context.Context, _ string, m bot.Message) (string, erro
 }
 
 func (c *channel) Edit(_ context.Context, _, messageID string, m bot.Message) error {
+	if c.gate != nil {
+		<-c.gate // Discord is slow to answer (a rate limit)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	text := m.Content
@@ -54,6 +58,23 @@ func (c *channel) CreateThread(context.Context, string, string) (string, error) 
 func (c *channel) ArchiveThread(context.Context, string) error                    { return nil }
 func (c *channel) RemoveComponents(context.Context, string, string) error         { return nil }
 func (c *channel) EditReply(context.Context, string, bot.Message) (string, error) { return "", nil }
+
+// settled waits until what the bot shows in Discord after a page's
+// action (in the background) satisfies ok.
+func (c *channel) settled(t *testing.T, ok func(edits []string, sent []bot.Message) bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		c.mu.Lock()
+		done := ok(c.edits, c.sent)
+		c.mu.Unlock()
+		if done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Discord was not shown it: edits %q, %d posts", c.edits, len(c.sent))
+		}
+	}
+}
 
 var (
 	ann = record.Player{ID: "101", Name: "ann"}
@@ -135,9 +156,9 @@ func TestAPageMoveIsADiscordMove(t *testing.T) {
 	if moves := after.State.Moves(); len(moves) != 1 || moves[0].String() != "d3" {
 		t.Fatalf("the game after ann's d3: %v", moves)
 	}
-	if len(f.ch.edits) != 1 || !strings.HasPrefix(f.ch.edits[0], "m1: ") || !strings.Contains(f.ch.edits[0], "d3") {
-		t.Fatalf("the game message was not edited to the move: %q", f.ch.edits)
-	}
+	f.ch.settled(t, func(edits []string, _ []bot.Message) bool {
+		return len(edits) == 1 && strings.HasPrefix(edits[0], "m1: ") && strings.Contains(edits[0], "d3")
+	})
 	// A page that had not seen ann's move is out of date for ben.
 	if out := f.act(t, g, ben, "move", "c3", 0); out.Changed || out.Note == "" {
 		t.Fatalf("a move from a board that moved on: %+v", out)
@@ -204,16 +225,50 @@ func TestRematchFromThePage(t *testing.T) {
 	if out := f.act(t, h, ann, "abort", "", 0); !out.Changed {
 		t.Fatalf("abort: %+v", out)
 	}
+	f.ch.mu.Lock()
 	sent := len(f.ch.sent)
+	f.ch.mu.Unlock()
 	out = f.act(t, h, ben, "rematch", "", 0)
-	if out.Next != "" || !strings.Contains(out.Note, "Challenge sent to ann") || len(f.ch.sent) <= sent {
-		t.Fatalf("a rematch against a person: %+v, %d messages posted", out, len(f.ch.sent)-sent)
+	if out.Next != "" || !strings.Contains(out.Note, "Challenge sent to ann") {
+		t.Fatalf("a rematch against a person: %+v", out)
 	}
-	var posted []string
-	for _, m := range f.ch.sent[sent:] {
-		posted = append(posted, m.Content)
+	f.ch.settled(t, func(_ []string, posted []bot.Message) bool { // the challenge, naming ann
+		for _, m := range posted[sent:] {
+			if strings.Contains(m.Content, "<@"+ann.ID+">") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// While Discord is slow to take an edit (its rate limit), moves made on
+// the page go on at once; the game message is then edited to the newest
+// board only, never to the stale ones in between, and never out of order.
+func TestSlowDiscordNeverHoldsThePage(t *testing.T) {
+	f := newFixture(t)
+	f.ch.gate = make(chan struct{})
+	g := f.game(t, "c", "")
+	var played []string
+	for ply := 0; ply < 4; ply++ {
+		now, _ := f.store.Game(context.Background(), g.ID)
+		p := ann
+		if ply%2 == 1 {
+			p = ben
+		}
+		sq := now.Position().LegalMoves()[0].String()
+		if out := f.act(t, g, p, "move", sq, ply); !out.Changed {
+			t.Fatalf("ply %d waited on Discord or was refused: %+v", ply, out)
+		}
+		played = append(played, sq)
 	}
-	if text := strings.Join(posted, "\n"); !strings.Contains(text, "<@"+ann.ID+">") {
-		t.Fatalf("the challenge posted does not name ann: %q", text)
+	f.ch.gate <- struct{}{} // the first edit (of the first move) lands
+	f.ch.gate <- struct{}{} // and one more: the newest board
+	f.ch.settled(t, func(edits []string, _ []bot.Message) bool { return len(edits) == 2 })
+	time.Sleep(100 * time.Millisecond)
+	f.ch.mu.Lock()
+	defer f.ch.mu.Unlock()
+	if len(f.ch.edits) != 2 || !strings.Contains(f.ch.edits[0], played[0]) || !strings.Contains(f.ch.edits[1], played[3]) {
+		t.Fatalf("moves %v; the game message was edited %q", played, f.ch.edits)
 	}
 }

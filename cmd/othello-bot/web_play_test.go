@@ -37,6 +37,89 @@ func TestLocalGamePlayedByClicks(t *testing.T) {
 			links[m[1]] = m[2]
 		}
 	}
+	score, took := playByClicks(t, links)
+	// The terminal saw the same game end: its last game message has the
+	// page's final score.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		out := l.out.String()
+		if i := strings.LastIndex(out, "Score: "); i >= 0 && score != "" && strings.HasPrefix(out[i+len("Score: "):], score) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the terminal does not end on the page's score %q:\n%s", score, out[max(0, len(out)-3000):])
+		}
+	}
+	t.Logf("%d clicks; click → both boards p50 %v, max %v; %s", len(took), took[len(took)/2].Round(time.Millisecond),
+		took[len(took)-1].Round(time.Millisecond), score)
+	l.in.Close()
+	if code := <-l.done; code != 0 {
+		t.Fatalf("local exited %d", code)
+	}
+}
+
+// "Log in with Discord" through the real run wiring and the fake Discord's
+// OAuth2 (authorize, the code exchanged once for a token, /users/@me):
+// alice, signed in to Discord, opens her game's page from the game
+// message, logs in, and moves by a click; the game message in Discord is
+// edited to the move. The client secret never reaches the log.
+func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	c.WebAddress = freeAddress(t)
+	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
+	const secret = "s3cret-that-never-reaches-the-log"
+	t.Setenv(ClientSecretEnv, secret)
+	srv.EnableOAuth(secret, c.PublicURL+"login/discord/callback")
+	alice := discordtest.User{ID: "710000000000000001", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000002", Name: "bob"}
+	srv.SignIn(alice)
+	r := startBot(t, srv, c)
+	board := challengeAccepted(t, srv, r, alice, bob)
+	page, _ := board.Embeds[0]["url"].(string)
+	edits := board.Edits
+	if !strings.HasPrefix(page, c.PublicURL+"g/") {
+		t.Fatalf("the game message links %q", page)
+	}
+	tab := browsertest.Person(t, browsertest.Start(t, time.Minute))
+	if err := chromedp.Do(tab, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("login")), chromedp.Click(chromedp.ID("login")),
+		chromedp.WaitVisible(chromedp.CSS(`#squares button.legal`))); err != nil {
+		t.Fatalf("logging in: %v; log:\n%s", err, r.logs)
+	}
+	me, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.me + " " + location.pathname`))
+	if err != nil || me != "X "+strings.TrimPrefix(page, strings.TrimSuffix(c.PublicURL, "/")) {
+		t.Fatalf("after logging in: %q (%v), want black on %s", me, err, page)
+	}
+	square, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#squares button.legal").dataset.square`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tab, chromedp.Click(chromedp.CSS(`#squares button[data-square="`+square+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if m := liveGame(srv, lobby); m != nil && m.ID == board.ID && m.Edits > edits && strings.Contains(m.Content, square) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game message never showed %s; log:\n%s", square, r.logs)
+		}
+	}
+	if n := srv.TokenExchanges(); n != 1 {
+		t.Errorf("%d codes exchanged, want 1", n)
+	}
+	if strings.Contains(r.logs.String(), secret) {
+		t.Error("the client secret is in the log")
+	}
+	checkClean(t, srv, r)
+}
+
+// playByClicks plays a whole game between two players, each in a browser
+// of their own logged in by their link, every move a click on the first
+// legal square of whoever is to move; every click must show on both
+// boards. It returns the final score as game messages write it
+// ("⚫ 19 · ⚪ 45") and each click's time to both boards, sorted.
+func playByClicks(t *testing.T, links map[string]string) (string, []time.Duration) {
+	t.Helper()
 	browser := browsertest.Start(t, 4*time.Minute)
 	tabs := map[string]context.Context{}
 	for _, who := range []string{"alice", "bob"} {
@@ -122,82 +205,78 @@ func TestLocalGamePlayedByClicks(t *testing.T) {
 	if aliceT != bobT || len(aliceT) < 2*40 { // two characters a move
 		t.Fatalf("the boards disagree or the game is short: %q / %q", aliceT, bobT)
 	}
-	// The terminal saw the same game end: its last game message has the
-	// page's final score.
 	score := ""
 	if m := regexp.MustCompile(`(\d+)–(\d+)`).FindStringSubmatch(result); m != nil {
 		score = "⚫ " + m[1] + " · ⚪ " + m[2]
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		out := l.out.String()
-		if i := strings.LastIndex(out, "Score: "); i >= 0 && score != "" && strings.HasPrefix(out[i+len("Score: "):], score) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the terminal does not end on the page's score %q (%q):\n%s", score, result, out[max(0, len(out)-3000):])
-		}
-	}
 	slices.Sort(took)
-	t.Logf("%d clicks; click → both boards p50 %v, max %v; %s", len(took), took[len(took)/2].Round(time.Millisecond),
-		took[len(took)-1].Round(time.Millisecond), result)
-	l.in.Close()
-	if code := <-l.done; code != 0 {
-		t.Fatalf("local exited %d", code)
-	}
+	return score, took
 }
 
-// "Log in with Discord" through the real run wiring and the fake Discord's
-// OAuth2 (authorize, the code exchanged once for a token, /users/@me):
-// alice, signed in to Discord, opens her game's page from the game
-// message, logs in, and moves by a click; the game message in Discord is
-// edited to the move. The client secret never reaches the log.
-func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
+// The same whole game through the real run wiring and the fake Discord:
+// each player's /board answers them, privately, with their link; they
+// play every move by clicks on a 1+0 clock running on the wall clock, and
+// the game message in Discord ends on the pages' final score.
+func TestDiscordGamePlayedByClicks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game in two browsers")
+	}
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
 	c.WebAddress = freeAddress(t)
-	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
-	const secret = "s3cret-that-never-reaches-the-log"
-	t.Setenv(ClientSecretEnv, secret)
-	srv.EnableOAuth(secret, c.PublicURL+"login/discord/callback")
-	alice := discordtest.User{ID: "710000000000000001", Name: "alice"}
-	bob := discordtest.User{ID: "710000000000000002", Name: "bob"}
-	srv.SignIn(alice)
+	c.PublicURL = "http://" + c.WebAddress + "/"
 	r := startBot(t, srv, c)
-	board := challengeAccepted(t, srv, r, alice, bob)
-	page, _ := board.Embeds[0]["url"].(string)
-	edits := board.Edits
-	if !strings.HasPrefix(page, c.PublicURL+"g/") {
-		t.Fatalf("the game message links %q", page)
-	}
-	tab := browsertest.Person(t, browsertest.Start(t, time.Minute))
-	if err := chromedp.Do(tab, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("login")), chromedp.Click(chromedp.ID("login")),
-		chromedp.WaitVisible(chromedp.CSS(`#squares button.legal`))); err != nil {
-		t.Fatalf("logging in: %v; log:\n%s", err, r.logs)
-	}
-	me, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.me + " " + location.pathname`))
-	if err != nil || me != "X "+strings.TrimPrefix(page, strings.TrimSuffix(c.PublicURL, "/")) {
-		t.Fatalf("after logging in: %q (%v), want black on %s", me, err, page)
-	}
-	square, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#squares button.legal").dataset.square`))
-	if err != nil {
+	alice := discordtest.User{ID: "710000000000000031", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000032", Name: "bob"}
+	ia := srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "rated": false, "time": "1+0"})
+	if err := srv.Wait(ia, 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(tab, chromedp.Click(chromedp.CSS(`#squares button[data-square="`+square+`"]`))); err != nil {
+	var accept string
+	var challenge *discordtest.Message
+	for _, m := range srv.Messages(lobby, bob.ID) {
+		if id, ok := m.Button("Accept"); ok {
+			challenge, accept = m, id
+		}
+	}
+	if challenge == nil {
+		t.Fatalf("no challenge; log:\n%s", r.logs)
+	}
+	if err := srv.Wait(srv.Click(bob, challenge, accept), 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
+	links := map[string]string{}
+	for _, u := range []discordtest.User{alice, bob} {
+		if err := srv.Wait(srv.Command(u, lobby, "board", nil), 10*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range srv.Messages(lobby, u.ID) {
+			if m.Ephemeral && m.VisibleTo == u.ID {
+				if link := regexp.MustCompile(`<(http://[^>]+\?login=[^>]+)>`).FindStringSubmatch(m.Content); link != nil {
+					links[u.Name] = link[1]
+				}
+			}
+		}
+	}
+	if len(links) != 2 {
+		t.Fatalf("private links: %v; log:\n%s", links, r.logs)
+	}
+	score, took := playByClicks(t, links)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if m := liveGame(srv, lobby); m != nil && m.ID == board.ID && m.Edits > edits && strings.Contains(m.Content, square) {
+		var final string
+		for _, m := range srv.Messages(lobby, "") {
+			if strings.Contains(m.Text(), "Game #1") {
+				final = m.Text()
+			}
+		}
+		if score != "" && strings.Contains(final, score) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the game message never showed %s; log:\n%s", square, r.logs)
+			t.Fatalf("the game message does not end on the pages' score %q:\n%s", score, final)
 		}
 	}
-	if n := srv.TokenExchanges(); n != 1 {
-		t.Errorf("%d codes exchanged, want 1", n)
-	}
-	if strings.Contains(r.logs.String(), secret) {
-		t.Error("the client secret is in the log")
-	}
+	t.Logf("%d clicks; click → both boards p50 %v, max %v; %s", len(took), took[len(took)/2].Round(time.Millisecond),
+		took[len(took)-1].Round(time.Millisecond), score)
 	checkClean(t, srv, r)
 }
