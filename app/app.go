@@ -76,7 +76,9 @@ type App struct {
 // New builds the service, mounts the capabilities on it and registers
 // their timed work.
 func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *App {
-	a := &App{Service: bot.New(bot.StoresOf(store), eng, clock, notify, cfg.Config, log), shared: store.Shared()}
+	core := cfg.Config
+	core.PlayerLink = cfg.PageLink // a game's start tells its player too
+	a := &App{Service: bot.New(bot.StoresOf(store), eng, clock, notify, core, log), shared: store.Shared()}
 	tc := cfg.Tournaments
 	if tc.DefaultSize == 0 {
 		tc.DefaultSize = cfg.DefaultSize

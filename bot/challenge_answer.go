@@ -145,11 +145,12 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		if _, err := s.Send(ctx, g.ChannelID, s.WelcomeMessage(pub, g, note, first.ID, other.ID)); err != nil {
 			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}
-		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")}}, nil
+		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")},
+			Followups: s.privateLink(req, g)}, nil
 	}
-	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note})}
+	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note}), Followups: s.privateLink(req, g)}
 	if first.ID != req.User.ID {
-		resp.Followups = []Message{ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID))}
+		resp.Followups = append(resp.Followups, ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID)))
 	}
 	return resp, nil
 }

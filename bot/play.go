@@ -116,6 +116,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	s.Logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size,
 		"time", control.String())
 	s.Arm(g)
+	followups = append(followups, s.privateLink(req, g)...)
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", SideName(pub, record.Bot(level)))}
 	if xotNote != "" {
 		notes = append(notes, xotNote)
@@ -133,6 +134,14 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	}
 	return Response{Message: &Message{Content: pub.T("start.started_thread", "Name", name(req.User), "ID", g.ID,
 		"Bot", SideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}, Followups: followups}, nil
+}
+
+// privateLink tells a player, only them, their link to the game's page.
+func (s *Service) privateLink(req Request, g *record.Game) []Message {
+	if s.cfg.PlayerLink == nil || g.PublicID == "" {
+		return nil
+	}
+	return []Message{{Ephemeral: true, Content: req.Me().T("board.private_link", "URL", s.cfg.PlayerLink(g.PublicID, req.User))}}
 }
 
 // channelBusy refuses a new game in a channel that has one running.

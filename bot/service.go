@@ -14,6 +14,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/engine"
+	"othello-bot/record"
 	"othello-bot/schedule"
 	"othello-bot/timecontrol"
 )
@@ -98,6 +99,8 @@ type Config struct {
 	// PageURL gives the address of a game's web page from its public id;
 	// nil when there are no pages.
 	PageURL func(publicID string) string
+	// PlayerLink is a player's private link to a game's page (nil: none).
+	PlayerLink func(publicID string, p record.Player) string
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for

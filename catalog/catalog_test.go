@@ -168,6 +168,7 @@ var allowed = map[string]string{
 	"bot/capability.go Mount":               "a wiring mistake, for the developer",
 	"bot/tournaments/tournaments.go Routes": "entry points of the command table, by their names",
 	"bot/puzzles/puzzles.go Jobs":           "a timed job's name, for the log",
+	"bot/pageplay/discord.go enqueue":       "a background task's name, for the log",
 	"bot/discord/commands.go where":         "where commands are registered, for the log",
 	"bot/discord/interactions.go deliver":   "what failed, for the log",
 	"bot/discord/apibase.go *":              "Discord's address",

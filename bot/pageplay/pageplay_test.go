@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -270,5 +271,37 @@ func TestSlowDiscordNeverHoldsThePage(t *testing.T) {
 	defer f.ch.mu.Unlock()
 	if len(f.ch.edits) != 2 || !strings.Contains(f.ch.edits[0], played[0]) || !strings.Contains(f.ch.edits[1], played[3]) {
 		t.Fatalf("moves %v; the game message was edited %q", played, f.ch.edits)
+	}
+}
+
+// A game's start tells its player, only them, their link to its page: the
+// one who /starts against the bot, and the one who accepts a challenge.
+func TestStartTellsThePlayerTheirLink(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	private := func(r bot.Response, who record.Player) string {
+		for _, m := range r.Followups {
+			if m.Ephemeral && strings.Contains(m.Content, "?login="+who.ID) {
+				return m.Content
+			}
+		}
+		return ""
+	}
+	r := f.app.Handle(ctx, bot.Request{Kind: bot.Command, Command: "start", User: ann, GuildID: "g", ChannelID: "s1",
+		Options: map[string]string{"level": "1"}})
+	g, err := f.store.ActiveGame(ctx, "s1")
+	if err != nil || !strings.Contains(private(r, ann), "/g/"+g.PublicID) {
+		t.Fatalf("/start: %+v (%v)", r, err)
+	}
+	r = f.app.Handle(ctx, bot.Request{Kind: bot.Command, Command: "challenge", User: ann, GuildID: "g", ChannelID: "s2",
+		Options: map[string]string{"opponent": ben.ID}, UserNames: map[string]string{ben.ID: ben.Name}})
+	pending, err := f.store.PendingChallenges(ctx)
+	if err != nil || len(pending) != 1 {
+		t.Fatalf("the challenge: %+v %v", r, err)
+	}
+	r = f.app.Handle(ctx, bot.Request{Kind: bot.Button, CustomID: "accept:" + strconv.FormatInt(pending[0].ID, 10), User: ben,
+		GuildID: "g", ChannelID: "s2"})
+	if g, err = f.store.ActiveGame(ctx, "s2"); err != nil || !strings.Contains(private(r, ben), "/g/"+g.PublicID) || private(r, ann) != "" {
+		t.Fatalf("accepting: %+v (%v)", r, err)
 	}
 }
