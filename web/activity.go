@@ -117,7 +117,8 @@ func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 func (s *Server) activityToken(w http.ResponseWriter, r *http.Request) {
 	t := readerWords(r)
 	var body struct {
-		Code string `json:"code"`
+		Code    string `json:"code"`
+		GuildID string `json:"guild_id"` // where the Activity was launched
 	}
 	if !sameOrigin(r) || s.sessions == nil {
 		http.Error(w, t.T("web.forbidden"), http.StatusForbidden)
@@ -133,10 +134,22 @@ func (s *Server) activityToken(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, t.T("web.login_failed"), http.StatusBadGateway)
 		return
 	}
-	s.log.Info("web: logged in to the Activity", "user", p.ID)
+	// The session names the server only if Discord says the player is a
+	// member: the lobby shows a server's games to its members alone.
+	guild := ""
+	if body.GuildID != "" {
+		member, err := s.activity.login.memberOf(r.Context(), token, body.GuildID)
+		if err != nil {
+			s.log.Warn("web: the Activity's server", "user", p.ID, "err", err)
+		}
+		if member {
+			guild = body.GuildID
+		}
+	}
+	s.log.Info("web: logged in to the Activity", "user", p.ID, "guild", guild)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	json.NewEncoder(w).Encode(map[string]string{"access_token": token, "session": s.sessions.SessionToken(p)})
+	json.NewEncoder(w).Encode(map[string]string{"access_token": token, "session": s.sessions.sessionIn(p, guild)})
 }
 
 // lobbyGame is a game in the Activity's lobby.
@@ -149,17 +162,25 @@ type lobbyGame struct {
 // the server's others.
 func (s *Server) activityGames(w http.ResponseWriter, r *http.Request) {
 	t := readerWords(r)
-	p, ok := s.sessions.viewer(r)
+	c, ok := s.sessions.session(r)
 	if !ok {
 		http.Error(w, t.T("web.log_in"), http.StatusUnauthorized)
 		return
 	}
+	p := record.Player{ID: c.ID, Name: c.Name}
 	guild := r.URL.Query().Get("guild_id")
 	if len(guild) > 24 || strings.Trim(guild, "0123456789") != "" {
 		http.Error(w, t.T("web.bad_request"), http.StatusBadRequest)
 		return
 	}
-	all, err := s.activity.games.RunningGames(r.Context(), guild, "", 50)
+	// A server's games are for its members (as Discord said when the
+	// session was made); anywhere else, and outside servers (where "" is
+	// every DM), only the player's own.
+	only := p.ID
+	if guild != "" && guild == c.Guild {
+		only = ""
+	}
+	all, err := s.activity.games.RunningGames(r.Context(), guild, only, 50)
 	if err != nil {
 		s.log.Error("web: listing the Activity's games", "err", err)
 		http.Error(w, t.T("web.load_failed"), http.StatusInternalServerError)

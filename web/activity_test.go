@@ -2,10 +2,13 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"othello-bot/game"
 	"othello-bot/record"
 )
 
@@ -79,6 +82,58 @@ func TestActivityRefusals(t *testing.T) {
 		csp := resp.Header.Get("Content-Security-Policy")
 		if strings.Contains(csp, "https://discord.com") != framed || framed == strings.Contains(csp, "frame-ancestors 'none'") {
 			t.Errorf("%s: policy %q", path, csp)
+		}
+	}
+}
+
+// The lobby lists a server's games to its members only (as Discord said
+// when the session was made); to anyone else, and outside servers, only
+// their own.
+func TestActivityListsAServerToItsMembers(t *testing.T) {
+	f := newFixture(t)
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, &recordingActor{})
+	f.web.EnableActivity("1", &DiscordLogin{ClientID: "1", Secret: "s"}, f.store, &recordingLauncher{})
+	ctx := context.Background()
+	mk := func(guild, channel, player string) {
+		start, _ := game.NewPosition(8)
+		now := time.Now()
+		g := &record.Game{GuildID: guild, ChannelID: channel, State: game.NewGame(start), Black: record.Human(record.Player{ID: player, Name: "p" + player}),
+			White: record.Bot(3), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now}
+		if err := f.store.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("500", "c1", "1") // alice's, in the server
+	mk("500", "c2", "2") // someone else's there
+	mk("", "dm3", "3")   // someone's DM game
+	mk("", "dm1", "1")   // alice's DM game
+	alice := record.Player{ID: "1", Name: "alice"}
+	list := func(token, guild string) (mine, live int) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, f.srv.URL+"/activity/games?guild_id="+guild, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out struct{ Mine, Live []lobbyGame }
+		json.NewDecoder(resp.Body).Decode(&out)
+		return len(out.Mine), len(out.Live)
+	}
+	member, stranger := sessions.sessionIn(alice, "500"), sessions.sessionIn(alice, "")
+	for name, c := range map[string]struct {
+		token, guild       string
+		wantMine, wantLive int
+	}{
+		"a member":          {member, "500", 1, 1},
+		"not said a member": {stranger, "500", 1, 0},
+		"another server":    {member, "600", 0, 0},
+		"outside servers":   {member, "", 1, 0},
+	} {
+		if mine, live := list(c.token, c.guild); mine != c.wantMine || live != c.wantLive {
+			t.Errorf("%s: %d mine, %d live; want %d, %d", name, mine, live, c.wantMine, c.wantLive)
 		}
 	}
 }

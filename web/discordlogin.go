@@ -150,6 +150,25 @@ func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (str
 	return tok.AccessToken, record.Player{ID: me.ID, Name: name}, nil
 }
 
+// memberOf reports whether the token's user is a member of guild, as
+// Discord says to the guilds scope.
+func (l *DiscordLogin) memberOf(ctx context.Context, token, guild string) (bool, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, l.APIBase+"/users/@me/guilds", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	var guilds []struct {
+		ID string `json:"id"`
+	}
+	if err := l.call(req, &guilds); err != nil {
+		return false, fmt.Errorf("reading the user's servers: %w", err)
+	}
+	for _, g := range guilds {
+		if g.ID == guild {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // call sends a request to Discord and reads its JSON answer into out.
 func (l *DiscordLogin) call(req *http.Request, out any) error {
 	resp, err := l.Client.Do(req)

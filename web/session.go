@@ -66,12 +66,20 @@ type claims struct {
 	ID      string `json:"id"`
 	Name    string `json:"n"`
 	Expires int64  `json:"e"` // Unix seconds
+	// Guild is a server Discord said the player is a member of (an
+	// Activity's session, made where it was launched).
+	Guild string `json:"g,omitempty"`
 }
 
 var errBadToken = errors.New("bad or expired token")
 
 func (s *Sessions) sign(purpose string, p record.Player, life time.Duration) string {
-	body, _ := json.Marshal(claims{Purpose: purpose, ID: p.ID, Name: p.Name, Expires: s.now().Add(life).Unix()})
+	return s.signClaims(claims{Purpose: purpose, ID: p.ID, Name: p.Name}, life)
+}
+
+func (s *Sessions) signClaims(c claims, life time.Duration) string {
+	c.Expires = s.now().Add(life).Unix()
+	body, _ := json.Marshal(c)
 	enc := base64.RawURLEncoding.EncodeToString(body)
 	return enc + "." + base64.RawURLEncoding.EncodeToString(s.mac(enc))
 }
@@ -84,23 +92,28 @@ func (s *Sessions) mac(enc string) []byte {
 
 // read checks a token's signature, purpose and expiry.
 func (s *Sessions) read(purpose, token string) (record.Player, error) {
+	c, err := s.readClaims(purpose, token)
+	return record.Player{ID: c.ID, Name: c.Name}, err
+}
+
+func (s *Sessions) readClaims(purpose, token string) (claims, error) {
 	enc, sig, ok := strings.Cut(token, ".")
 	if !ok || len(token) > 4096 {
-		return record.Player{}, errBadToken
+		return claims{}, errBadToken
 	}
 	got, err := base64.RawURLEncoding.DecodeString(sig)
 	if err != nil || !hmac.Equal(got, s.mac(enc)) {
-		return record.Player{}, errBadToken
+		return claims{}, errBadToken
 	}
 	body, err := base64.RawURLEncoding.DecodeString(enc)
 	if err != nil {
-		return record.Player{}, errBadToken
+		return claims{}, errBadToken
 	}
 	var c claims
 	if err := json.Unmarshal(body, &c); err != nil || c.Purpose != purpose || c.ID == "" || s.now().Unix() >= c.Expires {
-		return record.Player{}, errBadToken
+		return claims{}, errBadToken
 	}
-	return record.Player{ID: c.ID, Name: c.Name}, nil
+	return c, nil
 }
 
 // randomNonce is 128 random bits, in hex.
@@ -122,24 +135,35 @@ func (s *Sessions) LoginPath(publicID string, p record.Player) string {
 // cookie, or (in the Discord Activity, where a framed page's cookies are a
 // third party's) by the same session given as a Bearer token.
 func (s *Sessions) viewer(r *http.Request) (record.Player, bool) {
+	c, ok := s.session(r)
+	return record.Player{ID: c.ID, Name: c.Name}, ok
+}
+
+// session is the request's session, by its cookie or Bearer token.
+func (s *Sessions) session(r *http.Request) (claims, bool) {
 	if s == nil {
-		return record.Player{}, false
+		return claims{}, false
 	}
 	token, bearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !bearer {
 		c, err := r.Cookie(sessionCookie)
 		if err != nil {
-			return record.Player{}, false
+			return claims{}, false
 		}
 		token = c.Value
 	}
-	p, err := s.read(purposeSession, token)
-	return p, err == nil
+	c, err := s.readClaims(purposeSession, token)
+	return c, err == nil
 }
 
 // SessionToken is a session for p, to be given as a Bearer token.
 func (s *Sessions) SessionToken(p record.Player) string {
 	return s.sign(purposeSession, p, s.SessionLife)
+}
+
+// sessionIn is a session for p, a member of guild as Discord said.
+func (s *Sessions) sessionIn(p record.Player, guild string) string {
+	return s.signClaims(claims{Purpose: purposeSession, ID: p.ID, Name: p.Name, Guild: guild}, s.SessionLife)
 }
 
 // logIn sets p's session cookie: never readable by the page's script, and

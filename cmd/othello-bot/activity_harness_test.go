@@ -61,7 +61,7 @@ window.addEventListener("message", async (e) => {
   if (data.cmd === "AUTHORIZE") {
     const a = data.args || {};
     if (a.client_id !== clientId || !Array.isArray(a.scope) || !a.scope.includes("identify")) return refuse(data, "bad authorize");
-    const code = await (await fetch("/harness/code")).text();
+    const code = await (await fetch("/harness/code?" + new URLSearchParams({scope: a.scope.join(" ")}))).text();
     return send({cmd: "AUTHORIZE", evt: null, nonce: data.nonce, data: {code}});
   }
   if (data.cmd === "AUTHENTICATE") {
@@ -109,7 +109,9 @@ func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discor
 		}
 		json.NewEncoder(w).Encode(people)
 	})
-	mux.HandleFunc("GET /harness/code", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, srv.IssueCode(user)) })
+	mux.HandleFunc("GET /harness/code", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, srv.IssueCode(user, strings.Fields(r.URL.Query().Get("scope"))...))
+	})
 	mux.HandleFunc("GET /harness/token", func(w http.ResponseWriter, r *http.Request) {
 		u, ok := srv.TokenUser(r.URL.Query().Get("token"))
 		if !ok {

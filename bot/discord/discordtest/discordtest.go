@@ -181,6 +181,7 @@ func New(token string) *Server {
 	mux.HandleFunc("GET /oauth2/authorize", s.serveAuthorize)
 	mux.HandleFunc("POST /api/v10/oauth2/token", s.serveToken)
 	mux.HandleFunc("GET /api/v10/users/@me", s.serveMe)
+	mux.HandleFunc("GET /api/v10/users/@me/guilds", s.serveMyGuilds)
 	s.http = httptest.NewUnstartedServer(mux)
 	s.http.Start()
 	return s

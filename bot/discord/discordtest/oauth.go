@@ -36,13 +36,14 @@ type oauthState struct {
 	redirects []string
 	signedIn  *User
 	codes     map[string]grant
-	tokens    map[string]User
+	tokens    map[string]grant // what each access token may read
 	exchanges int
 }
 
 type grant struct {
 	user     User
 	redirect string
+	scopes   []string
 	expires  time.Time
 }
 
@@ -52,7 +53,7 @@ func (s *Server) EnableOAuth(secret string, redirects ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.oauth.secret, s.oauth.redirects = secret, redirects
-	s.oauth.codes, s.oauth.tokens = map[string]grant{}, map[string]User{}
+	s.oauth.codes, s.oauth.tokens = map[string]grant{}, map[string]grant{}
 }
 
 // SignIn is who is logged in to Discord in the browser that reaches the
@@ -65,11 +66,11 @@ func (s *Server) SignIn(u User) {
 
 // IssueCode is what Discord's client gets for an Activity's authorize
 // command when u consents: a code the app exchanges with no redirect_uri.
-func (s *Server) IssueCode(u User) string {
+func (s *Server) IssueCode(u User, scopes ...string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	code := randomHex(15)
-	s.oauth.codes[code] = grant{user: u, expires: time.Now().Add(codeLife)}
+	s.oauth.codes[code] = grant{user: u, scopes: scopes, expires: time.Now().Add(codeLife)}
 	return code
 }
 
@@ -78,8 +79,8 @@ func (s *Server) IssueCode(u User) string {
 func (s *Server) TokenUser(token string) (User, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	u, ok := s.oauth.tokens[token]
-	return u, ok
+	g, ok := s.oauth.tokens[token]
+	return g.user, ok
 }
 
 // AuthorizeURL is where an app sends a browser to ask for consent.
@@ -124,7 +125,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 		v.Set("error_description", "The resource owner or authorization server denied the request")
 	} else {
 		code := randomHex(15)
-		o.codes[code] = grant{user: *o.signedIn, redirect: redirect, expires: time.Now().Add(codeLife)}
+		o.codes[code] = grant{user: *o.signedIn, redirect: redirect, scopes: strings.Fields(q.Get("scope")), expires: time.Now().Add(codeLife)}
 		v.Set("code", code)
 	}
 	if state := q.Get("state"); state != "" {
@@ -176,11 +177,11 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := randomHex(15)
-	o.tokens[token] = g.user
+	o.tokens[token] = g
 	o.exchanges++
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{"access_token": token, "token_type": "Bearer", "expires_in": 604800,
-		"refresh_token": randomHex(15), "scope": "identify"})
+		"refresh_token": randomHex(15), "scope": strings.Join(g.scopes, " ")})
 }
 
 // serveMe answers GET /users/@me for a Bearer token; the bot's own
@@ -191,14 +192,36 @@ func (s *Server) serveMe(w http.ResponseWriter, r *http.Request) {
 		s.serveREST(w, r)
 		return
 	}
-	s.mu.Lock()
-	u, known := s.oauth.tokens[bearer]
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	if !known {
-		w.WriteHeader(http.StatusUnauthorized)
-		json.NewEncoder(w).Encode(map[string]any{"message": "401: Unauthorized", "code": 0})
+	g, ok := s.bearer(w, bearer, "identify")
+	if !ok {
 		return
 	}
+	u := g.user
 	json.NewEncoder(w).Encode(map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "avatar": nil})
+}
+
+// serveMyGuilds answers GET /users/@me/guilds (the guilds scope): the
+// fake's one server, which every user of the fake is a member of.
+func (s *Server) serveMyGuilds(w http.ResponseWriter, r *http.Request) {
+	bearer, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if _, ok := s.bearer(w, bearer, "guilds"); !ok {
+		return
+	}
+	json.NewEncoder(w).Encode([]map[string]any{{"id": s.GuildID, "name": "the fake's server", "icon": nil, "owner": false,
+		"permissions": "0", "features": []string{}}})
+}
+
+// bearer checks an access token for a scope, answering 401 as Discord does
+// when it does not hold it.
+func (s *Server) bearer(w http.ResponseWriter, token, scope string) (grant, bool) {
+	s.mu.Lock()
+	g, known := s.oauth.tokens[token]
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if !known || !slices.Contains(g.scopes, scope) {
+		w.WriteHeader(http.StatusUnauthorized)
+		json.NewEncoder(w).Encode(map[string]any{"message": "401: Unauthorized", "code": 0})
+		return grant{}, false
+	}
+	return g, true
 }

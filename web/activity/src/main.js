@@ -83,9 +83,12 @@ async function lobby() {
 async function main() {
   sdk = new DiscordSDK(body.clientId, {disableConsoleLogOverride: true});
   await sdk.ready();
+  // identify: who you are; guilds: that you are in the server the
+  // Activity runs in, so its games are listed to you.
   const {code} = await sdk.commands.authorize({client_id: body.clientId, response_type: "code", state: "", prompt: "none",
-    scope: ["identify"]});
-  const r = await fetch("token?" + lang, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({code})});
+    scope: ["identify", "guilds"]});
+  const r = await fetch("token?" + lang, {method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({code, guild_id: sdk.guildId || ""})});
   if (!r.ok) throw new Error("token: " + r.status);
   const token = await r.json();
   const auth = await sdk.commands.authenticate({access_token: token.access_token});
