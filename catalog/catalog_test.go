@@ -177,7 +177,8 @@ var allowed = map[string]string{
 	"web/web.go pagePolicy":                 "the Content-Security-Policy",
 	"web/play.go sameOrigin":                "HTTP header names",
 	"web/discordlogin.go identify":          "OAuth2's request headers",
-	"web/session.go viewer":                 "HTTP header names",
+	"web/session.go session":                "HTTP header names",
+	"web/discordlogin.go memberOf":          "OAuth2's request headers",
 	"web/activity.go activityPolicy":        "the Content-Security-Policy",
 }
 
