@@ -339,16 +339,22 @@ func (e *Engine) ScoreMoves(ctx context.Context, p game.Position, depth, exactFr
 		r := s.solveRoot(mine, theirs, true)
 		out = toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
 	} else {
-		var r []rootResult
+		var r, before []rootResult
 		prev := -1
 		for d := 1; d <= max(1, min(depth, empties)); d++ {
-			r = s.searchRoot(mine, theirs, d, prev, true)
+			next := s.searchRoot(mine, theirs, d, prev, true)
 			if s.aborted {
 				break
 			}
+			before, r = r, next
 			prev = r[0].x
 		}
 		deep := depth >= empties
+		if !deep && before != nil {
+			// The mean of the two deepest depths, so a game's curve does not
+			// swing with who moves last in each search (see evenedOut).
+			r = evenedOut(r, before)
+		}
 		out = toMoveEvals(r, func(v int32) Eval { return evalOf(v, deep) })
 	}
 	if s.aborted {
