@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -148,6 +149,12 @@ func TestActivityPlaysInTheHarness(t *testing.T) {
 		t.Fatalf("the SDK's conversation with Discord's client: %q (%v)", rpc, err)
 	}
 	mine := waitFor("alice's game in the lobby", `d.querySelector("#mine a").dataset.game`)
+	if dir := os.Getenv("OTHELLO_SCREENSHOTS"); dir != "" {
+		time.Sleep(300 * time.Millisecond) // painted
+		if png, err := chromedp.Run(tab, chromedp.FullScreenshot(100)); err == nil {
+			os.WriteFile(dir+"/activity-lobby.png", png, 0o644)
+		}
+	}
 	if !strings.HasSuffix(board.Embeds[0]["url"].(string), "/g/"+mine) {
 		t.Fatalf("the lobby lists %s as alice's game; the game is %v", mine, board.Embeds[0]["url"])
 	}
@@ -297,6 +304,8 @@ func TestActivityStartsAndAnswersChallenges(t *testing.T) {
 
 	b := openActivity(t, browser, activityHost(t, srv, c.WebAddress, bob, alice), srv, hall, r)
 	b.waitFor("alice among bob's people", `d.querySelector('#people button[data-user="`+alice.ID+`"]')`)
+	// bob, a member of the server, sees alice's game there to watch.
+	b.waitFor("alice's game among the server's, shown", `d.querySelector("#watch a") && d.querySelector("#watch a").offsetParent`)
 	b.eval(`d.querySelector('#people button[data-user="` + alice.ID + `"]').click()`)
 	if note := b.waitFor("the challenge sent", `d.getElementById("state").textContent`); !strings.Contains(note, "alice") {
 		t.Fatalf("bob was told %q", note)

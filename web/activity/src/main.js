@@ -67,7 +67,7 @@ async function lobby() {
   const q = new URLSearchParams(where());
   const games = await (await fetch("games?" + q + "&" + lang, {headers: {Authorization: "Bearer " + session}})).json();
   fill("mine", games.mine, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
-  fill("live", games.live, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
+  fill("watch", games.live, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
   fill("challenges", games.challenges, (ul, c) =>
     item(ul, c.title, words.accept, () => launch({kind: "accept", challenge: c.id}), {challenge: c.id}));
   let people = [];
