@@ -28,6 +28,9 @@ var (
 // timeOption is a game's time control, typed with suggestions.
 var timeOption = OptionSpec{Name: "time", Kind: StringOption, Autocomplete: true, MaxLength: 16}
 
+// gameNumber names a game by its number (/replay, /analyze, /export).
+var gameNumber = OptionSpec{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}
+
 // speedOption picks the ratings of one speed.
 func speedOption() OptionSpec {
 	o := OptionSpec{Name: "speed", Kind: StringOption}
@@ -101,12 +104,9 @@ var commands = localize([]CommandSpec{
 	{Name: "resign", Private: true, handle: (*Service).resignAsk},
 	{Name: "games",
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "stats"},
-	{Name: "replay",
-		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
-		Owner:   "review"},
-	{Name: "analyze",
-		Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}},
-		Owner:   "review"},
+	{Name: "replay", Options: []OptionSpec{gameNumber}, Owner: "review"},
+	{Name: "analyze", Options: []OptionSpec{gameNumber}, Owner: "review"},
+	{Name: "export", Private: true, Options: []OptionSpec{gameNumber}, Owner: "review"},
 	{Name: "undo"},
 	{Name: "abort",
 		Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}},

@@ -18,7 +18,9 @@ var latinAllowed = map[string]bool{"alice": true, "bob": true, "carol": true, "A
 	"png": true, "gif": true, "txt": true, "board": true, "game": true, "final": true, "replay": true, "analysis": true,
 	"transcript": true, "thread": true, "terminal": true, "select": true, "Discord": true,
 	// The XOT option's name in Japanese too: Othello players say XOT.
-	"xot": true}
+	"xot": true,
+	// A record's format and the programs that read it are proper names.
+	"GGF": true, "ggf": true, "Egaroucid": true, "Edax": true, "othello": true}
 
 // noEnglish fails on any English word in what a Japanese reader saw,
 // file paths aside (they are the terminal's, not the bot's).

@@ -72,7 +72,7 @@ func New(core Core, store Store, eng *engine.Engine) *Service {
 	return &Service{Core: core, store: store, eng: eng, queue: newAnalyses(), replays: make(chan struct{}, maxReplays)}
 }
 
-// Routes answers /replay, the Replay button and /analyze.
+// Routes answers /replay, the Replay button, /analyze and /export.
 func (s *Service) Routes() map[string]bot.Handler {
 	return map[string]bot.Handler{
 		"replay": s.replayCommand,
@@ -80,6 +80,7 @@ func (s *Service) Routes() map[string]bot.Handler {
 			return s.replayButton(ctx, req, req.ComponentArgs())
 		},
 		"analyze": s.analyzeCommand,
+		"export":  s.exportCommand,
 	}
 }
 
