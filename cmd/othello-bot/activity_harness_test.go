@@ -230,10 +230,14 @@ func (f *activityFrame) waitFor(what, js string) string {
 }
 
 // challengeAccepted has a challenge to bob answered in the lobby, alice
-// black, and returns the game message.
-func challengeAccepted(t *testing.T, srv *discordtest.Server, r *botRun, alice, bob discordtest.User) *discordtest.Message {
+// black, on a time control if one is given, and returns the game message.
+func challengeAccepted(t *testing.T, srv *discordtest.Server, r *botRun, alice, bob discordtest.User, control ...string) *discordtest.Message {
 	t.Helper()
-	ia := srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "rated": false})
+	opts := map[string]any{"opponent": bob, "color": "black", "rated": false}
+	if len(control) > 0 {
+		opts["time"] = control[0]
+	}
+	ia := srv.Command(alice, lobby, "challenge", opts)
 	if err := srv.Wait(ia, 10*time.Second); err != nil {
 		t.Fatal(err)
 	}

@@ -228,23 +228,7 @@ func TestDiscordGamePlayedByClicks(t *testing.T) {
 	r := startBot(t, srv, c)
 	alice := discordtest.User{ID: "710000000000000031", Name: "alice"}
 	bob := discordtest.User{ID: "710000000000000032", Name: "bob"}
-	ia := srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "rated": false, "time": "1+0"})
-	if err := srv.Wait(ia, 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
-	var accept string
-	var challenge *discordtest.Message
-	for _, m := range srv.Messages(lobby, bob.ID) {
-		if id, ok := m.Button("Accept"); ok {
-			challenge, accept = m, id
-		}
-	}
-	if challenge == nil {
-		t.Fatalf("no challenge; log:\n%s", r.logs)
-	}
-	if err := srv.Wait(srv.Click(bob, challenge, accept), 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	challengeAccepted(t, srv, r, alice, bob, "1+0")
 	links := map[string]string{}
 	for _, u := range []discordtest.User{alice, bob} {
 		if err := srv.Wait(srv.Command(u, lobby, "board", nil), 10*time.Second); err != nil {
