@@ -12,7 +12,7 @@ npx --no-install esbuild src/main.js --bundle --minify --format=iife --target=es
 # The licences of what the bundle holds, for THIRD_PARTY_NOTICES.
 {
   echo "The Discord Activity's script (web/static/activity.js) bundles these npm packages:"
-  for dir in $(npm ls --omit=dev --all --parseable | tail -n +2 | sort); do
+  for dir in $(npm ls --omit=dev --all --parseable | tail -n +2 | LC_ALL=C sort); do
     name=$(node -p "const p = require('$dir/package.json'); p.name + ' ' + p.version")
     echo
     echo "================================================================"
