@@ -349,3 +349,44 @@ func mustRequest(t *testing.T, u string) *http.Request {
 	}
 	return req
 }
+
+// No text read as a session or a link panics, and none is accepted unless
+// this server signed it: a token is only ever one it gave out.
+func FuzzSessionToken(f *testing.F) {
+	s, err := NewSessions([]byte(strings.Repeat("k", KeySize)))
+	if err != nil {
+		f.Fatal(err)
+	}
+	given := map[string]bool{}
+	for _, p := range []record.Player{{ID: "1", Name: "alice"}, {ID: "2", Name: "b]o\"b"}} {
+		for _, tok := range []string{s.LoginToken(p), s.SessionToken(p), s.sessionIn(p, "500")} {
+			given[tok] = true
+			f.Add(tok)
+		}
+	}
+	f.Add("")
+	f.Add(".")
+	f.Add("eyJwIjoic2Vzc2lvbiIsImlkIjoiMSJ9.")
+	f.Fuzz(func(t *testing.T, tok string) {
+		for _, purpose := range []string{purposeLink, purposeSession, purposeState} {
+			if _, err := s.readClaims(purpose, tok); err == nil && !given[tok] {
+				t.Fatalf("a token this server never signed was accepted as a %s: %q", purpose, tok)
+			}
+		}
+	})
+}
+
+// A signature has one spelling: base64's spare bits in its last character
+// do not make another token (a lax decoder read 3 more spellings of
+// every token as the same).
+func TestOneSpellingPerToken(t *testing.T) {
+	s := testSessions(t, 0)
+	tok := s.SessionToken(record.Player{ID: "1", Name: "a"})
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" {
+		if v := tok[:len(tok)-1] + string(c); v != tok {
+			if _, err := s.readClaims(purposeSession, v); err == nil {
+				t.Errorf("%q read as a session too", v)
+			}
+		}
+	}
+}

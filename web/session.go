@@ -101,7 +101,7 @@ func (s *Sessions) readClaims(purpose, token string) (claims, error) {
 	if !ok || len(token) > 4096 {
 		return claims{}, errBadToken
 	}
-	got, err := base64.RawURLEncoding.DecodeString(sig)
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig) // one spelling per signature
 	if err != nil || !hmac.Equal(got, s.mac(enc)) {
 		return claims{}, errBadToken
 	}
