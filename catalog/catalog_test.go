@@ -174,7 +174,7 @@ var allowed = map[string]string{
 	"bot/discord/apibase.go *":              "Discord's address",
 	"web/live.go events":                    "the server-sent events protocol",
 	"web/live.go payload":                   "the server-sent events protocol",
-	"web/web.go pagePolicy":                 "the Content-Security-Policy",
+	"web/page.go pagePolicy":                "the Content-Security-Policy",
 	"web/play.go sameOrigin":                "HTTP header names",
 	"web/discordlogin.go identify":          "OAuth2's request headers",
 	"web/session.go session":                "HTTP header names",

@@ -222,7 +222,13 @@ func (s *Service) newGame(ctx context.Context, guildID, channelID, playerID stri
 }
 
 func (s *Service) send(ctx context.Context, channelID string, m *bot.Message) {
-	if _, err := s.core.Send(ctx, channelID, *m); err != nil {
+	_, err := s.core.Send(ctx, channelID, *m)
+	switch {
+	case errors.Is(err, bot.ErrUnreachable):
+		// A DM or a server the bot is not in (a user's install): only an
+		// interaction's reply shows there; the page is where this is seen.
+		s.core.Logger(ctx).Debug("a page's action not posted: the bot cannot post here", "channel", channelID)
+	case err != nil:
 		s.core.Logger(ctx).Warn("posting after a page's action", "channel", channelID, "err", err)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,8 +26,8 @@ import (
 )
 
 func (s *Service) analyzeCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
-	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := gameOption(req)
+	if !ok {
 		return bot.Refuse(req.Me().T("analysis.which")), nil
 	}
 	me, pub := req.Me(), req.Pub()

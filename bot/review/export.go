@@ -12,14 +12,15 @@ import (
 	"strings"
 
 	"othello-bot/bot"
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/ggf"
 	"othello-bot/record"
 )
 
 func (s *Service) exportCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
-	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := gameOption(req)
+	if !ok {
 		return bot.Refuse(req.Me().T("export.which")), nil
 	}
 	g, refusal, err := s.FinishedGame(ctx, req, id)
@@ -30,11 +31,34 @@ func (s *Service) exportCommand(ctx context.Context, req bot.Request) (bot.Respo
 	if err != nil {
 		return bot.Response{}, fmt.Errorf("exporting game %d: %w", g.ID, err)
 	}
-	me := req.Me()
+	return bot.Response{Message: exportMessage(req.Me(), g, rec)}, nil
+}
+
+// maxShownMoves is the longest transcript the answer shows: a 26x26
+// game's (about 2,000 characters) would pass Discord's 2,000 for the
+// whole message, so past it the moves come as a file beside the record.
+const maxShownMoves = 1500
+
+// exportMessage is the answer: the moves, and the record as a file.
+func exportMessage(me *catalog.Printer, g *record.Game, rec string) *bot.Message {
 	name := fmt.Sprintf("othello-game-%d.ggf", g.ID)
-	return bot.Response{Message: &bot.Message{Ephemeral: true,
-		Content: me.T("export.done", "ID", g.ID, "Players", bot.GamePlayers(me, g), "Moves", g.Transcript(), "File", name),
-		Files:   []bot.File{{Name: name, Data: []byte(rec + "\n")}}}}, nil
+	m := &bot.Message{Ephemeral: true, Files: []bot.File{{Name: name, Data: []byte(rec + "\n")}}}
+	moves := g.Transcript()
+	if len(moves) <= maxShownMoves {
+		m.Content = me.T("export.done", "ID", g.ID, "Players", bot.GamePlayers(me, g), "Moves", moves, "File", name)
+		return m
+	}
+	txt := fmt.Sprintf("othello-game-%d.txt", g.ID)
+	m.Files = append(m.Files, bot.File{Name: txt, Data: []byte(moves + "\n")})
+	m.Content = me.T("export.done_long", "ID", g.ID, "Players", bot.GamePlayers(me, g), "Count", len(g.Opening)+len(g.State.Moves()),
+		"File", name, "Moves", txt)
+	return m
+}
+
+// gameOption reads a command's game number ("12" or "#12").
+func gameOption(req bot.Request) (int64, bool) {
+	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
+	return id, err == nil && id >= 1
 }
 
 // GGF is a finished game's record in the Generic Game Format.

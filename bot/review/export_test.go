@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/ggf"
 	"othello-bot/record"
@@ -43,5 +44,28 @@ func TestGGFOfAnXOTGame(t *testing.T) {
 	}
 	if !strings.HasSuffix(rec.Result, ":r") || rec.Date != "2026.11.26_03:00:00.UTC" || len(rec.Plies) != 14 {
 		t.Fatalf("%+v", rec)
+	}
+}
+
+// A 26x26 game's moves would pass Discord's 2,000 characters for a
+// message: the answer keeps within every limit, in both languages, and
+// gives the moves as a file beside the record.
+func TestExportOfA26x26GameFits(t *testing.T) {
+	start, _ := game.NewPosition(26)
+	state := game.NewGame(start)
+	for !state.Over() {
+		state.Play(state.Position().LegalMoves()[0])
+	}
+	long := strings.Repeat("w", 32)
+	g := &record.Game{ID: 123456, State: state, Black: record.Human(record.Player{ID: "1", Name: long}),
+		White: record.Human(record.Player{ID: "2", Name: long}), Status: record.Finished}
+	if len(g.Transcript()) <= maxShownMoves {
+		t.Fatalf("the game is too short to test this: %d characters", len(g.Transcript()))
+	}
+	for _, l := range catalog.Supported() {
+		m := exportMessage(catalog.For(l), g, "(;GM[Othello];)")
+		if problems := m.LimitErrors(); len(problems) > 0 || len(m.Files) != 2 || string(m.Files[1].Data) != g.Transcript()+"\n" {
+			t.Errorf("%s: %v; %d files; %q", l, problems, len(m.Files), m.Content)
+		}
 	}
 }

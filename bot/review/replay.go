@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"othello-bot/bot"
 	"othello-bot/render"
@@ -18,8 +17,8 @@ import (
 const maxReplays = 2
 
 func (s *Service) replayCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
-	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(req.Options["game"]), "#"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := gameOption(req)
+	if !ok {
 		return bot.Refuse(req.Me().T("replay.which")), nil
 	}
 	return s.replay(ctx, req, id)
