@@ -31,6 +31,16 @@ var timeOption = OptionSpec{Name: "time", Kind: StringOption, Autocomplete: true
 // gameNumber names a game by its number (/replay, /analyze, /export).
 var gameNumber = OptionSpec{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}
 
+// MaxTextOption is the longest text option Discord takes (its max_length
+// is at most 6,000): /analyze record: takes a whole pasted record.
+const MaxTextOption = 6000
+
+// optional is an option not required.
+func optional(o OptionSpec) OptionSpec {
+	o.Required = false
+	return o
+}
+
 // speedOption picks the ratings of one speed.
 func speedOption() OptionSpec {
 	o := OptionSpec{Name: "speed", Kind: StringOption}
@@ -105,7 +115,8 @@ var commands = localize([]CommandSpec{
 	{Name: "games",
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "stats"},
 	{Name: "replay", Options: []OptionSpec{gameNumber}, Owner: "review"},
-	{Name: "analyze", Options: []OptionSpec{gameNumber}, Owner: "review"},
+	{Name: "analyze", Options: []OptionSpec{optional(gameNumber), {Name: "record", Kind: StringOption, MaxLength: MaxTextOption}},
+		Owner: "review"},
 	{Name: "export", Private: true, Options: []OptionSpec{gameNumber}, Owner: "review"},
 	{Name: "undo"},
 	{Name: "abort",

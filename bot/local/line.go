@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"othello-bot/bot"
 	"othello-bot/record"
@@ -220,6 +221,20 @@ func validName(s string) bool {
 	return true
 }
 
+// optionName reports whether s may name an option: letters (of any
+// language: 棋譜), digits, - and _.
+func optionName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
 // parseCommand reads "/name opt:value opt:@user ..." or, for a command of
 // subcommands, "/name sub opt:value ..." (returned as "name sub"). A value
 // runs to the next option.
@@ -244,6 +259,11 @@ func parseCommand(text string) (string, map[string]string, map[string]string) {
 	last := ""
 	for _, f := range args {
 		name, value, ok := strings.Cut(f, ":")
+		if ok && !optionName(name) {
+			// A colon inside a value (a record's "20:13:30") starts
+			// no option.
+			ok = false
+		}
 		if !ok && last != "" && !strings.HasPrefix(f, "@") {
 			// Words after an option's value go on with it, as a text
 			// option may hold spaces: /abort reason:asked for it.

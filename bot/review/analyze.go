@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,6 +27,12 @@ import (
 )
 
 func (s *Service) analyzeCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
+	if text := strings.TrimSpace(req.Options["record"]); text != "" {
+		if strings.TrimSpace(req.Options["game"]) != "" {
+			return bot.Refuse(req.Me().T("analysis.record.both")), nil
+		}
+		return s.analyzeRecord(ctx, req, text)
+	}
 	id, ok := gameOption(req)
 	if !ok {
 		return bot.Refuse(req.Me().T("analysis.which")), nil
@@ -38,45 +45,69 @@ func (s *Service) analyzeCommand(ctx context.Context, req bot.Request) (bot.Resp
 	if g.Size() > 8 {
 		return bot.Refuse(me.T("analysis.too_big", "ID", g.ID, "Size", g.Size())), nil
 	}
+	subj := gameSubject(g)
 	if data, err := s.store.Analysis(ctx, g.ID); err == nil {
 		var rep analysis.Report
 		if err := json.Unmarshal(data, &rep); err == nil {
-			return bot.Response{Message: s.analysisMessage(ctx, pub, g, &rep)}, nil
+			return bot.Response{Message: s.analysisMessage(ctx, pub, subj, &rep)}, nil
 		}
 		s.Logger(ctx).Warn("a stored analysis does not read; analysing again", "game", g.ID)
 	} else if !errors.Is(err, record.ErrNotFound) {
 		return bot.Response{}, err
 	}
+	return s.enqueue(ctx, req, subj, func(ctx context.Context, t *catalog.Printer, progress func(done, total int)) (*bot.Message, error) {
+		rep, err := analysis.Run(ctx, s.eng, subj.start, subj.plies, analysis.Default, progress)
+		if err != nil {
+			return nil, err
+		}
+		if data, err := json.Marshal(rep); err != nil {
+			s.Logger(ctx).Error("encoding an analysis", "game", g.ID, "err", err)
+		} else if err := s.store.SaveAnalysis(ctx, g.ID, data, s.Now()); err != nil {
+			s.Logger(ctx).Error("saving an analysis", "game", g.ID, "err", err)
+		}
+		return s.analysisMessage(ctx, t, subj, rep), nil
+	})
+}
+
+// work is an analysis's search, done in the background: it returns the
+// message that shows the result.
+type work func(ctx context.Context, t *catalog.Printer, progress func(done, total int)) (*bot.Message, error)
+
+// enqueue answers an /analyze whose work is to be done: a progress
+// message (the reply where the bot cannot post, else a message of its
+// own), edited as the work goes on and at its end.
+func (s *Service) enqueue(ctx context.Context, req bot.Request, subj *subject, w work) (bot.Response, error) {
+	me, pub := req.Me(), req.Pub()
 	q := s.queue
 	q.mu.Lock()
 	switch {
-	case q.games[g.ID]:
+	case q.running[subj.key]:
 		q.mu.Unlock()
-		return bot.Refuse(me.T("analysis.already", "ID", g.ID)), nil
+		return bot.Refuse(subj.say(me, "already")), nil
 	case q.queued >= maxQueuedAnalyses:
 		q.mu.Unlock()
 		return bot.Refuse(me.T("analysis.queue_full")), nil
 	}
 	ahead := q.queued
 	q.queued++
-	q.games[g.ID] = true
+	q.running[subj.key] = true
 	q.mu.Unlock()
 	done := func() {
 		q.mu.Lock()
 		q.queued--
-		delete(q.games, g.ID)
+		delete(q.running, subj.key)
 		q.mu.Unlock()
 	}
-	text := pub.T("analysis.started", "ID", g.ID, "Players", bot.GamePlayers(pub, g))
+	text := subj.say(pub, "started")
 	if ahead > 0 {
-		text = pub.T("analysis.queued", "ID", g.ID, "Players", bot.GamePlayers(pub, g), "Count", ahead)
+		text = subj.say(pub, "queued", "Count", ahead)
 	}
 	start := func(edit func(context.Context, bot.Message) error) {
 		q.wg.Add(1)
 		go func() {
 			defer q.wg.Done()
 			defer done()
-			s.runAnalysis(pub, g, edit)
+			s.runAnalysis(pub, subj, w, edit)
 		}()
 	}
 	if !req.Place.BotPosts() {
@@ -97,7 +128,7 @@ func (s *Service) analyzeCommand(ctx context.Context, req bot.Request) (bot.Resp
 				})
 			})
 		})
-		// A reply never shown frees the game's place in the queue.
+		// A reply never shown frees the subject's place in the queue.
 		time.AfterFunc(replyShownWithin, func() { once.Do(done) })
 		return bot.Response{Message: progress}, nil
 	}
@@ -108,17 +139,17 @@ func (s *Service) analyzeCommand(ctx context.Context, req bot.Request) (bot.Resp
 	}
 	channel := req.ChannelID
 	start(func(ctx context.Context, m bot.Message) error { return s.Edit(ctx, channel, msgID, m) })
-	return bot.Refuse(me.T("analysis.working", "ID", g.ID)), nil
+	return bot.Refuse(subj.say(me, "working")), nil
 }
 
 // replyShownWithin is how long an adapter may take to show a reply (it
 // gives up on an interaction after two minutes).
 const replyShownWithin = 3 * time.Minute
 
-// runAnalysis works one analysis out, editing its message as it goes.
-func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(context.Context, bot.Message) error) {
+// runAnalysis does one analysis's work, editing its message as it goes.
+func (s *Service) runAnalysis(t *catalog.Printer, subj *subject, w work, target func(context.Context, bot.Message) error) {
 	ctx := s.Background()
-	log := s.Logger(ctx).With("game", g.ID)
+	log := s.Logger(ctx).With("analysis", subj.key)
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("analysis panic", "panic", r)
@@ -137,37 +168,31 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(co
 	case s.queue.slot <- struct{}{}:
 		defer func() { <-s.queue.slot }()
 	case <-ctx.Done():
-		edit(bot.Message{Content: t.T("analysis.restarted", "ID", g.ID)})
+		edit(bot.Message{Content: subj.say(t, "restarted")})
 		return
 	}
 	t0, last := time.Now(), time.Now()
 	progress := func(done, total int) {
 		if time.Since(last) >= 3*time.Second && done < total {
 			last = time.Now()
-			edit(bot.Message{Content: t.T("analysis.progress", "ID", g.ID, "Players", bot.GamePlayers(t, g), "Done", done, "Count", total)})
+			edit(bot.Message{Content: subj.say(t, "progress", "Done", done, "Count", total)})
 		}
 	}
-	rep, err := analysis.Run(ctx, s.eng, g.State.Start(), g.Plies(), analysis.Default, progress)
+	final, err := w(ctx, t, progress)
 	if err != nil {
 		if ctx.Err() != nil {
-			edit(bot.Message{Content: t.T("analysis.restarted", "ID", g.ID)})
+			edit(bot.Message{Content: subj.say(t, "restarted")})
 			return
 		}
 		log.Error("analysis failed", "err", err)
-		edit(bot.Message{Content: t.T("analysis.failed", "ID", g.ID)})
+		edit(bot.Message{Content: subj.say(t, "failed")})
 		return
 	}
-	log.Info("analysis done", "moves", len(rep.Moves), "seconds", time.Since(t0).Seconds())
-	if data, err := json.Marshal(rep); err != nil {
-		log.Error("encoding an analysis", "err", err)
-	} else if err := s.store.SaveAnalysis(ctx, g.ID, data, s.Now()); err != nil {
-		log.Error("saving an analysis", "err", err)
-	}
-	final := *s.analysisMessage(ctx, t, g, rep)
-	if err := target(ctx, final); errors.Is(err, bot.ErrUnreachable) {
-		// Past the reply's life where the bot is no member: the report is
-		// stored, and /analyze shows it at once.
-		log.Info("the analysis outlived its reply; it is stored for the next /analyze")
+	log.Info("analysis done", "seconds", time.Since(t0).Seconds())
+	if err := target(ctx, *final); errors.Is(err, bot.ErrUnreachable) {
+		// Past the reply's life where the bot is no member: a game's
+		// report is stored, and /analyze shows it at once.
+		log.Info("the analysis outlived its reply")
 	} else if err != nil {
 		log.Warn("editing an analysis message", "err", err)
 	}
@@ -175,10 +200,11 @@ func (s *Service) runAnalysis(t *catalog.Printer, g *record.Game, target func(co
 
 // analysisMessage shows a report: each player's summary, the mistakes and
 // blunders, and the graph.
-func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *record.Game, rep *analysis.Report) *bot.Message {
+func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, subj *subject, rep *analysis.Report) *bot.Message {
 	var lines []string
-	if opening.AppliesTo(g.State.Start()) {
-		switch m := opening.Standard().Recognise(g.State.Moves()); {
+	if opening.AppliesTo(subj.start) {
+		moves := subj.moves()
+		switch m := opening.Standard().Recognise(moves); {
 		case m.Named && m.LeftTheory > 0:
 			lines = append(lines, t.T("analysis.theory_left", "Opening", m.Opening.Name(t), "Move", m.LeftTheory))
 		case m.Named:
@@ -186,17 +212,17 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		case m.LeftTheory > 0:
 			lines = append(lines, t.T("analysis.theory_none", "Move", m.LeftTheory))
 		}
-		if left, ok := analysis.LeftBook(g.State.Start(), g.State.Moves(), s.eng.BookMoves); ok {
+		if left, ok := analysis.LeftBook(subj.start, moves, s.eng.BookMoves); ok {
 			lines = append(lines, t.T("analysis.book_left", "Move", left))
 		}
 	}
 	for _, c := range []game.Color{game.Black, game.White} {
 		sum := rep.Summary(c)
 		if sum.Moves == 0 {
-			lines = append(lines, t.T("analysis.no_moves", "Disc", render.Disc(c), "Side", bot.SideName(t, g.Side(c))))
+			lines = append(lines, t.T("analysis.no_moves", "Disc", render.Disc(c), "Side", subj.side(t, c)))
 			continue
 		}
-		line := t.T("analysis.summary", "Disc", render.Disc(c), "Side", bot.SideName(t, g.Side(c)), "Accuracy", fmt.Sprintf("%.0f", sum.Accuracy),
+		line := t.T("analysis.summary", "Disc", render.Disc(c), "Side", subj.side(t, c), "Accuracy", fmt.Sprintf("%.0f", sum.Accuracy),
 			"Best", sum.Best, "Count", sum.Moves, "Loss", fmt.Sprintf("%.1f", sum.AverageLoss),
 			"Inaccuracies", t.T("analysis.inaccuracies", "Count", sum.Inaccuracies),
 			"Mistakes", t.T("analysis.mistakes", "Count", sum.Mistakes),
@@ -218,7 +244,7 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		lines = append(lines, bad...)
 	}
 	m := &bot.Message{Embed: &bot.Embed{
-		Title:       bot.Clip(t.T("analysis.title", "ID", g.ID, "Players", bot.GamePlayers(t, g)), bot.MaxEmbedTitle),
+		Title:       bot.Clip(subj.say(t, "title"), bot.MaxEmbedTitle),
 		Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: t.T("analysis.footer", "Exact", rep.Settings.ExactFrom, "Depth", rep.Settings.Depth,
 			"Inaccuracy", fmt.Sprintf("%.0f", analysis.InaccuracyFrom), "Mistake", fmt.Sprintf("%.0f", analysis.MistakeFrom),
@@ -226,9 +252,9 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, g *re
 		Color: 0x2e7d32,
 	}}
 	if data, err := render.Graph(rep.Curve, t.T("analysis.graph_label")); err != nil {
-		s.Logger(ctx).Error("drawing an analysis graph", "game", g.ID, "err", err)
+		s.Logger(ctx).Error("drawing an analysis graph", "analysis", subj.key, "err", err)
 	} else {
-		name := fmt.Sprintf("game-%d-analysis.png", g.ID)
+		name := subj.file + "-analysis.png"
 		m.Files = []bot.File{{Name: name, Data: data}}
 		m.Embed.Image = "attachment://" + name
 	}

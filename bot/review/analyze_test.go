@@ -37,7 +37,7 @@ func TestDiscValuesHaveOneDecimal(t *testing.T) {
 	}}
 	s := &Service{eng: engine.New(engine.Options{Searches: 1})}
 	for _, l := range catalog.Supported() {
-		m := s.analysisMessage(context.Background(), catalog.For(l), g, rep)
+		m := s.analysisMessage(context.Background(), catalog.For(l), gameSubject(g), rep)
 		text := m.Embed.Description
 		for _, bad := range []string{"2.619", "7.649", "12.0000"} {
 			if strings.Contains(text, bad) {

@@ -46,15 +46,17 @@ const maxQueuedAnalyses = 8
 
 // analyses is the queue of analyses.
 type analyses struct {
-	mu     sync.Mutex
-	games  map[int64]bool // queued or running
-	queued int
-	slot   chan struct{}
-	wg     sync.WaitGroup
+	mu sync.Mutex
+	// running holds the subjects queued or running ("game 12", a
+	// record's digest), so one is never analysed twice at once.
+	running map[string]bool
+	queued  int
+	slot    chan struct{}
+	wg      sync.WaitGroup
 }
 
 func newAnalyses() *analyses {
-	return &analyses{games: map[int64]bool{}, slot: make(chan struct{}, 1)}
+	return &analyses{running: map[string]bool{}, slot: make(chan struct{}, 1)}
 }
 
 // Service draws replays and runs analyses on a core.

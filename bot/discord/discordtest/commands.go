@@ -143,6 +143,14 @@ func optionProblems(name string, opts []any, top bool) []string {
 				perLocale[loc][ln] = true
 			}
 		}
+		// "For option type STRING, the maximum allowed length (minimum of
+		// 1, maximum of 6000)"; the minimum from 0 to 6000.
+		if v, ok := opt["max_length"]; ok && (num(v) < 1 || num(v) > 6000) {
+			out = append(out, fmt.Sprintf("%s: max_length %v", where, v))
+		}
+		if v, ok := opt["min_length"]; ok && (num(v) < 0 || num(v) > 6000) {
+			out = append(out, fmt.Sprintf("%s: min_length %v", where, v))
+		}
 		ch, _ := opt["choices"].([]any)
 		if len(ch) > 25 {
 			out = append(out, fmt.Sprintf("%s %s: %d choices", name, on, len(ch)))
