@@ -144,12 +144,15 @@ const (
 	Danger
 )
 
-// ButtonSpec is a button with its label and custom id.
+// ButtonSpec is a button with its label and custom id, or a link button:
+// one with a URL (Discord's link style) opens the address and sends the
+// bot nothing, so it has no custom id and no style of its own.
 type ButtonSpec struct {
 	Label    string
 	CustomID string
 	Style    ButtonStyle
 	Disabled bool
+	URL      string
 }
 
 // Menu is a select menu of options.

@@ -204,8 +204,8 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		}
 		transcriptFooter(t, g, m)
 		id := strconv.FormatInt(g.ID, 10)
-		m.Components = []Row{{Buttons: []ButtonSpec{{Label: t.T("button.rematch"), CustomID: "rematch:" + id, Style: Primary},
-			{Label: t.T("button.replay"), CustomID: "replay:" + id, Style: Secondary}}}}
+		m.Components = []Row{{Buttons: append([]ButtonSpec{{Label: t.T("button.rematch"), CustomID: "rematch:" + id, Style: Primary},
+			{Label: t.T("button.replay"), CustomID: "replay:" + id, Style: Secondary}}, watch(t, e)...)}}
 		return m
 	}
 	switch {
@@ -222,6 +222,9 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	turn := g.ToMove()
 	e.Fields = append(e.Fields, Field{Name: t.T("field.turn"), Value: SideLabel(t, g, p.ToMove()), Inline: true})
 	if turn.IsBot() {
+		if w := watch(t, e); w != nil {
+			m.Components = []Row{{Buttons: w}}
+		}
 		return m
 	}
 	moves := p.LegalMoves()
@@ -237,7 +240,17 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	}
 	m.Components = []Row{
 		{Menu: menu},
-		{Buttons: []ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}},
+		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}, watch(t, e)...)},
 	}
 	return m
+}
+
+// watch is the Watch button of a game message: a link to the game's page,
+// where the board is clickable and the clocks tick; none where no page
+// is served.
+func watch(t *catalog.Printer, e *Embed) []ButtonSpec {
+	if e.URL == "" {
+		return nil
+	}
+	return []ButtonSpec{{Label: t.T("button.watch"), URL: e.URL}}
 }

@@ -86,6 +86,10 @@ func components(m bot.Message) []discordgo.MessageComponent {
 			items = append(items, menu)
 		}
 		for _, b := range row.Buttons {
+			if b.URL != "" {
+				items = append(items, discordgo.Button{Label: b.Label, Style: discordgo.LinkButton, URL: b.URL, Disabled: b.Disabled})
+				continue
+			}
 			items = append(items, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: buttonStyles[b.Style], Disabled: b.Disabled})
 		}
 		if len(items) > 0 {

@@ -64,7 +64,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		target = a.find(user, channel, func(m *shown) bool {
 			for _, row := range m.msg.Components {
 				for _, b := range row.Buttons {
-					if strings.EqualFold(b.Label, rest) && !b.Disabled {
+					if strings.EqualFold(b.Label, rest) && !b.Disabled && b.URL == "" {
 						req.CustomID = b.CustomID
 						return true
 					}

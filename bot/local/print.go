@@ -146,6 +146,10 @@ func (a *Adapter) print(s *shown, edited bool) {
 		}
 		var btns []string
 		for _, bt := range row.Buttons {
+			if bt.URL != "" {
+				btns = append(btns, "["+bt.Label+" ↗ "+bt.URL+"]")
+				continue
+			}
 			btns = append(btns, "["+bt.Label+"]")
 		}
 		if len(btns) > 0 {

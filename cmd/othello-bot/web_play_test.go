@@ -80,6 +80,9 @@ func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
 	if !strings.HasPrefix(page, c.PublicURL+"g/") {
 		t.Fatalf("the game message links %q", page)
 	}
+	if url := linkButton(board, "Watch"); url != page {
+		t.Fatalf("the game message's Watch button opens %q, not its page %q: %v", url, page, board.Components)
+	}
 	tab := browsertest.Person(t, browsertest.Start(t, time.Minute))
 	if err := chromedp.Do(tab, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("login")), chromedp.Click(chromedp.ID("login")),
 		chromedp.WaitVisible(chromedp.CSS(`#squares button.legal`))); err != nil {
@@ -263,4 +266,20 @@ func TestDiscordGamePlayedByClicks(t *testing.T) {
 	t.Logf("%d clicks; click → both boards p50 %v, max %v; %s", len(took), took[len(took)/2].Round(time.Millisecond),
 		took[len(took)-1].Round(time.Millisecond), score)
 	checkClean(t, srv, r)
+}
+
+// linkButton is the address a message's link button (style 5) of that
+// label opens, or "".
+func linkButton(m *discordtest.Message, label string) string {
+	for _, row := range m.Components {
+		items, _ := row["components"].([]any)
+		for _, it := range items {
+			b, _ := it.(map[string]any)
+			if b["label"] == label && b["style"] == float64(5) {
+				url, _ := b["url"].(string)
+				return url
+			}
+		}
+	}
+	return ""
 }

@@ -21,6 +21,9 @@ func TestLocalServesGamePages(t *testing.T) {
 	if !strings.HasPrefix(url, "http://"+l.addr+"/g/") {
 		t.Fatalf("no page link in:\n%s", l.out.String())
 	}
+	if !strings.Contains(l.out.String(), "[Watch ↗ "+url+"]") {
+		t.Errorf("no Watch button to the page in:\n%s", l.out.String())
+	}
 	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)

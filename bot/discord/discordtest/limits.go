@@ -106,6 +106,18 @@ func messageProblems(body map[string]any, files []upload, edit bool) []string {
 			switch num(c["type"]) {
 			case 2:
 				check("button label", length(str(c["label"])), 80)
+				// "Non-link buttons must have a custom_id, and cannot
+				// have a url. Link buttons must have a url, and cannot
+				// have a custom_id" (style 5 is Link); a url is at most
+				// 512 characters.
+				if num(c["style"]) == 5 {
+					if str(c["url"]) == "" || str(c["custom_id"]) != "" {
+						out = append(out, "a link button with no url, or with a custom_id")
+					}
+					check("button url", length(str(c["url"])), 512)
+				} else if str(c["custom_id"]) == "" || str(c["url"]) != "" {
+					out = append(out, "a button with no custom_id, or with a url")
+				}
 			case 3:
 				if len(items) != 1 {
 					out = append(out, "a select menu must be alone in its row")
