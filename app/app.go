@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/bot/aborts"
 	"othello-bot/bot/downtime"
 	"othello-bot/bot/hints"
 	"othello-bot/bot/pageplay"
@@ -20,6 +21,7 @@ import (
 	"othello-bot/bot/stats"
 	"othello-bot/bot/takeback"
 	"othello-bot/bot/tournaments"
+	bottv "othello-bot/bot/tv"
 	"othello-bot/engine"
 	"othello-bot/schedule"
 )
@@ -41,6 +43,7 @@ type Backend interface {
 	review.Store
 	stats.Store
 	takeback.Store
+	bottv.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
@@ -67,6 +70,7 @@ type App struct {
 	Hints       *hints.Service
 	Takeback    *takeback.Service
 	PagePlay    *pageplay.Service
+	TV          *bottv.Service
 	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
@@ -98,6 +102,13 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.PagePlay = pageplay.New(a.Service, store, cfg.PageLink)
 	a.Mount(a.PagePlay)
 	a.Downtime = downtime.New(a.Service, store, TickEvery, a.shared)
+	var tvLease schedule.Lease
+	if a.shared {
+		tvLease = schedule.DatabaseLease{Store: store, Name: "tv", Holder: store.Instance(), TTL: 4 * bottv.FollowEvery}
+	}
+	a.TV = bottv.New(a.Service, store, eng, tvLease)
+	a.Mount(a.TV)
+	a.Mount(aborts.New(a.Service))
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.
@@ -158,6 +169,7 @@ func (a *App) Start(ctx context.Context) error {
 // the timers), and beats.
 func (a *App) Tick(ctx context.Context) {
 	a.Scheduler.Tick(ctx)
+	a.TV.Follow(ctx)
 	a.beat(ctx)
 }
 
@@ -165,6 +177,12 @@ func (a *App) Tick(ctx context.Context) {
 // schedule.Scheduler.Run); after each tick the store hears the bot is
 // alive, then beat, if set, is called.
 func (a *App) Run(ctx, work context.Context, beat func()) {
+	tv := make(chan struct{})
+	go func() {
+		defer close(tv)
+		a.TV.Run(ctx)
+	}()
+	defer func() { <-tv }()
 	a.Scheduler.Run(ctx, work, TickEvery, func() {
 		a.beat(work)
 		if beat != nil {

@@ -31,16 +31,6 @@ var timeOption = OptionSpec{Name: "time", Kind: StringOption, Autocomplete: true
 // gameNumber names a game by its number (/replay, /analyze, /export).
 var gameNumber = OptionSpec{Name: "game", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30}
 
-// MaxTextOption is the longest text option Discord takes (its max_length
-// is at most 6,000): /analyze record: takes a whole pasted record.
-const MaxTextOption = 6000
-
-// optional is an option not required.
-func optional(o OptionSpec) OptionSpec {
-	o.Required = false
-	return o
-}
-
 // speedOption picks the ratings of one speed.
 func speedOption() OptionSpec {
 	o := OptionSpec{Name: "speed", Kind: StringOption}
@@ -115,13 +105,11 @@ var commands = localize([]CommandSpec{
 	{Name: "games",
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "stats"},
 	{Name: "replay", Options: []OptionSpec{gameNumber}, Owner: "review"},
-	{Name: "analyze", Options: []OptionSpec{optional(gameNumber), {Name: "record", Kind: StringOption, MaxLength: MaxTextOption}},
-		Owner: "review"},
+	{Name: "analyze", Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Min: 1, Max: 1 << 30},
+		{Name: "record", Kind: StringOption, MaxLength: 6000}}, Owner: "review"}, // Discord's longest text option
 	{Name: "export", Private: true, Options: []OptionSpec{gameNumber}, Owner: "review"},
 	{Name: "undo"},
-	{Name: "abort",
-		Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}},
-		handle:  (*Service).abort},
+	{Name: "abort", Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: MaxAbortReason}}, Owner: "aborts"},
 	{Name: "settings", Private: true,
 		Options: []OptionSpec{
 			{Name: "language", Kind: StringOption,
@@ -131,6 +119,8 @@ var commands = localize([]CommandSpec{
 			{Name: "puzzle-channel", Kind: StringOption,
 				Choices: []OptionChoice{choice("choice.daily.here", "here"), choice("choice.daily.off", "off")}},
 			{Name: "puzzle-hour", Kind: IntegerOption, Min: 0, Max: 23},
+			{Name: "tv", Kind: StringOption,
+				Choices: []OptionChoice{choice("choice.tv.here", "here"), choice("choice.tv.off", "off")}},
 		},
 		handle: (*Service).settings},
 	tournamentCommand,
@@ -143,7 +133,7 @@ func tournamentID() OptionSpec {
 }
 
 func reasonOption() OptionSpec {
-	return OptionSpec{Name: "reason", Kind: StringOption, MaxLength: maxAbortReason}
+	return OptionSpec{Name: "reason", Kind: StringOption, MaxLength: MaxAbortReason}
 }
 
 // tournamentCommand is answered by a mounted capability (bot/tournaments).

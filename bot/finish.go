@@ -24,7 +24,7 @@ func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *reco
 // has no winner, except in a tournament, where the pairing needs a result
 // (a player who never moves, or withdraws, loses).
 func (s *Service) FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error) {
-	return s.finishWith(ctx, t, g, lostBy(g, reason, loser, at))
+	return s.FinishWith(ctx, t, g, lostBy(g, reason, loser, at))
 }
 
 // lostBy is the result of g lost by loser (see FinishAgainst).
@@ -37,12 +37,12 @@ func lostBy(g *record.Game, reason record.EndReason, loser game.Color, at time.T
 
 // finish stores a game's end; winner is Empty for a draw or an abort.
 func (s *Service) finish(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
-	return s.finishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
+	return s.FinishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
 }
 
-// finishWith stores a game's end as result says (see storeEnd) and
+// FinishWith stores a game's end as result says (see storeEnd) and
 // returns the result line in the words of t.
-func (s *Service) finishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
+func (s *Service) FinishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
 	if err := s.storeEnd(ctx, g, result); err != nil {
 		return "", err
 	}

@@ -184,7 +184,7 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 		return
 	}
 	pub := s.PublicPrinter(ctx, g.GuildID)
-	_, err = s.finishWith(ctx, pub, g, record.Result{Reason: record.EndModerator, Note: deletedNote(g)})
+	_, err = s.FinishWith(ctx, pub, g, record.Result{Reason: record.EndModerator, Note: deletedNote(g)})
 	if err != nil {
 		s.Logger(ctx).Error("channel deleted: ending its game", "game", g.ID, "err", err)
 		return

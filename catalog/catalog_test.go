@@ -150,7 +150,7 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "opening", "bot/local", "bot/discord",
+var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "opening", "bot/local", "bot/discord",
 	"render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two
@@ -163,7 +163,7 @@ var (
 // allowed are the places whose literals are not for people.
 var allowed = map[string]string{
 	"bot/threads.go deletedNote":            "the results log's note: a data format, in English",
-	"bot/abort.go noReasonNote":             "the results log's note: a data format, in English",
+	"bot/aborts/aborts.go noReasonNote":     "the results log's note: a data format, in English",
 	"bot/limits.go *":                       "which limit a message broke, for the log",
 	"bot/capability.go Mount":               "a wiring mistake, for the developer",
 	"bot/tournaments/tournaments.go Routes": "entry points of the command table, by their names",

@@ -348,6 +348,14 @@ type DailySetting struct {
 	Hour               int
 }
 
+// TVSetting is a server's Othello TV: the channel where its best live
+// game is followed ("" for none), the message showing it and that game (0
+// while none is shown).
+type TVSetting struct {
+	GuildID, ChannelID, MessageID string
+	GameID                        int64
+}
+
 // Daily is a server's daily puzzle of one day (YYYY-MM-DD, UTC): the
 // puzzle, and the message that posted it once it is out.
 type Daily struct {
