@@ -16,6 +16,7 @@ import (
 	"othello-bot/bot/downtime"
 	"othello-bot/bot/hints"
 	"othello-bot/bot/pageplay"
+	"othello-bot/bot/pairing"
 	"othello-bot/bot/puzzles"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
@@ -44,6 +45,7 @@ type Backend interface {
 	stats.Store
 	takeback.Store
 	bottv.Store
+	pairing.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
@@ -71,6 +73,7 @@ type App struct {
 	Takeback    *takeback.Service
 	PagePlay    *pageplay.Service
 	TV          *bottv.Service
+	Pairing     *pairing.Service
 	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
@@ -109,6 +112,8 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.TV = bottv.New(a.Service, store, eng, tvLease)
 	a.Mount(a.TV)
 	a.Mount(aborts.New(a.Service))
+	a.Pairing = pairing.New(a.Service, store, pairing.Config{DefaultSize: cfg.DefaultSize})
+	a.Mount(a.Pairing)
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.
@@ -128,7 +133,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 		}})
 	}
 	// Tournaments last: games whose flags fell this tick count in them.
-	for _, jobs := range [][]schedule.Job{a.Service.Jobs(), a.Puzzles.Jobs(), a.Tournaments.Jobs()} {
+	for _, jobs := range [][]schedule.Job{a.Service.Jobs(), a.Pairing.Jobs(), a.Puzzles.Jobs(), a.Tournaments.Jobs()} {
 		for _, j := range jobs {
 			a.Scheduler.Register(a.Guard(j))
 		}

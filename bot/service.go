@@ -286,12 +286,14 @@ var componentTable = map[string]componentHandler{
 	"cancel":  challengeAnswer("cancel"),
 	"rematch": (*Service).rematch,
 	// Answered by mounted capabilities: bot/review, bot/tournaments,
-	// bot/puzzles.
+	// bot/puzzles, bot/pairing.
 	"replay": nil,
 	"tjoin":  nil,
 	"tleave": nil,
 	"puzzle": nil,
 	"daily":  nil,
+	"pplay":  nil,
+	"pleave": nil,
 }
 
 func challengeAnswer(action string) componentHandler {

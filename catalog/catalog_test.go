@@ -150,7 +150,7 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "opening", "bot/local", "bot/discord",
+var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "bot/pairing", "opening", "bot/local", "bot/discord",
 	"render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two
@@ -168,6 +168,7 @@ var allowed = map[string]string{
 	"bot/capability.go Mount":               "a wiring mistake, for the developer",
 	"bot/tournaments/tournaments.go Routes": "entry points of the command table, by their names",
 	"bot/puzzles/puzzles.go Jobs":           "a timed job's name, for the log",
+	"bot/pairing/pairing.go Jobs":           "a timed job's name, for the log",
 	"bot/pageplay/discord.go enqueue":       "a background task's name, for the log",
 	"bot/discord/commands.go where":         "where commands are registered, for the log",
 	"bot/discord/interactions.go deliver":   "what failed, for the log",

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"othello-bot/game"
+	"othello-bot/pool"
 	"othello-bot/timecontrol"
 )
 
@@ -347,6 +348,19 @@ type DailySetting struct {
 	GuildID, ChannelID string
 	Hour               int
 }
+
+// PoolEntry is a player waiting in a server's pairing pool: what they
+// want (pool.Entry), where they asked and the message that shows them
+// waiting.
+type PoolEntry struct {
+	pool.Entry
+	Player    Player
+	ChannelID string
+	MessageID string
+}
+
+// ErrWaiting: the player waits in the server's pool already.
+var ErrWaiting = errors.New("already waiting in the pool")
 
 // TVSetting is a server's Othello TV: the channel where its best live
 // game is followed ("" for none), the message showing it and that game (0

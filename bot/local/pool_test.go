@@ -1,0 +1,51 @@
+package local_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// The pairing pool through the terminal: two members in different
+// channels asking for the same game are sent to one game (where the
+// second asked; the first pinged where they waited); other games wait
+// apart; /play alone lists who waits; Leave, Play and lapsing end a wait.
+func TestPlayPairsAcrossChannels(t *testing.T) {
+	e := open(t, t.TempDir())
+	out := e.say("alice #lobby: /play time:3+2")
+	expect(t, out, "alice is looking for a game: 3+2 · 8x8 · rated.", "[Play] [Leave]")
+	expect(t, e.say("alice #den: /play time:5+3"), "You are waiting for a game already (3+2 · 8x8 · rated)")
+	e.say("bob #den: /play time:5+3 rated:false")
+	expect(t, e.say("carol #den: /play"), "Waiting for a game on this server", "alice · 3+2 · 8x8 · rated", "bob · 5+3 · 8x8 · casual")
+
+	out = e.say("carol #den: /play time:3+2")
+	expect(t, out, "in #lobby", "@alice, you are paired with carol: game #1 is on in #den.", "alice was paired with carol: game #1 in #den.")
+	g, err := e.store.ActiveGame(context.Background(), "den")
+	if err != nil || g.ID != 1 || g.Control.String() != "3+2" || !g.Rated ||
+		!(g.Black.Player.ID == "alice" && g.White.Player.ID == "carol" || g.Black.Player.ID == "carol" && g.White.Player.ID == "alice") {
+		t.Fatalf("the game: %+v %v", g, err)
+	}
+	expect(t, e.playLine("den", "f5"), "played f5")
+	expect(t, e.say("carol #den: /play"), "bob · 5+3")
+	if strings.Contains(e.say("carol #den: /play"), "alice ·") {
+		t.Error("a paired player still waits")
+	}
+
+	// Leave is for the one waiting; then the wait is over.
+	expect(t, e.say("carol #den: click Leave"), "Only bob can leave this wait.")
+	expect(t, e.say("bob #den: click Leave"), "bob stopped waiting.")
+	expect(t, e.say("carol #den: /play"), "Nobody is waiting for a game on this server.")
+
+	// Play on a wait takes that game, there.
+	e.say("dave #hall: /play time:1+0 size:6 rated:false")
+	expect(t, e.say("dave #hall: click Play"), "That is your own wait")
+	e.say("erin #hall: click Play")
+	if g, err := e.store.ActiveGame(context.Background(), "hall"); err != nil || g.Size() != 6 || g.Rated {
+		t.Fatalf("Play: %+v %v", g, err)
+	}
+
+	// A wait nobody answers lapses.
+	e.say("frank #lobby: /play time:10+5")
+	expect(t, e.say("wait 31m"), "frank waited 30 minutes and nobody came.")
+	expect(t, e.say("frank #lobby: /play"), "Nobody is waiting")
+}

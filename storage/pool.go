@@ -1,0 +1,95 @@
+package storage
+
+// This file is the pairing pool: who waits for a game in each server, and
+// taking an entry once when it is paired, left or lapses.
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"othello-bot/record"
+)
+
+// JoinPool puts a player in a server's pool and sets the entry's ID; it
+// fails with record.ErrWaiting if they wait there already.
+func (s *Store) JoinPool(ctx context.Context, e *record.PoolEntry) error {
+	err := s.wdb.QueryRowContext(ctx, `INSERT INTO pool_entries (guild_id, channel_id, player_id, player_name, control, size, rated,
+		range_width, rating, message_id, since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.GuildID, e.ChannelID, e.Player.ID, e.Player.Name, e.Want.Control, e.Want.Size, e.Want.Rated, e.Want.Range, e.Rating,
+		e.MessageID, millis(e.Since)).Scan(&e.ID)
+	if isUnique(err) {
+		return record.ErrWaiting
+	}
+	if err != nil {
+		return fmt.Errorf("joining the pool: %w", err)
+	}
+	return nil
+}
+
+const poolSelect = `SELECT id, guild_id, channel_id, player_id, player_name, control, size, rated, range_width, rating, message_id, since
+	FROM pool_entries`
+
+func (s *Store) poolEntries(ctx context.Context, where string, args ...any) ([]record.PoolEntry, error) {
+	rows, err := s.db.QueryContext(ctx, poolSelect+" WHERE "+where+" ORDER BY since, id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("reading the pool: %w", err)
+	}
+	defer rows.Close()
+	var out []record.PoolEntry
+	for rows.Next() {
+		var e record.PoolEntry
+		var since int64
+		if err := rows.Scan(&e.ID, &e.GuildID, &e.ChannelID, &e.Player.ID, &e.Player.Name, &e.Want.Control, &e.Want.Size,
+			&e.Want.Rated, &e.Want.Range, &e.Rating, &e.MessageID, &since); err != nil {
+			return nil, err
+		}
+		e.PlayerID, e.Since = e.Player.ID, fromMillis(since)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// PoolEntries lists who waits in a server's pool, longest first.
+func (s *Store) PoolEntries(ctx context.Context, guildID string) ([]record.PoolEntry, error) {
+	return s.poolEntries(ctx, "guild_id = ?", guildID)
+}
+
+// LapsedPoolEntries lists the entries waiting since before a time, in
+// every server.
+func (s *Store) LapsedPoolEntries(ctx context.Context, before time.Time) ([]record.PoolEntry, error) {
+	return s.poolEntries(ctx, "since < ?", millis(before))
+}
+
+// PoolEntryOf is a player's entry in a server's pool, or
+// record.ErrNotFound.
+func (s *Store) PoolEntryOf(ctx context.Context, guildID, playerID string) (record.PoolEntry, error) {
+	list, err := s.poolEntries(ctx, "guild_id = ? AND player_id = ?", guildID, playerID)
+	if err != nil {
+		return record.PoolEntry{}, err
+	}
+	if len(list) == 0 {
+		return record.PoolEntry{}, record.ErrNotFound
+	}
+	return list[0], nil
+}
+
+// TakePoolEntry removes an entry: true for the one caller that did, so an
+// entry is paired, left or lapses once across processes.
+func (s *Store) TakePoolEntry(ctx context.Context, id int64) (bool, error) {
+	res, err := s.wdb.ExecContext(ctx, `DELETE FROM pool_entries WHERE id = ?`, id)
+	if err != nil {
+		return false, fmt.Errorf("taking pool entry %d: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// SetPoolMessage records the message that shows an entry waiting.
+func (s *Store) SetPoolMessage(ctx context.Context, id int64, messageID string) error {
+	if _, err := s.wdb.ExecContext(ctx, `UPDATE pool_entries SET message_id = ? WHERE id = ?`, messageID, id); err != nil {
+		return fmt.Errorf("recording pool entry %d's message: %w", id, err)
+	}
+	return nil
+}
+
