@@ -92,4 +92,3 @@ func (s *Store) SetPoolMessage(ctx context.Context, id int64, messageID string) 
 	}
 	return nil
 }
-

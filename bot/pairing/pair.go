@@ -205,4 +205,3 @@ func (s *Service) lapse(ctx context.Context, now time.Time) {
 		}
 	}
 }
-

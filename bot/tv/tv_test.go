@@ -36,7 +36,9 @@ func (s *store) SaveTVShow(_ context.Context, guild, channel, msg string, game i
 	}
 	return nil
 }
-func (s *store) RunningGames(context.Context, string, string, int) ([]*record.Game, error) { return s.running, nil }
+func (s *store) RunningGames(context.Context, string, string, int) ([]*record.Game, error) {
+	return s.running, nil
+}
 func (s *store) Game(_ context.Context, id int64) (*record.Game, error) {
 	if g, ok := s.games[id]; ok {
 		return g, nil
