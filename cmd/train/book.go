@@ -40,7 +40,13 @@ type bookOptions struct {
 	window    float64 // discs
 	plyCost   float64 // discs
 	maxPly    int
+	workers   int // positions searched at once
 }
+
+// bookScoring heads a book's log: how its positions' moves were valued
+// (engine.ScoreMoves: each move the mean of its two deepest depths, since
+// b2c5562). A log of another scoring is refused, not mixed.
+const bookScoring = "# book log: ScoreMoves, mean of the two deepest depths"
 
 type bookKey [2]uint64 // side to move's discs, the opponent's; canonical
 
@@ -133,7 +139,13 @@ func bookRun(ctx context.Context, o bookOptions, log io.Writer) error {
 		return err
 	}
 	defer f.Close()
-	eng := engine.New(engine.Options{Searches: 1, NoBook: true})
+	if st, err := f.Stat(); err == nil && st.Size() == 0 {
+		if _, err := f.WriteString(bookScoring + "\n"); err != nil {
+			return err
+		}
+	}
+	sr := newBookSearcher(ctx, o, f, searched)
+	defer sr.stop()
 	start, _ := game.NewPosition(8)
 	b0, w0, _ := start.Bitboards()
 	cp, co, _ := bitboard.Canonical(b0, w0)
@@ -147,28 +159,15 @@ func bookRun(ctx context.Context, o bookOptions, log io.Writer) error {
 			continue
 		}
 		seen[it.key] = true
-		moves, ok := searched[it.key]
+		moves, ok := sr.done(it.key)
 		if !ok {
-			p, err := bookPosition(it.key)
-			if err != nil {
-				return err
-			}
-			t0 := time.Now()
-			evals, err := eng.ScoreMoves(ctx, p, o.depth, 0)
-			if err != nil {
+			// The searchers besides look ahead at the positions next in the
+			// queue: the order (and so the book) is the one a lone searcher
+			// gives, and a position looked at early waits in the log.
+			var secs float64
+			if moves, secs, err = sr.wait(it.key, q, seen); err != nil {
 				return fmt.Errorf("searching a book position: %w (progress kept in %s)", err, path)
 			}
-			secs := time.Since(t0).Seconds()
-			moves = make([]book.Move, len(evals))
-			fields := []string{strconv.FormatUint(it.key[0], 16), strconv.FormatUint(it.key[1], 16), strconv.FormatFloat(secs, 'f', 3, 64)}
-			for i, e := range evals {
-				moves[i] = book.Move{Square: e.Move.Row*8 + e.Move.Col, Value: e.Eval.Cents}
-				fields = append(fields, fmt.Sprintf("%d:%d", moves[i].Square, moves[i].Value))
-			}
-			if _, err := f.WriteString(strings.Join(fields, " ") + "\n"); err != nil {
-				return err
-			}
-			searched[it.key] = moves
 			took += secs
 			if fresh++; fresh%20 == 0 {
 				rate := time.Since(began) / time.Duration(fresh)
@@ -294,7 +293,15 @@ func readBook(path string) (map[bookKey][]book.Move, float64, error) {
 	defer f.Close()
 	took := 0.0
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
+	for first := true; sc.Scan(); first = false {
+		if first {
+			// The log names how its values were scored: values of another
+			// scoring cannot be mixed with this engine's.
+			if sc.Text() != bookScoring {
+				return nil, 0, fmt.Errorf("%s was scored another way (%q, this engine: %q): start a new log", path, sc.Text(), bookScoring)
+			}
+			continue
+		}
 		fields := strings.Fields(sc.Text())
 		if len(fields) < 4 {
 			continue // cut by a kill: searched again

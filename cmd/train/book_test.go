@@ -12,10 +12,10 @@ import (
 	"othello-bot/game"
 )
 
-func buildBook(t *testing.T, dir, out string, positions string) string {
+func buildBook(t *testing.T, dir, out string, positions string, more ...string) string {
 	t.Helper()
 	var log bytes.Buffer
-	args := []string{"book", "-data", dir, "-out", out, "-positions", positions, "-depth", "4", "-window", "2"}
+	args := append([]string{"book", "-data", dir, "-out", out, "-positions", positions, "-depth", "4", "-window", "2"}, more...)
 	if err := run(context.Background(), args, &log); err != nil {
 		t.Fatalf("book: %v\n%s", err, log.String())
 	}
@@ -77,6 +77,36 @@ func TestBookBuildResumesAndMinimaxes(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Error("no first move leads to a book position")
+	}
+}
+
+// Searchers looking ahead change nothing: the book of three searchers is
+// the book of one, and its log holds every position the book does.
+func TestBookOfSeveralSearchers(t *testing.T) {
+	one, three := t.TempDir(), t.TempDir()
+	a, b := filepath.Join(one, "book.bin"), filepath.Join(three, "book.bin")
+	buildBook(t, one, a, "40")
+	buildBook(t, three, b, "40", "-workers", "3")
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if !bytes.Equal(da, db) {
+		t.Fatal("three searchers wrote another book")
+	}
+	searched, _, err := readBook(filepath.Join(three, "book.txt"))
+	if err != nil || len(searched) < 40 {
+		t.Fatalf("the log of three searchers: %d positions (%v)", len(searched), err)
+	}
+}
+
+// A log scored another way (before its header, or under another) is
+// refused, not mixed with this engine's values.
+func TestBookLogOfAnotherScoring(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "book.txt"), []byte("810000000 1008000000 0.164 19:-224 26:-224 37:-224 44:-224\n"), 0o644)
+	var log bytes.Buffer
+	err := run(context.Background(), []string{"book", "-data", dir, "-out", filepath.Join(dir, "b.bin"), "-positions", "3", "-depth", "2"}, &log)
+	if err == nil || !strings.Contains(err.Error(), "scored another way") {
+		t.Fatalf("an old log was read: %v", err)
 	}
 }
 

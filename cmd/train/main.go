@@ -95,6 +95,7 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 		fs.Float64Var(&o.window, "window", 3, "moves within this many discs of the best are expanded")
 		fs.Float64Var(&o.plyCost, "ply-cost", 0.5, "cost of a move deeper, in discs given away")
 		fs.IntVar(&o.maxPly, "max-ply", 30, "deepest line, in moves")
+		fs.IntVar(&o.workers, "workers", 1, "positions searched at once (the same book whatever the number)")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
