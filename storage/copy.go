@@ -33,6 +33,7 @@ var copyTables = []struct{ name, order string }{
 	{"puzzle_attempts", "id"},
 	{"puzzle_ratings", "player_id"},
 	{"daily_puzzles", "guild_id, day"},
+	{"pool_entries", "id"},
 }
 
 // CopyReport is what a copy moved: rows per table, and games replayed.
@@ -74,7 +75,7 @@ func (s *Store) CopyTo(ctx context.Context, dst *Store, progress func(table stri
 	}
 	if dst.dialect == postgresDB {
 		// Rows came with their ids: new ones continue after them.
-		for _, t := range []string{"games", "challenges", "tournaments", "puzzles", "puzzle_attempts"} {
+		for _, t := range []string{"games", "challenges", "tournaments", "puzzles", "puzzle_attempts", "pool_entries"} {
 			if _, err := dst.wdb.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
 				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
 				return rep, fmt.Errorf("continuing the ids of %s: %w", t, err)

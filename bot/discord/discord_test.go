@@ -156,12 +156,13 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 		}
 	}
 	// Global ones do: everywhere and for both installs, but a tournament
-	// only in servers that installed the bot.
+	// and the pairing pool only in servers that installed the bot.
 	for _, c := range Commands(true) {
 		cmd := jsonOf(c)
 		anywhere := strings.Contains(cmd, `"integration_types":[0,1]`) && strings.Contains(cmd, `"contexts":[0,1,2]`)
 		serverOnly := strings.Contains(cmd, `"integration_types":[0]`) && strings.Contains(cmd, `"contexts":[0]`)
-		if c.Name == "tournament" && !serverOnly || c.Name != "tournament" && !anywhere {
+		inServers := c.Name == "tournament" || c.Name == "play"
+		if inServers && !serverOnly || !inServers && !anywhere {
 			t.Errorf("global command %s: %s", c.Name, cmd)
 		}
 	}
