@@ -179,9 +179,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		Fields: []Field{{Name: t.T("field.score"), Value: t.T("game.count", "BlackDisc", render.Black, "Black", b, "WhiteDisc", render.White, "White", w), Inline: true}},
 		Color:  0x2e7d32,
 	}
-	if s.cfg.PageURL != nil && g.PublicID != "" {
-		e.URL = s.cfg.PageURL(g.PublicID)
-	}
+	e.URL = s.GamePage(g)
 	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version}}
 	s.drawBoard(t, g, m)
 	if live(g) {
@@ -243,6 +241,15 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}, watch(t, e)...)},
 	}
 	return m
+}
+
+// GamePage is the address of a game's web page, or "" where none is
+// served.
+func (s *Service) GamePage(g *record.Game) string {
+	if s.cfg.PageURL == nil || g.PublicID == "" {
+		return ""
+	}
+	return s.cfg.PageURL(g.PublicID)
 }
 
 // watch is the Watch button of a game message: a link to the game's page,

@@ -51,5 +51,20 @@ func (s *Service) listGames(ctx context.Context, req bot.Request) (bot.Response,
 		entries = append(entries, t.T("games.entry", "ID", g.ID, "Black", bot.SideLabel(t, g, game.Black), "White", bot.SideLabel(t, g, game.White),
 			"Size", g.Size(), "Side", bot.SideName(t, g.ToMove()), "Since", bot.Stamp(g.TurnStartedAt, bot.StampRelative), "Where", where))
 	}
-	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(title, bot.MaxEmbedTitle), Description: bot.JoinLines(entries, bot.MaxDescription)}}}, nil
+	m := &bot.Message{Embed: &bot.Embed{Title: bot.Clip(title, bot.MaxEmbedTitle), Description: bot.JoinLines(entries, bot.MaxDescription)}}
+	// A Watch button to the page of each of the first games (a row
+	// holds five).
+	var watch []bot.ButtonSpec
+	for _, g := range games[:min(len(games), maxListedGames)] {
+		if url := s.GamePage(g); url != "" && len(watch) < maxWatchButtons {
+			watch = append(watch, bot.ButtonSpec{Label: t.T("games.watch", "ID", g.ID), URL: url})
+		}
+	}
+	if len(watch) > 0 {
+		m.Components = []bot.Row{{Buttons: watch}}
+	}
+	return bot.Response{Message: m}, nil
 }
+
+// maxWatchButtons is how many games /games gives a Watch button: one row.
+const maxWatchButtons = 5

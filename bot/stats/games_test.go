@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +46,11 @@ type clock struct{}
 
 func (clock) Now() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) }
 
+// GamePage: pages at /g/ID.
+func (clock) GamePage(g *record.Game) string {
+	return "https://othello.example/g/" + strconv.FormatInt(g.ID, 10)
+}
+
 // Every DM shares the empty server id: outside a server /games lists the
 // asker's own games only, whoever they name.
 func TestGamesInDMsStayTheirPlayers(t *testing.T) {
@@ -58,6 +64,13 @@ func TestGamesInDMsStayTheirPlayers(t *testing.T) {
 			Place: place.BotDM, Options: opts})
 		if err != nil || r.Message == nil || r.Message.Embed == nil {
 			t.Fatalf("/games: %+v %v", r.Message, err)
+		}
+		for _, row := range r.Message.Components {
+			for _, b := range row.Buttons {
+				if !strings.Contains(r.Message.Embed.Description, strings.TrimPrefix(b.Label, "Watch ")) {
+					t.Errorf("a Watch button for a game not listed: %+v", b)
+				}
+			}
 		}
 		return r.Message.Embed.Description
 	}

@@ -37,6 +37,8 @@ type Store interface {
 // Core is what stats need of the shared flow: *bot.Service.
 type Core interface {
 	Now() time.Time
+	// GamePage is a game's web page, or "" where none is served.
+	GamePage(g *record.Game) string
 }
 
 // Service answers stats on a core.

@@ -24,6 +24,12 @@ func TestLocalServesGamePages(t *testing.T) {
 	if !strings.Contains(l.out.String(), "[Watch ↗ "+url+"]") {
 		t.Errorf("no Watch button to the page in:\n%s", l.out.String())
 	}
+	l.in.Write([]byte("/games\n"))
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(l.out.String(), "[Watch #1 ↗ "+url+"]"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("/games has no Watch button to the game's page:\n%s", l.out.String())
+		}
+	}
 	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
