@@ -18,6 +18,7 @@ import (
 	"othello-bot/bot/pageplay"
 	"othello-bot/bot/pairing"
 	"othello-bot/bot/puzzles"
+	botranks "othello-bot/bot/ranks"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
 	"othello-bot/bot/takeback"
@@ -46,6 +47,7 @@ type Backend interface {
 	takeback.Store
 	bottv.Store
 	pairing.Store
+	botranks.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
@@ -74,6 +76,7 @@ type App struct {
 	PagePlay    *pageplay.Service
 	TV          *bottv.Service
 	Pairing     *pairing.Service
+	Ranks       *botranks.Service
 	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
@@ -114,6 +117,9 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Mount(aborts.New(a.Service))
 	a.Pairing = pairing.New(a.Service, store, pairing.Config{DefaultSize: cfg.DefaultSize})
 	a.Mount(a.Pairing)
+	roles, _ := notify.(botranks.Roles) // nil where the transport has none
+	a.Ranks = botranks.New(a.Service, store, roles)
+	a.Mount(a.Ranks)
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.
@@ -214,4 +220,7 @@ func (a *App) SearchPuzzles(ctx context.Context, n int) (int, error) {
 
 // WaitAnalyses waits until no analysis is queued or running (the
 // terminal waits for them before it quits).
-func (a *App) WaitAnalyses() { a.Review.Drain() }
+func (a *App) WaitAnalyses() {
+	a.Review.Drain()
+	a.Ranks.Wait() // and rating roles being given: background work the terminal waits for too
+}

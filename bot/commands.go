@@ -123,6 +123,8 @@ var commands = localize([]CommandSpec{
 			{Name: "puzzle-hour", Kind: IntegerOption, Min: 0, Max: 23},
 			{Name: "tv", Kind: StringOption,
 				Choices: []OptionChoice{choice("choice.tv.here", "here"), choice("choice.tv.off", "off")}},
+			{Name: "roles", Kind: StringOption, Choices: []OptionChoice{choice("choice.roles.on", "on"), choice("choice.roles.off", "off")}},
+			{Name: "role-step", Kind: IntegerOption, Min: 50, Max: 1000},
 		},
 		handle: (*Service).settings},
 	tournamentCommand,

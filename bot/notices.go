@@ -19,6 +19,10 @@ import (
 // allows it.
 var ErrUnreachable = errors.New("no way to post in this channel now")
 
+// ErrForbidden is what a transport returns when Discord refuses an action
+// for want of a permission (a role above the bot's own, say).
+var ErrForbidden = errors.New("missing permissions")
+
 // maxNotices bounds the notices kept for one channel (the oldest go) and
 // shownNotices those shown with one answer (follow-ups are few where the
 // bot is no member).

@@ -34,6 +34,8 @@ var copyTables = []struct{ name, order string }{
 	{"puzzle_ratings", "player_id"},
 	{"daily_puzzles", "guild_id, day"},
 	{"pool_entries", "id"},
+	{"rank_roles", "guild_id, speed, step, band"},
+	{"rank_holders", "guild_id, player_id, role_id"},
 }
 
 // CopyReport is what a copy moved: rows per table, and games replayed.

@@ -93,6 +93,8 @@ type Adapter struct {
 	// that edits a message from an earlier run must not hit this run's
 	// message with the same number.
 	run string
+	// roles are the server roles made for rating roles, by id.
+	roles map[string]string
 }
 
 // New returns an adapter printing to out. Give it its service with

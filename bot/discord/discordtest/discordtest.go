@@ -143,6 +143,7 @@ type Server struct {
 	channelCalls map[string]int
 	rates        rateState
 	oauth        oauthState
+	roles        roleState
 
 	// gateway: one session per shard. ShardCount is what IDENTIFY must
 	// say (RequiredShards, from /gateway/bot); each guild's events go to

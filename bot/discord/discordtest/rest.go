@@ -151,6 +151,11 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 			guild = p[3]
 		}
 		return s.registerCommands(guild, body)
+	case p[0] == "guilds" && len(p) >= 3 && (p[2] == "roles" || len(p) == 6 && p[2] == "members" && p[4] == "roles"):
+		if !bot {
+			return nil, &apiError{401, 0, "401: Unauthorized"}
+		}
+		return s.roleRoute(r.Method, p, body)
 	case p[0] == "guilds" && len(p) >= 3 && p[2] == "scheduled-events":
 		if !bot {
 			return nil, &apiError{401, 0, "401: Unauthorized"}

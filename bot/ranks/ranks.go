@@ -1,0 +1,310 @@
+// Package ranks is rating roles in chat: with /settings roles:on a
+// server's members are kept in a role per speed for the band their rating
+// falls in (package ranks: every 200 points by default), made by the bot
+// as they are first needed and only ever those: after every rated game
+// both players move to their new band, and turning it on gives every
+// rated member theirs in the background, at the pace Discord allows. The
+// bot needs Manage Roles for it, and says so — and says when its own role
+// sits too low to give one. It mounts on the core service (package bot)
+// as a capability.
+package ranks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/ranks"
+	"othello-bot/rating/rated"
+	"othello-bot/record"
+	"othello-bot/timecontrol"
+)
+
+// Roles are what a transport does with a server's roles.
+type Roles interface {
+	// CreateRole makes a role and returns its id.
+	CreateRole(ctx context.Context, guildID, name string) (string, error)
+	// AddMemberRole and RemoveMemberRole give and take a role; both fail
+	// with bot.ErrForbidden where the bot may not.
+	AddMemberRole(ctx context.Context, guildID, userID, roleID string) error
+	RemoveMemberRole(ctx context.Context, guildID, userID, roleID string) error
+}
+
+// Store keeps the settings and the roles, and gives the ratings.
+type Store interface {
+	SetRoleStep(ctx context.Context, guildID string, step int, now time.Time) error
+	RoleStep(ctx context.Context, guildID string) (int, error)
+	RankRoles(ctx context.Context, guildID string) ([]ranks.Role, error)
+	SaveRankRole(ctx context.Context, guildID string, r ranks.Role) error
+	HeldRanks(ctx context.Context, guildID, playerID string) ([]ranks.Role, error)
+	SetRankHeld(ctx context.Context, guildID, playerID, roleID string, held bool) error
+	Rating(ctx context.Context, playerID, scope string) (record.Rating, error)
+	Leaderboard(ctx context.Context, scope string, growth record.DeviationGrowth, limit int) ([]record.Standing, error)
+}
+
+// Core is what rating roles need of the shared flow: *bot.Service.
+type Core interface {
+	Now() time.Time
+	Logger(ctx context.Context) *slog.Logger
+	PublicPrinter(ctx context.Context, guildID string) *catalog.Printer
+	Background() context.Context
+}
+
+// PermManageRoles is the permission rating roles need.
+const PermManageRoles int64 = 1 << 28
+
+// maxMembers bounds the members given roles when rating roles are
+// turned on, per speed.
+const maxMembers = 10000
+
+// Service keeps a server's members in their rating roles.
+type Service struct {
+	Core
+	store Store
+	roles Roles // nil: this transport has no roles
+
+	change   sync.Mutex // one change of roles at a time
+	mu       sync.Mutex // the state below
+	problems map[string]string
+	backfill map[string]*progress
+	wg       sync.WaitGroup
+}
+
+type progress struct{ done, total int }
+
+// New returns the capability; roles may be nil where the transport has
+// none (the settings say so).
+func New(core Core, store Store, roles Roles) *Service {
+	return &Service{Core: core, store: store, roles: roles, problems: map[string]string{}, backfill: map[string]*progress{}}
+}
+
+// Routes: none of its own; /settings roles: reaches it as a section.
+func (s *Service) Routes() map[string]bot.Handler { return nil }
+
+// Wait waits until no server's members are being given their roles.
+func (s *Service) Wait() { s.wg.Wait() }
+
+// Drain is Wait, for shutdown (the work stops with the core's context).
+func (s *Service) Drain() { s.wg.Wait() }
+
+// GameEnded moves both players of a rated game to their new bands.
+func (s *Service) GameEnded(ctx context.Context, g *record.Game) {
+	if !g.Rated || g.GuildID == "" || s.roles == nil {
+		return
+	}
+	step, err := s.store.RoleStep(ctx, g.GuildID)
+	if err != nil || step == 0 {
+		return
+	}
+	speed := g.Control.Category()
+	for _, side := range []record.Side{g.Black, g.White} {
+		if side.IsBot() {
+			continue
+		}
+		if err := s.update(ctx, g.GuildID, side.Player.ID, speed, step); err != nil {
+			s.Logger(ctx).Warn("rating roles: after a game", "game", g.ID, "player", side.Player.ID, "err", err)
+		}
+	}
+}
+
+// update puts a member in the band role of their rating in a speed.
+func (s *Service) update(ctx context.Context, guildID, playerID string, speed timecontrol.Category, step int) error {
+	r, err := s.store.Rating(ctx, playerID, record.SpeedScope(guildID, speed))
+	if errors.Is(err, record.ErrNotFound) {
+		return nil // not rated in that speed here
+	}
+	if err != nil {
+		return err
+	}
+	s.change.Lock()
+	defer s.change.Unlock()
+	want := ranks.Band(r.Rating, step)
+	role, err := s.role(ctx, guildID, string(speed), step, want)
+	if err != nil {
+		return s.noted(guildID, err)
+	}
+	held, err := s.store.HeldRanks(ctx, guildID, playerID)
+	if err != nil {
+		return err
+	}
+	remove, add := ranks.Change(held, string(speed), step, want)
+	for _, old := range remove {
+		if err := s.roles.RemoveMemberRole(ctx, guildID, playerID, old.RoleID); err != nil {
+			return s.noted(guildID, err)
+		}
+		if err := s.store.SetRankHeld(ctx, guildID, playerID, old.RoleID, false); err != nil {
+			return err
+		}
+	}
+	if !add {
+		return nil
+	}
+	if err := s.roles.AddMemberRole(ctx, guildID, playerID, role.RoleID); err != nil {
+		return s.noted(guildID, err)
+	}
+	return s.store.SetRankHeld(ctx, guildID, playerID, role.RoleID, true)
+}
+
+// role is the band's role, made if the bot has not made it yet.
+func (s *Service) role(ctx context.Context, guildID, speed string, step, band int) (ranks.Role, error) {
+	list, err := s.store.RankRoles(ctx, guildID)
+	if err != nil {
+		return ranks.Role{}, err
+	}
+	for _, r := range list {
+		if r.Speed == speed && r.Step == step && r.Band == band {
+			return r, nil
+		}
+	}
+	t := s.PublicPrinter(ctx, guildID)
+	name := RoleName(t, speed, step, band)
+	id, err := s.roles.CreateRole(ctx, guildID, name)
+	if err != nil {
+		return ranks.Role{}, fmt.Errorf("making the role %q: %w", name, err)
+	}
+	r := ranks.Role{Speed: speed, Step: step, Band: band, RoleID: id}
+	s.Logger(ctx).Info("rating roles: a role made", "guild", guildID, "role", name)
+	return r, s.store.SaveRankRole(ctx, guildID, r)
+}
+
+// RoleName names a band role in the server's language: "Blitz 1400-1599".
+func RoleName(t *catalog.Printer, speed string, step, band int) string {
+	return t.T("ranks.role", "Speed", t.T("speed."+speed), "From", band, "To", band+step-1)
+}
+
+// noted keeps a refusal for /settings to show the server's admins.
+func (s *Service) noted(guildID string, err error) error {
+	if errors.Is(err, bot.ErrForbidden) {
+		s.mu.Lock()
+		s.problems[guildID] = "forbidden"
+		s.mu.Unlock()
+	}
+	return err
+}
+
+// giveAll gives every rated member of a server their roles, in the
+// background, one change at a time (the transport keeps to Discord's
+// pace).
+func (s *Service) giveAll(guildID string, step int) {
+	ctx := s.Background()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		log := s.Logger(ctx).With("guild", guildID)
+		type job struct {
+			player string
+			speed  timecontrol.Category
+		}
+		var jobs []job
+		for _, speed := range timecontrol.Categories() {
+			list, err := s.store.Leaderboard(ctx, record.SpeedScope(guildID, speed), rated.Growth(s.Now()), maxMembers)
+			if err != nil {
+				log.Error("rating roles: listing members", "err", err)
+				return
+			}
+			for _, st := range list {
+				jobs = append(jobs, job{st.Player.ID, speed})
+			}
+		}
+		p := &progress{total: len(jobs)}
+		s.mu.Lock()
+		s.backfill[guildID] = p
+		s.mu.Unlock()
+		t0 := time.Now()
+		for _, j := range jobs {
+			if ctx.Err() != nil {
+				return
+			}
+			if err := s.update(ctx, guildID, j.player, j.speed, step); err != nil {
+				log.Warn("rating roles: giving a member theirs", "player", j.player, "err", err)
+				if errors.Is(err, bot.ErrForbidden) {
+					break
+				}
+			}
+			s.mu.Lock()
+			p.done++
+			s.mu.Unlock()
+		}
+		log.Info("rating roles: members given their roles", "members", len(jobs), "seconds", time.Since(t0).Seconds())
+		s.mu.Lock()
+		delete(s.backfill, guildID)
+		s.mu.Unlock()
+	}()
+}
+
+// Settings answers /settings roles: (on or off) and role-step:, for
+// members with Manage Server.
+func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, bool, error) {
+	choice, stepText := strings.TrimSpace(req.Options["roles"]), strings.TrimSpace(req.Options["role-step"])
+	if choice == "" && stepText == "" {
+		return bot.Response{}, false, nil
+	}
+	me := req.Me()
+	switch {
+	case req.GuildID == "":
+		return bot.Refuse(me.T("settings.no_server")), true, nil
+	case req.MemberPermissions&bot.PermManageGuild == 0:
+		return bot.Refuse(me.T("ranks.need_manage_server")), true, nil
+	case s.roles == nil:
+		return bot.Refuse(me.T("ranks.unavailable")), true, nil
+	}
+	step := ranks.DefaultStep
+	if stepText != "" {
+		n, err := strconv.Atoi(stepText)
+		if err != nil || n < ranks.MinStep || n > ranks.MaxStep {
+			return bot.Refuse(me.T("ranks.bad_step", "Min", ranks.MinStep, "Max", ranks.MaxStep)), true, nil
+		}
+		step = n
+	}
+	if choice == "off" {
+		if err := s.store.SetRoleStep(ctx, req.GuildID, 0, s.Now()); err != nil {
+			return bot.Response{}, true, err
+		}
+		return bot.Refuse(me.T("ranks.off")), true, nil
+	}
+	if req.PermissionsKnown && req.AppPermissions&PermManageRoles == 0 {
+		return bot.Refuse(me.T("ranks.need_manage_roles")), true, nil
+	}
+	if err := s.store.SetRoleStep(ctx, req.GuildID, step, s.Now()); err != nil {
+		return bot.Response{}, true, err
+	}
+	s.mu.Lock()
+	delete(s.problems, req.GuildID)
+	s.mu.Unlock()
+	s.Logger(ctx).Info("rating roles on", "guild", req.GuildID, "step", step)
+	s.giveAll(req.GuildID, step)
+	return bot.Refuse(me.T("ranks.on", "Step", step, "Example", RoleName(req.Pub(), string(timecontrol.Blitz), step, ranks.Band(1500, step)))), true, nil
+}
+
+// SettingsLines say whether rating roles are on, how far giving them has
+// gone, and what stopped the bot from giving one.
+func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {
+	if req.GuildID == "" || s.roles == nil {
+		return nil, nil
+	}
+	me := req.Me()
+	step, err := s.store.RoleStep(ctx, req.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	if step == 0 {
+		return []string{me.T("ranks.show_off")}, nil
+	}
+	lines := []string{me.T("ranks.show", "Step", step)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.backfill[req.GuildID]; p != nil {
+		lines = append(lines, me.T("ranks.show_giving", "Done", p.done, "Count", p.total))
+	}
+	if s.problems[req.GuildID] != "" {
+		lines = append(lines, me.T("ranks.show_forbidden"))
+	}
+	return lines, nil
+}

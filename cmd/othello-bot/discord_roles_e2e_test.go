@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/bot/discord/discordtest"
+	"othello-bot/ranks"
+	"othello-bot/record"
+	"othello-bot/storage"
+	"othello-bot/timecontrol"
+)
+
+// Rating roles through the real run wiring and the fake Discord: a server
+// of 500 rated members turns them on, and every member is given the role
+// of their blitz band — the roles made once each, every change paced
+// under Discord's limits (no 429), nothing else touched. Then the bot's
+// own role is moved below them: a game's role change is refused, and
+// /settings says why.
+func TestDiscordRatingRolesForAServer(t *testing.T) {
+	members := 500
+	if testing.Short() {
+		members = 60
+	}
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	scope := record.SpeedScope(srv.GuildID, timecontrol.Blitz)
+	want := map[string]string{}
+	var users []discordtest.User
+	{
+		st, err := storage.Open(context.Background(), c.Database, storage.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		db, err := sql.Open("sqlite3", c.Database)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UnixMilli()
+		for i := range members {
+			u := discordtest.User{ID: fmt.Sprintf("72%017d", i), Name: fmt.Sprintf("member%03d", i)}
+			rating := 1000 + float64(i*1300/members)
+			if _, err := db.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, u.ID, u.Name, now, now); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
+				VALUES (?, ?, ?, 60, 0.06, 20, 10, 10, 0, ?)`, u.ID, scope, rating, now); err != nil {
+				t.Fatal(err)
+			}
+			band := ranks.Band(rating, ranks.DefaultStep)
+			want[u.ID] = fmt.Sprintf("Blitz %d–%d", band, band+ranks.DefaultStep-1)
+			users = append(users, u)
+		}
+		db.Close()
+	}
+	srv.AddMembers(append(users, alice, bob)...)
+	admins := srv.AddRole("Admins", 5) // the server's own: never touched
+	srv.SetGuildPermissions(discordtest.ManageRoles)
+	r := startBot(t, srv, c)
+
+	began := time.Now()
+	on := srv.Reply(r.do(srv.Command(alice, lobby, "settings", map[string]any{"roles": "on"})))
+	if on == nil || !strings.Contains(on.Text(), "Rating roles are on") {
+		t.Fatalf("/settings roles:on: %+v; log:\n%s", on, r.logs)
+	}
+	for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		done := 0
+		for _, u := range users {
+			if got := srv.MemberRoles(u.ID); len(got) == 1 && got[0] == want[u.ID] {
+				done++
+			}
+		}
+		if done == len(users) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d members have their role; log:\n%s", done, len(users), r.logs)
+		}
+	}
+	t.Logf("%d members given their roles in %s", members, time.Since(began).Round(100*time.Millisecond))
+	bands := map[string]bool{}
+	for _, role := range srv.Roles() {
+		bands[role.Name] = true
+		if role.ID == admins && role.Name != "Admins" {
+			t.Errorf("the server's own role was changed: %+v", role)
+		}
+	}
+	if len(bands) != 1+len(unique(want)) {
+		t.Errorf("%d roles for %d bands: %v", len(srv.Roles()), len(unique(want)), bands)
+	}
+	if n := len(srv.RateLimited()); n > 0 {
+		t.Fatalf("%d requests answered 429, the first %q", n, srv.RateLimited()[0])
+	}
+	checkClean(t, srv, r)
+
+	// The admins move the bot's role below the rating roles.
+	srv.SetBotRolePosition(0)
+	r.do(srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "color": "black", "time": "3+2"})) // rated
+	for _, m := range srv.Messages(lobby, bob.ID) {
+		if id, ok := m.Button("Accept"); ok {
+			r.do(srv.Click(bob, m, id))
+		}
+	}
+	for i := 0; i < 4; i++ {
+		m := liveGame(srv, lobby)
+		id, values, _ := m.Menu()
+		r.do(srv.Select(playerToMove(t, m, map[string]discordtest.User{"alice": alice, "bob": bob}), m, id, values[0]))
+	}
+	resign := srv.Reply(r.do(srv.Command(bob, lobby, "resign", nil)))
+	if id, ok := resign.Button("Resign"); ok {
+		r.do(srv.Click(bob, resign, id))
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		shown := srv.Reply(r.do(srv.Command(alice, lobby, "settings", nil)))
+		if shown != nil && strings.Contains(shown.Text(), "Discord refused me a role") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/settings does not say the bot's role is too low: %+v", shown)
+		}
+	}
+}
+
+func unique(m map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range m {
+		out[v] = true
+	}
+	return out
+}
