@@ -156,4 +156,3 @@ func roleObject(r *Role) map[string]any {
 	return map[string]any{"id": r.ID, "name": r.Name, "position": r.Position, "color": 0, "hoist": false, "managed": false,
 		"mentionable": false, "permissions": "0", "flags": 0}
 }
-
