@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/catalog"
 	"othello-bot/pool"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
@@ -138,13 +139,21 @@ func (s *Service) playButton(ctx context.Context, req bot.Request) (bot.Response
 	if !pool.Suits(pool.Want{Control: e.Want.Control, Size: e.Want.Size, Rated: e.Want.Rated}, rating, e.Want, e.Rating) {
 		return bot.Refuse(me.T("pool.out_of_range", "Name", bot.Escape(e.Player.Name), "Range", e.Want.Range)), nil
 	}
-	if took, err := s.store.TakePoolEntry(ctx, e.ID); err != nil || !took {
-		if err == nil {
-			return bot.Refuse(me.T("pool.gone")), nil
-		}
-		return bot.Response{}, err
+	if r, err := s.taken(ctx, me, e.ID); r != nil || err != nil {
+		return bot.Deref(r), err
 	}
 	return s.pair(ctx, req, e, true)
+}
+
+// taken takes a wait from the pool for a button: the refusal to give if
+// another took it first.
+func (s *Service) taken(ctx context.Context, me *catalog.Printer, id int64) (*bot.Response, error) {
+	took, err := s.store.TakePoolEntry(ctx, id)
+	if err != nil || took {
+		return nil, err
+	}
+	r := bot.Refuse(me.T("pool.gone"))
+	return &r, nil
 }
 
 // leaveButton is Leave on a wait: only the one waiting.
@@ -159,11 +168,8 @@ func (s *Service) leaveButton(ctx context.Context, req bot.Request) (bot.Respons
 	case e.PlayerID != req.User.ID:
 		return bot.Refuse(me.T("pool.not_yours", "Name", bot.Escape(e.Player.Name))), nil
 	}
-	if took, err := s.store.TakePoolEntry(ctx, e.ID); err != nil || !took {
-		if err == nil {
-			return bot.Refuse(me.T("pool.gone")), nil
-		}
-		return bot.Response{}, err
+	if r, err := s.taken(ctx, me, e.ID); r != nil || err != nil {
+		return bot.Deref(r), err
 	}
 	return bot.Response{Update: true, Message: &bot.Message{Content: req.Pub().T("pool.left", "Name", bot.Escape(e.Player.Name))}}, nil
 }
