@@ -193,6 +193,7 @@ func bookRun(ctx context.Context, o bookOptions, log io.Writer) error {
 			order++
 		}
 	}
+	sr.stop() // the searches looking ahead write no more
 	if ctx.Err() != nil {
 		return fmt.Errorf("stopped; run again to go on (progress in %s)", path)
 	}

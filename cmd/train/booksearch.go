@@ -25,12 +25,13 @@ type bookResult struct {
 }
 
 type bookSearcher struct {
-	ctx   context.Context
-	o     bookOptions
-	eng   *engine.Engine
-	log   *os.File
-	slots chan struct{}
-	wg    sync.WaitGroup
+	ctx    context.Context
+	cancel context.CancelFunc
+	o      bookOptions
+	eng    *engine.Engine
+	log    *os.File
+	slots  chan struct{}
+	wg     sync.WaitGroup
 
 	mu       sync.Mutex
 	searched map[bookKey][]book.Move
@@ -40,7 +41,8 @@ type bookSearcher struct {
 
 func newBookSearcher(ctx context.Context, o bookOptions, log *os.File, searched map[bookKey][]book.Move) *bookSearcher {
 	n := max(o.workers, 1)
-	return &bookSearcher{ctx: ctx, o: o, eng: engine.New(engine.Options{Searches: n, NoBook: true}), log: log,
+	ctx, cancel := context.WithCancel(ctx)
+	return &bookSearcher{ctx: ctx, cancel: cancel, o: o, eng: engine.New(engine.Options{Searches: n, NoBook: true}), log: log,
 		slots: make(chan struct{}, n), searched: searched, running: map[bookKey]chan bookResult{}}
 }
 
@@ -141,5 +143,9 @@ func (s *bookSearcher) search(k bookKey) bookResult {
 	return bookResult{moves: moves, secs: secs}
 }
 
-// stop waits for the searches under way (a stopped context ends them).
-func (s *bookSearcher) stop() { s.wg.Wait() }
+// stop ends the searches under way (looked ahead of need: the book does
+// not need them) and waits for them, so none writes after it.
+func (s *bookSearcher) stop() {
+	s.cancel()
+	s.wg.Wait()
+}

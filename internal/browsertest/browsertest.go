@@ -27,11 +27,24 @@ func Start(t *testing.T, timeout time.Duration) context.Context {
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(900, 1100))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, timeout)
-	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
-	return ctx
+	// The browser is started here, and again if it dies as it starts (it
+	// did once in CI's run, "chrome failed to start", on a busy machine):
+	// a crash of the browser's start says nothing of the pages tested.
+	var err error
+	for attempt := 1; attempt <= 3; attempt++ {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx)
+		ctx, cancelTime := context.WithTimeout(ctx, timeout)
+		stop := func() { cancelTime(); cancel(); cancelAlloc() }
+		if err = chromedp.Do(ctx); err == nil {
+			t.Cleanup(stop)
+			return ctx
+		}
+		stop()
+		t.Logf("the browser did not start (attempt %d): %v", attempt, err)
+	}
+	t.Fatalf("the browser did not start: %v", err)
+	return nil
 }
 
 // Person is a tab of its own browser context (its own cookies, as another
