@@ -93,6 +93,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	if tc.DefaultSize == 0 {
 		tc.DefaultSize = cfg.DefaultSize
 	}
+	tc.Crowned = func(ctx context.Context, guildID string, winners []string) { a.Ranks.Crown(ctx, guildID, winners) }
 	a.Tournaments = tournaments.New(a.Service, store, tc)
 	a.Puzzles = puzzles.New(a.Service, store, eng, cfg.Puzzles)
 	a.Review = review.New(a.Service, store, eng)

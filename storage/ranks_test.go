@@ -35,6 +35,9 @@ func TestRankStore(t *testing.T) {
 		if held, _ := s.HeldRanks(ctx, "g", alice.ID); len(held) != 1 || held[0] != b14 {
 			t.Fatalf("alice holds %+v", held)
 		}
+		if who, _ := s.RankHolders(ctx, "g", "r1"); len(who) != 1 || who[0] != alice.ID {
+			t.Fatalf("r1's holders: %v", who)
+		}
 		s.SetRankHeld(ctx, "g", alice.ID, "r1", false)
 		if held, _ := s.HeldRanks(ctx, "g", alice.ID); len(held) != 0 {
 			t.Fatalf("alice still holds %+v", held)

@@ -2,6 +2,8 @@ package local_test
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -44,5 +46,49 @@ func TestRatingRolesFollowRatedGames(t *testing.T) {
 	expect(t, e.say("alice: /settings roles:off"), "Rating roles are off")
 	if strings.Contains(e.rated("lobby", "bob", "alice"), "has the role") {
 		t.Error("roles moved after they were turned off")
+	}
+}
+
+// A finished tournament's winners (all who share first place) hold the
+// server's champion role (with rating roles on), and nobody else: the
+// winners of the one before lose it.
+func TestTournamentWinnerIsChampion(t *testing.T) {
+	e := openThreads(t, 5)
+	e.say("admin alice")
+	e.say("alice #lobby: /settings roles:on")
+	holders := map[string]bool{}
+	gained := regexp.MustCompile(`\((\w+) now has the role Othello champion\)`)
+	lost := regexp.MustCompile(`\((\w+) no longer has the role Othello champion\)`)
+	gold := regexp.MustCompile(`🥇 @(\w+)`)
+	for n := 1; n <= 2; n++ {
+		players := []string{"alice", "bob", "carol", "dave"}[:2+n] // another field each time
+		e.say("alice #lobby: /tournament create format:roundrobin time:3+2 size:4 rated:false")
+		for _, p := range players {
+			e.say(p + " #lobby: /tournament join")
+		}
+		e.say("alice #lobby: /tournament start")
+		before := e.out.Len()
+		for round := 1; round <= len(players); round++ {
+			for _, g := range e.activeTournamentGames(int64(n)) {
+				e.playOut(g.ID)
+			}
+		}
+		out := e.out.String()[before:]
+		for _, m := range gained.FindAllStringSubmatch(out, -1) {
+			holders[m[1]] = true
+		}
+		for _, m := range lost.FindAllStringSubmatch(out, -1) {
+			delete(holders, m[1])
+		}
+		want := map[string]bool{}
+		for _, m := range gold.FindAllStringSubmatch(out, -1) {
+			want[m[1]] = true
+		}
+		if len(want) == 0 || fmt.Sprint(holders) != fmt.Sprint(want) {
+			t.Fatalf("tournament %d: the champion role is held by %v, first place is %v:\n%s", n, holders, want, out)
+		}
+	}
+	if strings.Count(e.out.String(), "(role Othello champion made)") != 1 {
+		t.Error("the champion role was made more than once")
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -45,6 +46,7 @@ type Store interface {
 	SaveRankRole(ctx context.Context, guildID string, r ranks.Role) error
 	HeldRanks(ctx context.Context, guildID, playerID string) ([]ranks.Role, error)
 	SetRankHeld(ctx context.Context, guildID, playerID, roleID string, held bool) error
+	RankHolders(ctx context.Context, guildID, roleID string) ([]string, error)
 	Rating(ctx context.Context, playerID, scope string) (record.Rating, error)
 	Leaderboard(ctx context.Context, scope string, growth record.DeviationGrowth, limit int) ([]record.Standing, error)
 }
@@ -174,8 +176,65 @@ func (s *Service) role(ctx context.Context, guildID, speed string, step, band in
 	return r, s.store.SaveRankRole(ctx, guildID, r)
 }
 
+// champion is the kind of the title role a tournament's winner holds
+// (kept among the band roles under this speed).
+const champion = "champion"
+
+// Crown gives a finished tournament's winners the server's champion role,
+// taken from the winners of the one before.
+func (s *Service) Crown(ctx context.Context, guildID string, winners []string) {
+	if s.roles == nil || guildID == "" {
+		return
+	}
+	if step, err := s.store.RoleStep(ctx, guildID); err != nil || step == 0 {
+		return
+	}
+	if err := s.crown(ctx, guildID, winners); err != nil {
+		s.Logger(ctx).Warn("rating roles: the champion", "guild", guildID, "err", err)
+	}
+}
+
+func (s *Service) crown(ctx context.Context, guildID string, winners []string) error {
+	s.change.Lock()
+	defer s.change.Unlock()
+	role, err := s.role(ctx, guildID, champion, 0, 0)
+	if err != nil {
+		return s.noted(guildID, err)
+	}
+	holders, err := s.store.RankHolders(ctx, guildID, role.RoleID)
+	if err != nil {
+		return err
+	}
+	for _, p := range holders {
+		if slices.Contains(winners, p) {
+			continue
+		}
+		if err := s.roles.RemoveMemberRole(ctx, guildID, p, role.RoleID); err != nil {
+			return s.noted(guildID, err)
+		}
+		if err := s.store.SetRankHeld(ctx, guildID, p, role.RoleID, false); err != nil {
+			return err
+		}
+	}
+	for _, p := range winners {
+		if slices.Contains(holders, p) {
+			continue
+		}
+		if err := s.roles.AddMemberRole(ctx, guildID, p, role.RoleID); err != nil {
+			return s.noted(guildID, err)
+		}
+		if err := s.store.SetRankHeld(ctx, guildID, p, role.RoleID, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // RoleName names a band role in the server's language: "Blitz 1400-1599".
 func RoleName(t *catalog.Printer, speed string, step, band int) string {
+	if speed == champion {
+		return t.T("ranks.champion")
+	}
 	return t.T("ranks.role", "Speed", t.T("speed."+speed), "From", band, "To", band+step-1)
 }
 

@@ -161,5 +161,14 @@ func (s *Service) finishTournament(ctx context.Context, t *tournament.Tournament
 		s.Logger(ctx).Warn("posting a tournament's podium", "tournament", t.ID, "err", err)
 	}
 	s.editSignup(ctx, t)
+	if s.cfg.Crowned != nil {
+		var first []string
+		for i, r := range placed {
+			if places[i] == 1 {
+				first = append(first, r.ID)
+			}
+		}
+		s.cfg.Crowned(ctx, t.GuildID, first)
+	}
 	return nil
 }

@@ -112,6 +112,9 @@ type Config struct {
 	Roles []string
 	// URL gives the address of a tournament's web page; nil without one.
 	URL func(publicID string) string
+	// Crowned hears who won a finished tournament (several on a shared
+	// first place), after its podium; nil: nobody listens.
+	Crowned func(ctx context.Context, guildID string, playerIDs []string)
 }
 
 // Service runs tournaments on a core.
