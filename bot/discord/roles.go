@@ -28,6 +28,20 @@ func (a *Poster) CreateRole(ctx context.Context, guildID, name string) (string, 
 	return r.ID, nil
 }
 
+// RoleNamed finds a server's role by its name.
+func (a *Poster) RoleNamed(ctx context.Context, guildID, name string) (string, bool, error) {
+	roles, err := a.session.GuildRoles(guildID, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", false, forbidden(fmt.Errorf("listing the roles of %s: %w", guildID, err))
+	}
+	for _, r := range roles {
+		if r.Name == name {
+			return r.ID, true, nil
+		}
+	}
+	return "", false, nil
+}
+
 // AddMemberRole gives a member a role.
 func (a *Poster) AddMemberRole(ctx context.Context, guildID, userID, roleID string) error {
 	if err := a.session.GuildMemberRoleAdd(guildID, userID, roleID, discordgo.WithContext(ctx)); err != nil {

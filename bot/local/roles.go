@@ -22,6 +22,18 @@ func (a *Adapter) CreateRole(_ context.Context, _, name string) (string, error) 
 	return id, nil
 }
 
+// RoleNamed finds a role by its name.
+func (a *Adapter) RoleNamed(_ context.Context, _, name string) (string, bool, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for id, n := range a.roles {
+		if n == name {
+			return id, true, nil
+		}
+	}
+	return "", false, nil
+}
+
 // AddMemberRole gives a member a role.
 func (a *Adapter) AddMemberRole(_ context.Context, _, userID, roleID string) error {
 	return a.memberRole(userID, roleID, "local.role_given")

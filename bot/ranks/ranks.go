@@ -32,6 +32,8 @@ import (
 type Roles interface {
 	// CreateRole makes a role and returns its id.
 	CreateRole(ctx context.Context, guildID, name string) (string, error)
+	// RoleNamed is the id of the server's role of that name, if any.
+	RoleNamed(ctx context.Context, guildID, name string) (string, bool, error)
 	// AddMemberRole and RemoveMemberRole give and take a role; both fail
 	// with bot.ErrForbidden where the bot may not.
 	AddMemberRole(ctx context.Context, guildID, userID, roleID string) error
@@ -167,12 +169,19 @@ func (s *Service) role(ctx context.Context, guildID, speed string, step, band in
 	}
 	t := s.PublicPrinter(ctx, guildID)
 	name := RoleName(t, speed, step, band)
-	id, err := s.roles.CreateRole(ctx, guildID, name)
+	// A role the server made already under that name is adopted (an
+	// admin may have made "Blitz 1400–1599" with a colour of their own).
+	id, found, err := s.roles.RoleNamed(ctx, guildID, name)
 	if err != nil {
-		return ranks.Role{}, fmt.Errorf("making the role %q: %w", name, err)
+		return ranks.Role{}, fmt.Errorf("looking for the role %q: %w", name, err)
+	}
+	if !found {
+		if id, err = s.roles.CreateRole(ctx, guildID, name); err != nil {
+			return ranks.Role{}, fmt.Errorf("making the role %q: %w", name, err)
+		}
 	}
 	r := ranks.Role{Speed: speed, Step: step, Band: band, RoleID: id}
-	s.Logger(ctx).Info("rating roles: a role made", "guild", guildID, "role", name)
+	s.Logger(ctx).Info("rating roles: a role taken on", "guild", guildID, "role", name, "adopted", found)
 	return r, s.store.SaveRankRole(ctx, guildID, r)
 }
 

@@ -17,7 +17,8 @@ import (
 
 // Rating roles through the real run wiring and the fake Discord: a server
 // of 500 rated members turns them on, and every member is given the role
-// of their blitz band — the roles made once each, every change paced
+// of their blitz band — the roles made once each (one the admins had made
+// already is adopted), every change paced
 // under Discord's limits (no 429), nothing else touched. Then the bot's
 // own role is moved below them: a game's role change is refused, and
 // /settings says why.
@@ -59,7 +60,9 @@ func TestDiscordRatingRolesForAServer(t *testing.T) {
 		db.Close()
 	}
 	srv.AddMembers(append(users, alice, bob)...)
-	admins := srv.AddRole("Admins", 5) // the server's own: never touched
+	srv.SetBotRolePosition(10)
+	admins := srv.AddRole("Admins", 5)                     // the server's own: never touched
+	srv.AddRole(fmt.Sprintf("Blitz %d–%d", 1000, 1199), 2) // made by the admins before: adopted
 	srv.SetGuildPermissions(discordtest.ManageRoles)
 	r := startBot(t, srv, c)
 
@@ -85,6 +88,9 @@ func TestDiscordRatingRolesForAServer(t *testing.T) {
 	t.Logf("%d members given their roles in %s", members, time.Since(began).Round(100*time.Millisecond))
 	bands := map[string]bool{}
 	for _, role := range srv.Roles() {
+		if bands[role.Name] {
+			t.Errorf("two roles named %q: the admins' one was not adopted", role.Name)
+		}
 		bands[role.Name] = true
 		if role.ID == admins && role.Name != "Admins" {
 			t.Errorf("the server's own role was changed: %+v", role)
