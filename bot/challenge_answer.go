@@ -131,6 +131,9 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	s.Logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
 	s.Arm(g)
 	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
+	if req.Options["paired"] != "" { // the pool's pairing (bot/pairing), not a challenge anyone sent
+		note = pub.T("challenge.paired", "Name", name(req.User), "Challenger", name(c.Challenger))
+	}
 	if xotNote != "" {
 		note += " " + xotNote
 	}

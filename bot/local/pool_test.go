@@ -19,7 +19,7 @@ func TestPlayPairsAcrossChannels(t *testing.T) {
 	expect(t, e.say("carol #den: /play"), "Waiting for a game on this server", "alice · 3+2 · 8x8 · rated", "bob · 5+3 · 8x8 · casual")
 
 	out = e.say("carol #den: /play time:3+2")
-	expect(t, out, "in #lobby", "@alice, you are paired with carol: game #1 is on in #den.", "alice was paired with carol: game #1 in #den.")
+	expect(t, out, "alice and carol are paired from the pool.", "in #lobby", "@alice, you are paired with carol: game #1 is on in #den.", "alice was paired with carol: game #1 in #den.")
 	g, err := e.store.ActiveGame(context.Background(), "den")
 	if err != nil || g.ID != 1 || g.Control.String() != "3+2" || !g.Rated ||
 		!(g.Black.Player.ID == "alice" && g.White.Player.ID == "carol" || g.Black.Player.ID == "carol" && g.White.Player.ID == "alice") {

@@ -39,7 +39,7 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 		return bot.Response{}, err
 	}
 	accept := req
-	accept.Kind, accept.Command, accept.Subcommand, accept.Options = bot.Button, "", "", nil
+	accept.Kind, accept.Command, accept.Subcommand, accept.Options = bot.Button, "", "", map[string]string{"paired": "1"}
 	accept.CustomID, accept.ID = "accept:"+strconv.FormatInt(c.ID, 10), s.requestID()
 	resp := s.Handle(ctx, accept)
 	after, err := s.store.Challenge(ctx, c.ID)

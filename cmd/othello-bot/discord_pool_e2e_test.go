@@ -24,7 +24,7 @@ func TestDiscordPoolPairsAcrossChannels(t *testing.T) {
 		t.Fatalf("no Leave button: %v", wait.Components)
 	}
 	paired := srv.Reply(r.do(srv.Command(bob, hall, "play", map[string]any{"time": "3+2"})))
-	if paired == nil || !strings.Contains(paired.Text(), "bob accepted alice's challenge") {
+	if paired == nil || !strings.Contains(paired.Text(), "alice and bob are paired from the pool.") {
 		t.Fatalf("bob's /play: %+v; log:\n%s", paired, r.logs)
 	}
 	var ping *discordtest.Message
