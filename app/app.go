@@ -19,6 +19,7 @@ import (
 	"othello-bot/bot/pairing"
 	"othello-bot/bot/puzzles"
 	botranks "othello-bot/bot/ranks"
+	"othello-bot/bot/resigns"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
 	"othello-bot/bot/takeback"
@@ -116,6 +117,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.TV = bottv.New(a.Service, store, eng, tvLease)
 	a.Mount(a.TV)
 	a.Mount(aborts.New(a.Service))
+	a.Mount(resigns.New(a.Service, store))
 	a.Pairing = pairing.New(a.Service, store, pairing.Config{DefaultSize: cfg.DefaultSize})
 	a.Mount(a.Pairing)
 	roles, _ := notify.(botranks.Roles) // nil where the transport has none

@@ -31,6 +31,12 @@ type GameEndListener interface {
 	GameEnded(ctx context.Context, g *record.Game)
 }
 
+// GameStartListener hears of every game started by a request, with the
+// public messages it adds to the answer (a ping of who follows a player).
+type GameStartListener interface {
+	GameStarted(ctx context.Context, g *record.Game) []Message
+}
+
 // ChannelDeleteListener hears of a deleted channel or thread before the
 // core ends the game that ran there.
 type ChannelDeleteListener interface {
@@ -53,6 +59,9 @@ func (s *Service) Mount(c Capability) {
 	}
 	if l, ok := c.(GameEndListener); ok {
 		s.gameEnd = append(s.gameEnd, l)
+	}
+	if l, ok := c.(GameStartListener); ok {
+		s.gameStart = append(s.gameStart, l)
 	}
 	if l, ok := c.(ChannelDeleteListener); ok {
 		s.channelDelete = append(s.channelDelete, l)

@@ -149,9 +149,9 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}
 		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")},
-			Followups: s.privateLink(req, g)}, nil
+			Followups: s.started(ctx, req, g)}, nil
 	}
-	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note}), Followups: s.privateLink(req, g)}
+	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note}), Followups: s.started(ctx, req, g)}
 	if first.ID != req.User.ID {
 		resp.Followups = append(resp.Followups, ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID)))
 	}

@@ -101,7 +101,7 @@ var commands = localize([]CommandSpec{
 	{Name: "openings",
 		Options: []OptionSpec{{Name: "moves", Kind: StringOption, MaxLength: 4 * opening.MaxLine}}, Owner: "stats"},
 	{Name: "hint", Private: true, Owner: "hints"},
-	{Name: "resign", Private: true, handle: (*Service).resignAsk},
+	{Name: "resign", Private: true, Owner: "resigns"},
 	{Name: "games",
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "stats"},
 	{Name: "replay", Options: []OptionSpec{gameNumber}, Owner: "review"},

@@ -116,7 +116,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	s.Logger(ctx).Info("game started", "game", g.ID, "channel", g.ChannelID, "user", req.User.ID, "level", level, "size", size,
 		"time", control.String())
 	s.Arm(g)
-	followups = append(followups, s.privateLink(req, g)...)
+	followups = append(followups, s.started(ctx, req, g)...)
 	notes := []string{pub.T("start.started", "Name", name(req.User), "Bot", SideName(pub, record.Bot(level)))}
 	if xotNote != "" {
 		notes = append(notes, xotNote)
@@ -136,12 +136,16 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		"Bot", SideName(pub, record.Bot(level)), "Thread", "<#"+g.ChannelID+">")}, Followups: followups}, nil
 }
 
-// privateLink tells a player, only them, their link to the game's page.
-func (s *Service) privateLink(req Request, g *record.Game) []Message {
-	if s.cfg.PlayerLink == nil || g.PublicID == "" {
-		return nil
+// started is what a game's start says besides its board: the player's
+// private link to its page (only them), and what capabilities add.
+func (s *Service) started(ctx context.Context, req Request, g *record.Game) (out []Message) {
+	if s.cfg.PlayerLink != nil && g.PublicID != "" {
+		out = append(out, Message{Ephemeral: true, Content: req.Me().T("board.private_link", "URL", s.cfg.PlayerLink(g.PublicID, req.User))})
 	}
-	return []Message{{Ephemeral: true, Content: req.Me().T("board.private_link", "URL", s.cfg.PlayerLink(g.PublicID, req.User))}}
+	for _, l := range s.gameStart {
+		out = append(out, l.GameStarted(ctx, g)...)
+	}
+	return out
 }
 
 // channelBusy refuses a new game in a channel that has one running.

@@ -125,6 +125,7 @@ type Service struct {
 	// and channelDelete hear of the game flow (see Mount).
 	routes        map[string]Handler
 	gameEnd       []GameEndListener
+	gameStart     []GameStartListener
 	channelDelete []ChannelDeleteListener
 	// settingsSections are the capabilities' parts of /settings.
 	settingsSections []SettingsSection
@@ -275,25 +276,23 @@ type componentHandler func(s *Service, ctx context.Context, req Request, args st
 // custom id's part before ":"): the core's with their handlers, a mounted
 // capability's without (its Routes answer them).
 var componentTable = map[string]componentHandler{
-	"move":       (*Service).moveComponent,
-	"resign":     (*Service).resignButton,
-	"resign-yes": (*Service).resignConfirm,
-	"resign-no": func(_ *Service, _ context.Context, req Request, _ string) (Response, error) {
-		return Response{Update: true, Message: &Message{Content: req.Me().T("resign.kept"), Ephemeral: true}}, nil
-	},
+	"move":    (*Service).moveComponent,
 	"accept":  challengeAnswer("accept"),
 	"decline": challengeAnswer("decline"),
 	"cancel":  challengeAnswer("cancel"),
 	"rematch": (*Service).rematch,
 	// Answered by mounted capabilities: bot/review, bot/tournaments,
-	// bot/puzzles, bot/pairing.
-	"replay": nil,
-	"tjoin":  nil,
-	"tleave": nil,
-	"puzzle": nil,
-	"daily":  nil,
-	"pplay":  nil,
-	"pleave": nil,
+	// bot/puzzles, bot/pairing, bot/resigns.
+	"resign":     nil,
+	"resign-yes": nil,
+	"resign-no":  nil,
+	"replay":     nil,
+	"tjoin":      nil,
+	"tleave":     nil,
+	"puzzle":     nil,
+	"daily":      nil,
+	"pplay":      nil,
+	"pleave":     nil,
 }
 
 func challengeAnswer(action string) componentHandler {

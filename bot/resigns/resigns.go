@@ -1,0 +1,128 @@
+// Package resigns is resignation: /resign and a game message's Resign
+// button ask first (only the asker sees the question), and the
+// confirmation ends the game against the one who resigned. It mounts on
+// the core service (package bot) as a capability.
+package resigns
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// Store gives the game of a channel.
+type Store interface {
+	// ActiveGame is a channel's running game, or record.ErrNotFound.
+	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
+}
+
+// Core is what resignation uses of the core service: *bot.Service.
+type Core interface {
+	LockChannel(id string) func()
+	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
+	FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error)
+	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
+	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
+}
+
+// Service answers /resign and the Resign buttons.
+type Service struct {
+	Core
+	store Store
+}
+
+// New builds the capability.
+func New(core Core, store Store) *Service { return &Service{Core: core, store: store} }
+
+// Routes answers /resign, Resign on a game message, and the question's two
+// answers.
+func (s *Service) Routes() map[string]bot.Handler {
+	return map[string]bot.Handler{
+		"resign":      s.ask,
+		"resign:":     s.button,
+		"resign-yes:": s.yes,
+		"resign-no:": func(_ context.Context, req bot.Request) (bot.Response, error) {
+			return bot.Response{Update: true, Message: &bot.Message{Content: req.Me().T("resign.kept"), Ephemeral: true}}, nil
+		},
+	}
+}
+
+func (s *Service) ask(ctx context.Context, req bot.Request) (bot.Response, error) {
+	g, refusal, err := s.ChannelGame(ctx, req)
+	if g == nil {
+		return refusal, err
+	}
+	return confirm(req, g), nil
+}
+
+// confirm asks a player whether they resign.
+func confirm(req bot.Request, g *record.Game) bot.Response {
+	me := req.Me()
+	if _, playing := bot.PlayerColor(g, req.User.ID); !playing {
+		return bot.Refuse(me.T("error.not_playing"))
+	}
+	id := strconv.FormatInt(g.ID, 10)
+	return bot.Response{Message: &bot.Message{Ephemeral: true, Content: me.T("resign.ask", "ID", g.ID),
+		Components: []bot.Row{{Buttons: []bot.ButtonSpec{
+			{Label: me.T("button.resign"), CustomID: "resign-yes:" + id, Style: bot.Danger},
+			{Label: me.T("button.keep_playing"), CustomID: "resign-no:" + id, Style: bot.Secondary},
+		}}}}}
+}
+
+// button is the Resign button on a game message ("resign:GAME:PLY"): it
+// asks first, if that game still runs here.
+func (s *Service) button(ctx context.Context, req bot.Request) (bot.Response, error) {
+	a, _, _ := strings.Cut(req.ComponentArgs(), ":")
+	id, perr := strconv.ParseInt(a, 10, 64)
+	g, err := s.store.ActiveGame(ctx, req.ChannelID)
+	if errors.Is(err, record.ErrNotFound) || perr == nil && err == nil && g.ID != id {
+		return bot.Refuse(req.Me().T("resign.over")), nil
+	}
+	if err != nil {
+		return bot.Response{}, err
+	}
+	return confirm(req, g), nil
+}
+
+// yes is the answer Resign: the game ends against the one who resigned.
+func (s *Service) yes(ctx context.Context, req bot.Request) (bot.Response, error) {
+	me, pub := req.Me(), req.Pub()
+	id, err := strconv.ParseInt(req.ComponentArgs(), 10, 64)
+	if err != nil {
+		return bot.Refuse(me.T("error.button_broken")), nil
+	}
+	unlock := s.LockChannel(req.ChannelID)
+	defer unlock()
+	g, err := s.store.ActiveGame(ctx, req.ChannelID)
+	if errors.Is(err, record.ErrNotFound) || err == nil && g.ID != id {
+		return bot.Response{Update: true, Message: &bot.Message{Ephemeral: true, Content: me.T("resign.already_over")}}, nil
+	}
+	if err != nil {
+		return bot.Response{}, err
+	}
+	color, playing := bot.PlayerColor(g, req.User.ID)
+	if !playing {
+		return bot.Refuse(me.T("error.not_playing")), nil
+	}
+	note, err := s.FinishAgainst(ctx, pub, g, record.EndResign, color, time.Time{})
+	if errors.Is(err, record.ErrStale) {
+		return bot.Refuse(me.T("error.changed_meanwhile")), nil
+	}
+	if err != nil {
+		return bot.Response{}, err
+	}
+	final := s.GameMessage(pub, g, []string{pub.T("resign.resigned", "Name", bot.Escape(req.User.Name)), note})
+	resp := bot.Response{Update: true, Message: &bot.Message{Ephemeral: true, Content: me.T("resign.done", "ID", g.ID)}}
+	if !s.ShowFinal(ctx, g, *final) {
+		// The bot may not post in this channel: the interaction can.
+		resp.Followups = []bot.Message{*final}
+	}
+	return resp, nil
+}
