@@ -14,6 +14,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/bot/aborts"
 	"othello-bot/bot/downtime"
+	"othello-bot/bot/follows"
 	"othello-bot/bot/hints"
 	"othello-bot/bot/pageplay"
 	"othello-bot/bot/pairing"
@@ -49,6 +50,7 @@ type Backend interface {
 	bottv.Store
 	pairing.Store
 	botranks.Store
+	follows.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
@@ -118,6 +120,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Mount(a.TV)
 	a.Mount(aborts.New(a.Service))
 	a.Mount(resigns.New(a.Service, store))
+	a.Mount(follows.New(a.Service, store))
 	a.Pairing = pairing.New(a.Service, store, pairing.Config{DefaultSize: cfg.DefaultSize})
 	a.Mount(a.Pairing)
 	roles, _ := notify.(botranks.Roles) // nil where the transport has none
