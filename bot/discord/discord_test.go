@@ -20,6 +20,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/bot/discord/discordtest"
+	"othello-bot/bot/resigns"
 	"othello-bot/engine"
 	"othello-bot/storage"
 )
@@ -95,6 +96,7 @@ func newHarness(t *testing.T) *harness {
 	cfg := bot.Config{DefaultLevel: 3, DefaultSize: 8, EngineMoveTime: 100 * time.Millisecond, ChallengeExpiry: 10 * time.Minute,
 		MoveTimeout: 24 * time.Hour, ReminderBefore: time.Hour, MaxEmojiSize: 10}
 	svc := bot.New(bot.StoresOf(store), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, poster, cfg, quiet)
+	svc.Mount(resigns.New(svc, store)) // the Resign buttons are a capability's
 	a := New(poster, svc, []string{"900000000000000001"})
 	return &harness{t: t, fake: fake, adapter: a, session: s}
 }
