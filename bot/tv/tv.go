@@ -68,6 +68,8 @@ type Service struct {
 	mu     sync.Mutex       // one round at a time
 	shown  map[string]int64 // the game version each screen shows
 	failed map[string]int   // edits refused in a row, by screen
+	// resting holds back a server's screen after a failed round.
+	resting map[string]time.Time
 }
 
 // maxEditFailures is how many edits of a screen may fail in a row before
@@ -78,7 +80,8 @@ const maxEditFailures = 3
 // the process holding it follows the games (the others' rounds do
 // nothing), so a screen is never edited twice over.
 func New(core Core, store Store, eng *engine.Engine, lease schedule.Lease) *Service {
-	return &Service{Core: core, store: store, eng: eng, lease: lease, shown: map[string]int64{}, failed: map[string]int{}}
+	return &Service{Core: core, store: store, eng: eng, lease: lease, shown: map[string]int64{}, failed: map[string]int{},
+		resting: map[string]time.Time{}}
 }
 
 // Routes: the TV has no command of its own; /settings tv: reaches it as
@@ -123,12 +126,41 @@ func (s *Service) Follow(ctx context.Context) {
 		log.Error("tv: settings", "err", err)
 		return
 	}
+	now := s.Now()
 	for _, set := range sets {
 		if ctx.Err() != nil {
 			return
 		}
+		if now.Before(s.resting[set.GuildID]) {
+			continue
+		}
 		if err := s.follow(ctx, set); err != nil {
+			// A screen that cannot be shown (the bot may no longer post
+			// there) is tried again after a rest, not every round.
 			log.Warn("tv: following", "guild", set.GuildID, "game", set.GameID, "err", err)
+			s.resting[set.GuildID] = now.Add(restAfterFailure)
+			continue
+		}
+		delete(s.resting, set.GuildID)
+	}
+}
+
+// restAfterFailure is how long a server's screen rests after a round
+// that failed.
+const restAfterFailure = time.Minute
+
+// ChannelDeleted turns off the TV of a server whose TV channel is gone.
+func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
+	sets, err := s.store.TVSettings(ctx)
+	if err != nil {
+		s.Logger(ctx).Warn("tv: settings", "err", err)
+		return
+	}
+	for _, set := range sets {
+		if set.ChannelID == channelID {
+			if err := s.store.SetTV(ctx, set.GuildID, "", s.Now()); err != nil {
+				s.Logger(ctx).Warn("tv: turning off a deleted channel's", "guild", set.GuildID, "err", err)
+			}
 		}
 	}
 }
@@ -161,7 +193,8 @@ func (s *Service) follow(ctx context.Context, set record.TVSetting) error {
 				return nil
 			}
 			if s.failed[key]++; s.failed[key] < maxEditFailures {
-				return err
+				s.Logger(ctx).Warn("tv: an edit of the screen refused", "guild", set.GuildID, "err", err)
+				return nil // tried again next round
 			}
 			// Deleted, most likely: the game goes on a new screen.
 			delete(s.failed, key)

@@ -53,14 +53,19 @@ type core struct {
 	sent      []string // the channel of each post
 	edits     int
 	editError error
+	sendError error
+	now       time.Time
 }
 
-func (c *core) Now() time.Time                      { return time.Unix(0, 0) }
+func (c *core) Now() time.Time                      { return c.now }
 func (c *core) Logger(context.Context) *slog.Logger { return slog.New(slog.DiscardHandler) }
 func (c *core) PublicPrinter(context.Context, string) *catalog.Printer {
 	return catalog.For(catalog.English)
 }
 func (c *core) Send(_ context.Context, channel string, _ bot.Message) (string, error) {
+	if c.sendError != nil {
+		return "", c.sendError
+	}
 	c.sent = append(c.sent, channel)
 	return "m" + string(rune('0'+len(c.sent))), nil
 }
@@ -131,6 +136,33 @@ func TestTheScreen(t *testing.T) {
 	s.Follow(ctx) // the next game
 	if len(c.sent) != 3 || st.set.GameID != 1 {
 		t.Fatalf("after the end: sent %v, showing %+v", c.sent, st.set)
+	}
+}
+
+// A screen that cannot be posted rests a minute, not retried every round;
+// a deleted TV channel turns the TV off.
+func TestAFailingScreenRests(t *testing.T) {
+	s, st, c := setup(nil)
+	ctx := context.Background()
+	c.sendError = errors.New("403: Missing Access")
+	s.Follow(ctx)
+	c.sendError = nil
+	s.Follow(ctx)
+	if len(c.sent) != 0 {
+		t.Fatalf("retried at once: %v", c.sent)
+	}
+	c.now = c.now.Add(restAfterFailure)
+	s.Follow(ctx)
+	if len(c.sent) != 1 {
+		t.Fatalf("not retried after the rest: %v", c.sent)
+	}
+	s.ChannelDeleted(ctx, "elsewhere")
+	if st.set.ChannelID != "tv" {
+		t.Fatal("another channel's deletion turned the TV off")
+	}
+	s.ChannelDeleted(ctx, "tv")
+	if st.set.ChannelID != "" {
+		t.Fatal("the TV's channel was deleted and the TV is still on")
 	}
 }
 
