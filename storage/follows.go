@@ -51,10 +51,15 @@ func (s *Store) Following(ctx context.Context, guildID, followerID string) ([]re
 
 // Followers lists who follows a member in a server.
 func (s *Store) Followers(ctx context.Context, guildID, followedID string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT follower_id FROM follows WHERE guild_id = ? AND followed_id = ? ORDER BY created_at, follower_id`,
-		guildID, followedID)
+	return s.ids(ctx, "reading followers", `SELECT follower_id FROM follows WHERE guild_id = ? AND followed_id = ?
+		ORDER BY created_at, follower_id`, guildID, followedID)
+}
+
+// ids runs a query of one text column and lists its values.
+func (s *Store) ids(ctx context.Context, what, q string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("reading followers in %s: %w", guildID, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []string

@@ -60,20 +60,8 @@ func (s *Store) HeldRanks(ctx context.Context, guildID, playerID string) ([]rank
 
 // RankHolders lists who holds a role the bot made, as it gave it.
 func (s *Store) RankHolders(ctx context.Context, guildID, roleID string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT player_id FROM rank_holders WHERE guild_id = ? AND role_id = ? ORDER BY player_id`, guildID, roleID)
-	if err != nil {
-		return nil, fmt.Errorf("reading a role's holders in %s: %w", guildID, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.ids(ctx, "reading a role's holders", `SELECT player_id FROM rank_holders WHERE guild_id = ? AND role_id = ?
+		ORDER BY player_id`, guildID, roleID)
 }
 
 // SetRankHeld records that a member holds a role, or no longer does.
