@@ -96,9 +96,15 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	if tc.DefaultSize == 0 {
 		tc.DefaultSize = cfg.DefaultSize
 	}
-	tc.Crowned = func(ctx context.Context, guildID string, winners []string) { a.Ranks.Crown(ctx, guildID, winners) }
+	tc.Crowned = func(ctx context.Context, guildID string, winners []string) {
+		a.Ranks.Crown(ctx, guildID, botranks.Champion, winners)
+	}
 	a.Tournaments = tournaments.New(a.Service, store, tc)
-	a.Puzzles = puzzles.New(a.Service, store, eng, cfg.Puzzles)
+	pc := cfg.Puzzles
+	pc.Crowned = func(ctx context.Context, guildID string, leaders []string) {
+		a.Ranks.Crown(ctx, guildID, botranks.PuzzleLeader, leaders)
+	}
+	a.Puzzles = puzzles.New(a.Service, store, eng, pc)
 	a.Review = review.New(a.Service, store, eng)
 	a.Mount(a.Tournaments)
 	a.Mount(a.Puzzles)

@@ -342,6 +342,13 @@ type PuzzleStanding struct {
 	Solved, Tried     int
 }
 
+// SolvedCount is how many puzzles a player solved in a server over a
+// span (a month, for its puzzle leader).
+type SolvedCount struct {
+	GuildID, PlayerID string
+	Count             int
+}
+
 // DailySetting is where and when a server's daily puzzle is posted: a
 // channel ("" for none) and an hour of the day, UTC.
 type DailySetting struct {

@@ -134,6 +134,15 @@ func TestPuzzleStore(t *testing.T) {
 		if other, _ := s.PuzzleLeaderboard(ctx, "guild2", 10); len(other) != 0 {
 			t.Errorf("another server's leaderboard: %+v", other)
 		}
+		// The month's count: the two solved (at t0+1m) fall in a span
+		// that holds that instant, and in no span after it.
+		counts, err := s.PuzzlesSolved(ctx, t0.Add(time.Minute), t0.Add(time.Hour))
+		if err != nil || len(counts) != 1 || counts[0] != (record.SolvedCount{GuildID: "guild1", PlayerID: alice.ID, Count: 2}) {
+			t.Errorf("solved in the span: %+v %v", counts, err)
+		}
+		if later, _ := s.PuzzlesSolved(ctx, t0.Add(2*time.Minute), t0.Add(time.Hour)); len(later) != 0 {
+			t.Errorf("solved after they were: %+v", later)
+		}
 
 		// The daily post: one claim a day, retried only after a crash.
 		if err := s.SetDailyPuzzle(ctx, "guild1", "c9", 9, t0); err != nil {

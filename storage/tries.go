@@ -187,3 +187,24 @@ func (s *Store) PuzzleLeaderboard(ctx context.Context, guildID string, limit int
 	}
 	return out, rows.Err()
 }
+
+// PuzzlesSolved counts, per server and player, the puzzles solved in
+// servers over [from, to) (for the month's puzzle leader).
+func (s *Store) PuzzlesSolved(ctx context.Context, from, to time.Time) ([]record.SolvedCount, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT guild_id, player_id, count(*) FROM puzzle_attempts
+		WHERE status = 'solved' AND guild_id <> '' AND finished_at >= ? AND finished_at < ?
+		GROUP BY guild_id, player_id ORDER BY guild_id, player_id`, millis(from), millis(to))
+	if err != nil {
+		return nil, fmt.Errorf("counting the puzzles solved from %s: %w", from.Format(time.DateOnly), err)
+	}
+	defer rows.Close()
+	var out []record.SolvedCount
+	for rows.Next() {
+		var c record.SolvedCount
+		if err := rows.Scan(&c.GuildID, &c.PlayerID, &c.Count); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

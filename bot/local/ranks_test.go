@@ -3,6 +3,7 @@ package local_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -90,5 +91,51 @@ func TestTournamentWinnerIsChampion(t *testing.T) {
 	}
 	if strings.Count(e.out.String(), "(role Othello champion made)") != 1 {
 		t.Error("the champion role was made more than once")
+	}
+}
+
+// The month's puzzle leader: with rating roles on, as a month begins whoever
+// solved the most puzzles in the server the month before holds the
+// "Puzzle leader" role, taken from last month's.
+func TestPuzzleLeaderOfTheMonth(t *testing.T) {
+	e := open(t, t.TempDir()) // 2026-11-22 12:00 UTC
+	e.cfg.Puzzles.Empties = 12
+	e.adapter.SetService(rebuild(e, quiet))
+	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
+	if _, err := e.adapter.Service().SearchPuzzles(context.Background(), 10); err != nil {
+		t.Fatal(err)
+	}
+	e.say("admin alice")
+	e.say("alice #lobby: /settings roles:on")
+	solve := func(user string, n int) {
+		for range n {
+			p := e.lastPuzzle(e.say(user + " #lobby: /puzzle"))
+			var out string
+			for step := 0; step < len(p.Line); step += 2 {
+				out = e.say(user + " #lobby: select " + p.Line[step].String())
+			}
+			expect(t, out, "solved!")
+		}
+	}
+	solve("bob", 2)
+	solve("alice", 1)
+	if out := e.say("wait 24h"); strings.Contains(out, "Puzzle leader") {
+		t.Fatalf("a title given before the month's end:\n%s", out)
+	}
+	out := e.say("wait 192h") // December 1st
+	expect(t, out, "(role Puzzle leader made)", "(bob now has the role Puzzle leader)")
+	if strings.Contains(out, "alice now has the role Puzzle leader") {
+		t.Errorf("alice, with one solved to bob's two, is crowned:\n%s", out)
+	}
+	if out := e.say("wait 24h"); strings.Contains(out, "Puzzle leader") {
+		t.Errorf("the title moved again within the month:\n%s", out)
+	}
+	solve("alice", 2)
+	solve("carol", 2)
+	out = e.say("wait 744h") // January 2nd
+	expect(t, out, "(alice now has the role Puzzle leader)", "(carol now has the role Puzzle leader)",
+		"(bob no longer has the role Puzzle leader)")
+	if strings.Count(e.out.String(), "(role Puzzle leader made)") != 1 {
+		t.Error("the role was made more than once")
 	}
 }

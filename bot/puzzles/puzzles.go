@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"othello-bot/bot"
@@ -81,6 +82,9 @@ type Store interface {
 	// DailyCandidate picks the day's puzzle of a server, or fails with
 	// record.ErrNotFound.
 	DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error)
+	// PuzzlesSolved counts each player's puzzles solved in each server
+	// over [from, to).
+	PuzzlesSolved(ctx context.Context, from, to time.Time) ([]record.SolvedCount, error)
 }
 
 // Core is what puzzles need of the shared flow: *bot.Service.
@@ -107,6 +111,9 @@ type Config struct {
 	// Empties is the most empty squares of a puzzle found in a game; 0
 	// is 20, the solver's quick range.
 	Empties int
+	// Crowned hears, once a month begins, who solved the most puzzles in
+	// each server the month before (several when they tie).
+	Crowned func(ctx context.Context, guildID string, playerIDs []string)
 }
 
 // Service runs puzzles on a core.
@@ -115,6 +122,9 @@ type Service struct {
 	store Store
 	eng   *engine.Engine
 	cfg   Config
+
+	crownedMu sync.Mutex
+	crowned   string // the month whose leaders were last crowned here
 }
 
 // New returns the puzzles capability; mount it on core.
@@ -135,9 +145,36 @@ func (s *Service) Routes() map[string]bot.Handler {
 	}
 }
 
-// Jobs post each server's daily puzzle once its hour has come.
+// Jobs post each server's daily puzzle once its hour has come, and crown
+// the month's puzzle leaders as a month begins.
 func (s *Service) Jobs() []schedule.Job {
-	return []schedule.Job{{Name: "daily puzzles", Run: s.postDailyPuzzles}}
+	return []schedule.Job{{Name: "daily puzzles", Run: s.postDailyPuzzles}, {Name: "puzzle leaders", Run: s.crownLeaders}}
+}
+
+// crownLeaders tells Crowned the leaders of the month before, once a
+// month (and once after each start, which changes nothing where they are
+// crowned already: the title's holders are kept and compared). A month
+// with no puzzle solved in a server leaves its title where it was.
+func (s *Service) crownLeaders(ctx context.Context, now time.Time) {
+	if s.cfg.Crowned == nil {
+		return
+	}
+	month := puzzle.Month(now)
+	s.crownedMu.Lock()
+	defer s.crownedMu.Unlock()
+	if s.crowned == month {
+		return
+	}
+	from, to := puzzle.PreviousMonth(now)
+	counts, err := s.store.PuzzlesSolved(ctx, from, to)
+	if err != nil {
+		s.Logger(ctx).Error("tick: the month's puzzle leaders", "err", err)
+		return
+	}
+	for guildID, leaders := range puzzle.Leaders(counts) {
+		s.cfg.Crowned(ctx, guildID, leaders)
+	}
+	s.crowned = month
 }
 
 // Settings answers /settings puzzle-channel: and puzzle-hour:.

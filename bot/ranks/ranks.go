@@ -3,7 +3,9 @@
 // falls in (package ranks: every 200 points by default), made by the bot
 // as they are first needed and only ever those: after every rated game
 // both players move to their new band, and turning it on gives every
-// rated member theirs in the background, at the pace Discord allows. The
+// rated member theirs in the background, at the pace Discord allows; titles
+// (the last tournament's winners, last month's puzzle leaders) are roles
+// kept the same way. The
 // bot needs Manage Roles for it, and says so — and says when its own role
 // sits too low to give one. It mounts on the core service (package bot)
 // as a capability.
@@ -182,28 +184,31 @@ func (s *Service) role(ctx context.Context, guildID, speed string, step, band in
 	return r, s.store.SaveRankRole(ctx, guildID, r)
 }
 
-// champion is the kind of the title role a tournament's winner holds
-// (kept among the band roles under this speed).
-const champion = "champion"
+// Titles a server's members hold with rating roles on, each a role of
+// its own kept among the band roles under the title as its speed.
+const (
+	Champion     = "champion" // the last finished tournament's winners
+	PuzzleLeader = "puzzles"  // who solved the most puzzles last month
+)
 
-// Crown gives a finished tournament's winners the server's champion role,
-// taken from the winners of the one before.
-func (s *Service) Crown(ctx context.Context, guildID string, winners []string) {
+// Crown gives a title's role to its new holders (a finished tournament's
+// winners, a month's puzzle leaders), taken from those who held it.
+func (s *Service) Crown(ctx context.Context, guildID, title string, winners []string) {
 	if s.roles == nil || guildID == "" {
 		return
 	}
 	if step, err := s.store.RoleStep(ctx, guildID); err != nil || step == 0 {
 		return
 	}
-	if err := s.crown(ctx, guildID, winners); err != nil {
-		s.Logger(ctx).Warn("rating roles: the champion", "guild", guildID, "err", err)
+	if err := s.crown(ctx, guildID, title, winners); err != nil {
+		s.Logger(ctx).Warn("rating roles: a title", "guild", guildID, "title", title, "err", err)
 	}
 }
 
-func (s *Service) crown(ctx context.Context, guildID string, winners []string) error {
+func (s *Service) crown(ctx context.Context, guildID, title string, winners []string) error {
 	s.change.Lock()
 	defer s.change.Unlock()
-	role, err := s.role(ctx, guildID, champion, 0, 0)
+	role, err := s.role(ctx, guildID, title, 0, 0)
 	if err != nil {
 		return s.noted(guildID, err)
 	}
@@ -238,8 +243,11 @@ func (s *Service) crown(ctx context.Context, guildID string, winners []string) e
 
 // RoleName names a band role in the server's language: "Blitz 1400-1599".
 func RoleName(t *catalog.Printer, speed string, step, band int) string {
-	if speed == champion {
+	switch speed {
+	case Champion:
 		return t.T("ranks.champion")
+	case PuzzleLeader:
+		return t.T("ranks.puzzle_leader")
 	}
 	return t.T("ranks.role", "Speed", t.T("speed."+speed), "From", band, "To", band+step-1)
 }
