@@ -126,6 +126,7 @@ var commands = localize([]CommandSpec{
 				Choices: []OptionChoice{choice("choice.tv.here", "here"), choice("choice.tv.off", "off")}},
 			{Name: "roles", Kind: StringOption, Choices: []OptionChoice{choice("choice.roles.on", "on"), choice("choice.roles.off", "off")}},
 			{Name: "role-step", Kind: IntegerOption, Min: 50, Max: 1000},
+			{Name: "play-role", Kind: RoleOption},
 		},
 		handle: (*Service).settings},
 	tournamentCommand,

@@ -17,6 +17,7 @@ const (
 	IntegerOption
 	BooleanOption
 	UserOption
+	RoleOption
 )
 
 // OptionChoice is one value an option may take, with the name shown.

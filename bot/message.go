@@ -51,7 +51,10 @@ type Request struct {
 	UserNames  map[string]string
 	// BotUsers are the users given as options that are bots.
 	BotUsers map[string]bool
-	Focused  string // the option being typed, for Autocomplete
+	// UnmentionableRoles are the roles given as options that only members
+	// with Mention Everyone may ping.
+	UnmentionableRoles map[string]bool
+	Focused            string // the option being typed, for Autocomplete
 	// CustomID identifies the button or select menu; Values are the
 	// selected options.
 	CustomID string
@@ -94,6 +97,8 @@ type Message struct {
 	// Mentions are the users this message may ping (written <@id> in its
 	// text). Nobody else is ever pinged, whatever the text holds.
 	Mentions []string
+	// RoleMentions are the roles this message may ping (written <@&id>).
+	RoleMentions []string
 	// Game is set on a game message that is the game's live one (its menu
 	// and buttons act on the game): the adapter reports where it put it
 	// with Service.Posted, and the older game message loses its menu.

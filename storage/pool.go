@@ -5,6 +5,8 @@ package storage
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -91,4 +93,28 @@ func (s *Store) SetPoolMessage(ctx context.Context, id int64, messageID string) 
 		return fmt.Errorf("recording pool entry %d's message: %w", id, err)
 	}
 	return nil
+}
+
+// SetPlayRole sets the role a server's pool pings when a member starts
+// waiting ("" for none).
+func (s *Store) SetPlayRole(ctx context.Context, guildID, roleID string, now time.Time) error {
+	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, play_role, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET play_role = excluded.play_role, updated_at = excluded.updated_at`, guildID, roleID, millis(now))
+	if err != nil {
+		return fmt.Errorf("setting the pool's role of %s: %w", guildID, err)
+	}
+	return nil
+}
+
+// PlayRole is the role a server's pool pings, "" for none.
+func (s *Store) PlayRole(ctx context.Context, guildID string) (string, error) {
+	var role string
+	err := s.db.QueryRowContext(ctx, `SELECT play_role FROM guilds WHERE id = ?`, guildID).Scan(&role)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the pool's role of %s: %w", guildID, err)
+	}
+	return role, nil
 }

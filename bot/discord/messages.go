@@ -19,6 +19,7 @@ import (
 func mentions(m bot.Message) *discordgo.MessageAllowedMentions {
 	am := noMentions()
 	am.Users = m.Mentions
+	am.Roles = m.RoleMentions
 	return am
 }
 

@@ -39,6 +39,9 @@ func toRequest(i *discordgo.Interaction) (bot.Request, string) {
 			if o.Type == discordgo.ApplicationCommandOptionUser && !isSnowflake(req.Options[o.Name]) {
 				return req, "error.not_a_user"
 			}
+			if o.Type == discordgo.ApplicationCommandOptionRole && !isSnowflake(req.Options[o.Name]) {
+				return req, "error.not_a_role"
+			}
 		}
 	}
 	return req, ""
@@ -74,6 +77,14 @@ func readRequest(i *discordgo.Interaction) (bot.Request, bool) {
 			req.Options[o.Name] = optionString(o)
 			if o.Focused {
 				req.Focused = o.Name
+			}
+			if o.Type == discordgo.ApplicationCommandOptionRole && data.Resolved != nil {
+				if r, ok := data.Resolved.Roles[req.Options[o.Name]]; ok && !r.Mentionable {
+					if req.UnmentionableRoles == nil {
+						req.UnmentionableRoles = map[string]bool{}
+					}
+					req.UnmentionableRoles[r.ID] = true
+				}
 			}
 			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
 				if u, ok := data.Resolved.Users[req.Options[o.Name]]; ok {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"othello-bot/bot/local"
 )
 
 // The pairing pool through the terminal: two members in different
@@ -48,4 +50,29 @@ func TestPlayPairsAcrossChannels(t *testing.T) {
 	e.say("frank #lobby: /play time:10+5")
 	expect(t, e.say("wait 31m"), "frank waited 30 minutes and nobody came.")
 	expect(t, e.say("frank #lobby: /play"), "Nobody is waiting")
+}
+
+// The pool's role ping: an admin names a role; a member's new wait pings
+// it, at most once in ten minutes a server; @everyone turns it off.
+func TestPlayPingsTheServersRole(t *testing.T) {
+	e := open(t, t.TempDir())
+	expect(t, e.say("bob #lobby: /settings play-role:@players"), "Only members with the Manage Server permission can choose the role /play pings.")
+	e.say("admin alice")
+	expect(t, e.say("alice #lobby: /settings play-role:@players"), "When a member starts waiting in /play, I will ping @&players")
+	expect(t, e.say("alice #lobby: /settings"), "Pairing pool: /play pings @&players")
+	expect(t, e.say("bob #lobby: /play time:3+2"), "@&players: bob is looking for an opponent — press Play above")
+	e.say("bob #lobby: click Leave")
+	if out := e.say("carol #lobby: /play time:3+2"); strings.Contains(out, "@&players") {
+		t.Errorf("the role pinged twice within ten minutes:\n%s", out)
+	}
+	e.say("carol #lobby: click Leave")
+	e.say("wait 10m")
+	expect(t, e.say("dave #lobby: /play time:3+2"), "@&players: dave is looking for an opponent")
+	e.say("dave #lobby: click Leave")
+	e.say("wait 10m")
+	expect(t, e.say("alice #lobby: /settings play-role:@"+local.GuildID), "/play pings no role any more.")
+	expect(t, e.say("alice #lobby: /settings"), "Pairing pool: /play pings no role")
+	if out := e.say("erin #lobby: /play time:3+2"); strings.Contains(out, "@&") {
+		t.Errorf("a role pinged after the ping was turned off:\n%s", out)
+	}
 }

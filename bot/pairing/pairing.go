@@ -36,6 +36,10 @@ type Store interface {
 	// TakePoolEntry removes an entry: true for the one caller that did.
 	TakePoolEntry(ctx context.Context, id int64) (bool, error)
 	SetPoolMessage(ctx context.Context, id int64, messageID string) error
+	// SetPlayRole and PlayRole keep the role a server's pool pings ("":
+	// none).
+	SetPlayRole(ctx context.Context, guildID, roleID string, now time.Time) error
+	PlayRole(ctx context.Context, guildID string) (string, error)
 	// CreateChallenge, Challenge and CloseChallenge: a pairing becomes a
 	// challenge the newcomer accepts at once.
 	CreateChallenge(ctx context.Context, c *record.Challenge) error
@@ -66,9 +70,10 @@ type Config struct {
 // Service runs the pool on a core.
 type Service struct {
 	Core
-	store Store
-	cfg   Config
-	seq   atomic.Int64
+	store  Store
+	cfg    Config
+	seq    atomic.Int64
+	pinged pings
 }
 
 // New returns the pairing capability; mount it on core.
@@ -183,7 +188,7 @@ func (s *Service) wait(ctx context.Context, req bot.Request, want pool.Want, rat
 			s.Logger(ctx).Warn("recording a wait's message", "entry", id, "err", err)
 		}
 	})
-	return bot.Response{Message: m}, nil
+	return bot.Response{Message: m, Followups: s.ping(ctx, req.Pub(), e)}, nil
 }
 
 // waitMessage shows a member waiting, with Play (for another member) and

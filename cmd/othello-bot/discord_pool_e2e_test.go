@@ -43,3 +43,62 @@ func TestDiscordPoolPairsAcrossChannels(t *testing.T) {
 	}
 	checkClean(t, srv, r)
 }
+
+// The pool's role ping through run and the fake Discord: an admin picks a
+// role that is not mentionable, and is told the bot cannot ping it (as
+// Discord would not notify it); made mentionable, a member's wait pings
+// it — the fake's notifications say its members heard — and @everyone
+// turns the ping off.
+func TestDiscordPoolPingsARole(t *testing.T) {
+	srv := newFake(t)
+	players := srv.AddRole("Looking to play", 2)
+	r := startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	set := func(role string) string {
+		m := srv.Reply(r.do(srv.Command(alice, lobby, "settings", map[string]any{"play-role": discordtest.RoleOption{ID: role}})))
+		if m == nil || !m.Ephemeral {
+			t.Fatalf("/settings play-role: %+v; log:\n%s", m, r.logs)
+		}
+		return m.Text()
+	}
+	if got := set(players); !strings.Contains(got, "I will ping <@&"+players+">") || !strings.Contains(got, "I cannot ping <@&"+players+"> as it is") {
+		t.Errorf("an unmentionable role: %q", got)
+	}
+	srv.SetMentionable(players, true)
+	if got := set(players); !strings.Contains(got, "I will ping <@&"+players+">") || strings.Contains(got, "cannot ping") {
+		t.Errorf("a mentionable role: %q", got)
+	}
+	pinged := func(m *discordtest.Message) []string {
+		for _, p := range srv.Pings() {
+			if p.MessageID == m.ID {
+				return p.Roles
+			}
+		}
+		return nil // an edit notifies nobody
+	}
+	ia := r.do(srv.Command(bob, lobby, "play", map[string]any{"time": "3+2"}))
+	wait := srv.Reply(ia)
+	if wait == nil || !strings.Contains(wait.Text(), "bob is looking for a game") {
+		t.Fatalf("bob's wait: %+v; log:\n%s", wait, r.logs)
+	}
+	if got := pinged(wait); len(got) != 0 {
+		t.Errorf("the wait itself notified roles %v", got)
+	}
+	var call *discordtest.Message
+	for _, m := range srv.Followups(ia) {
+		if strings.Contains(m.Text(), "bob is looking for an opponent") {
+			call = m
+		}
+	}
+	if call == nil || call.Ephemeral {
+		t.Fatalf("no public call for an opponent after bob's wait: %+v", srv.Followups(ia))
+	}
+	if got := pinged(call); len(got) != 1 || got[0] != players {
+		t.Errorf("the call notified roles %v, want [%s]", got, players)
+	}
+	leave, _ := wait.Button("Leave")
+	srv.Reply(r.do(srv.Click(bob, wait, leave)))
+	if got := set(srv.GuildID); !strings.Contains(got, "/play pings no role any more.") {
+		t.Errorf("@everyone: %q", got)
+	}
+	checkClean(t, srv, r)
+}

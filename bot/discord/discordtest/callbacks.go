@@ -249,7 +249,7 @@ func (s *Server) apply(m *Message, body map[string]any, files []upload, created 
 	}
 	s.measure(m)
 	if created {
-		s.pings = append(s.pings, pings(m.ID, m.Content, body["allowed_mentions"]))
+		s.pings = append(s.pings, pings(m.ID, m.Content, body["allowed_mentions"], s.mayPingRole(m.ChannelID)))
 	}
 }
 

@@ -87,7 +87,7 @@ func (s *Server) Autocomplete(u User, channel, name string, options map[string]a
 
 func (s *Server) command(kind int, u User, channel, name, sub string, options map[string]any, focused string) *Interaction {
 	var opts []any
-	resolved := map[string]any{"users": map[string]any{}, "members": map[string]any{}}
+	resolved := map[string]any{"users": map[string]any{}, "members": map[string]any{}, "roles": map[string]any{}}
 	keys := make([]string, 0, len(options))
 	for k := range options {
 		keys = append(keys, k)
@@ -101,6 +101,13 @@ func (s *Server) command(kind int, u User, channel, name, sub string, options ma
 			resolved["users"].(map[string]any)[v.ID] = map[string]any{"id": v.ID, "username": v.Name, "global_name": v.Name, "bot": v.Bot}
 			m := map[string]any{"nick": nilIfEmpty(v.Nick), "roles": []any{}}
 			resolved["members"].(map[string]any)[v.ID] = m
+		case RoleOption:
+			o["type"], o["value"] = 8, v.ID
+			s.mu.Lock()
+			if r := s.resolvedRole(v.ID); r != nil {
+				resolved["roles"].(map[string]any)[v.ID] = r
+			}
+			s.mu.Unlock()
 		case int:
 			o["type"], o["value"] = 4, v
 		case bool:

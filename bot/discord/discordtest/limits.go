@@ -18,8 +18,11 @@ var (
 
 // pings applies Discord's allowed_mentions rules to a new message: without
 // the object every mention in the text notifies; with it, only the kinds
-// in parse and the listed users and roles.
-func pings(id, content string, allowed any) Ping {
+// in parse and the listed users and roles. A role's mention notifies only
+// where mayPingRole says its author may ping it (the role is mentionable,
+// or the author has Mention Everyone: "Mention @everyone, @here, and All
+// Roles").
+func pings(id, content string, allowed any, mayPingRole func(roleID string) bool) Ping {
 	p := Ping{MessageID: id}
 	users, roles := userMention.FindAllStringSubmatch(content, -1), roleMention.FindAllStringSubmatch(content, -1)
 	everyone := strings.Contains(content, "@everyone") || strings.Contains(content, "@here")
@@ -29,7 +32,9 @@ func pings(id, content string, allowed any) Ping {
 			p.Users = append(p.Users, u[1])
 		}
 		for _, r := range roles {
-			p.Roles = append(p.Roles, r[1])
+			if mayPingRole(r[1]) {
+				p.Roles = append(p.Roles, r[1])
+			}
 		}
 		p.Everyone = everyone
 		return p
@@ -48,7 +53,7 @@ func pings(id, content string, allowed any) Ping {
 		}
 	}
 	for _, r := range roles {
-		if parse["roles"] || slices.Contains(allowedRoles, r[1]) {
+		if (parse["roles"] || slices.Contains(allowedRoles, r[1])) && mayPingRole(r[1]) {
 			p.Roles = append(p.Roles, r[1])
 		}
 	}

@@ -19,10 +19,58 @@ const ManageRoles int64 = 1 << 28
 // MaxRoles is the most roles a server may have.
 const MaxRoles = 250
 
-// Role is a server role as the fake keeps it.
+// MentionEveryone lets its holder ping @everyone, @here and every role,
+// mentionable or not.
+const MentionEveryone int64 = 1 << 17
+
+// Role is a server role as the fake keeps it. Only a mentionable role's
+// mention notifies its members, unless its author has Mention Everyone.
 type Role struct {
-	ID, Name string
-	Position int
+	ID, Name    string
+	Position    int
+	Mentionable bool
+}
+
+// SetMentionable makes a role mentionable by anyone, or not.
+func (s *Server) SetMentionable(roleID string, on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range s.roles.list {
+		if r.ID == roleID {
+			r.Mentionable = on
+		}
+	}
+}
+
+// RoleOption is a role given as a command's option: sent with the role
+// resolved, as Discord sends it.
+type RoleOption struct{ ID string }
+
+// mayPingRole says which roles the bot's message in a channel may notify
+// (s.mu held).
+func (s *Server) mayPingRole(channel string) func(string) bool {
+	perms := s.perms[channel] | s.guildPerms
+	return func(id string) bool {
+		if perms&MentionEveryone != 0 {
+			return true
+		}
+		i := slices.IndexFunc(s.roles.list, func(r *Role) bool { return r.ID == id })
+		return i >= 0 && s.roles.list[i].Mentionable
+	}
+}
+
+// resolvedRole is a role as an interaction's resolved data gives it
+// (s.mu held); nil for a role the server does not have.
+func (s *Server) resolvedRole(id string) map[string]any {
+	if id == s.GuildID { // @everyone's id is the server's
+		return roleObject(&Role{ID: id, Name: "@everyone"})
+	}
+	for _, r := range s.roles.list {
+		if r.ID == id {
+			return roleObject(r)
+		}
+	}
+	return nil
 }
 
 type roleState struct {
@@ -154,5 +202,5 @@ func (s *Server) roleRoute(method string, p []string, body map[string]any) (any,
 
 func roleObject(r *Role) map[string]any {
 	return map[string]any{"id": r.ID, "name": r.Name, "position": r.Position, "color": 0, "hoist": false, "managed": false,
-		"mentionable": false, "permissions": "0", "flags": 0}
+		"mentionable": r.Mentionable, "permissions": "0", "flags": 0}
 }

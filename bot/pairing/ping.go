@@ -1,0 +1,105 @@
+package pairing
+
+// This file is the pool's role ping: a server's admins may name a role
+// (/settings play-role:@role; @everyone turns it off) that is pinged when a
+// member starts waiting, so those who want a game hear of one. A server
+// hears it at most once every pingEvery, however often members come and go.
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/record"
+)
+
+// pingEvery is the least time between two pings of a server's role.
+const pingEvery = 10 * time.Minute
+
+// PermMentionEveryone lets the bot ping a role that is not mentionable.
+const PermMentionEveryone int64 = 1 << 17
+
+// pings remembers when each server's role was last pinged (in this
+// process: a second process may ping once more within the pause).
+type pings struct {
+	mu   sync.Mutex
+	last map[string]time.Time
+}
+
+// due says whether a server's role may be pinged now, and if so counts it.
+func (p *pings) due(guildID string, now time.Time) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if t, ok := p.last[guildID]; ok && now.Sub(t) < pingEvery {
+		return false
+	}
+	if p.last == nil {
+		p.last = map[string]time.Time{}
+	}
+	p.last[guildID] = now
+	return true
+}
+
+// ping is the message that pings the server's role for a new wait, when
+// it has one and its pause is over. It follows the wait's message rather
+// than being written into it: the wait is the command's answer, which may
+// reach Discord as the edit of a deferred response, and an edit notifies
+// nobody.
+func (s *Service) ping(ctx context.Context, t *catalog.Printer, e record.PoolEntry) []bot.Message {
+	role, err := s.store.PlayRole(ctx, e.GuildID)
+	if err != nil {
+		s.Logger(ctx).Warn("reading the pool's role", "guild", e.GuildID, "err", err)
+		return nil
+	}
+	if role == "" || !s.pinged.due(e.GuildID, s.Now()) {
+		return nil
+	}
+	return []bot.Message{{Content: t.T("pool.ping", "Role", "<@&"+role+">", "Name", bot.Escape(e.Player.Name)), RoleMentions: []string{role}}}
+}
+
+// Settings answers /settings play-role:, for members with Manage Server.
+func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, bool, error) {
+	role := strings.TrimSpace(req.Options["play-role"])
+	if role == "" {
+		return bot.Response{}, false, nil
+	}
+	me := req.Me()
+	switch {
+	case req.GuildID == "":
+		return bot.Refuse(me.T("settings.no_server")), true, nil
+	case req.MemberPermissions&bot.PermManageGuild == 0:
+		return bot.Refuse(me.T("pool.need_manage_server")), true, nil
+	}
+	if role == req.GuildID { // @everyone: no ping
+		role = ""
+	}
+	if err := s.store.SetPlayRole(ctx, req.GuildID, role, s.Now()); err != nil {
+		return bot.Response{}, true, err
+	}
+	if role == "" {
+		return bot.Refuse(me.T("pool.ping_off")), true, nil
+	}
+	text := me.T("pool.ping_on", "Role", "<@&"+role+">", "Minutes", int(pingEvery.Minutes()))
+	if req.UnmentionableRoles[role] && (!req.PermissionsKnown || req.AppPermissions&PermMentionEveryone == 0) {
+		text += "\n" + me.T("pool.ping_unmentionable", "Role", "<@&"+role+">")
+	}
+	return bot.Refuse(text), true, nil
+}
+
+// SettingsLines say which role the pool pings.
+func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {
+	if req.GuildID == "" {
+		return nil, nil
+	}
+	role, err := s.store.PlayRole(ctx, req.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	if role == "" {
+		return []string{req.Me().T("pool.show_ping_off")}, nil
+	}
+	return []string{req.Me().T("pool.show_ping", "Role", "<@&"+role+">")}, nil
+}
