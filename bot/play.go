@@ -183,8 +183,9 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 	for !g.State.Over() && g.ToMove().IsBot() {
 		side := g.ToMove()
 		before := g.Clock()
-		mctx, cancel := context.WithTimeout(ctx, s.thinkTime(g, before))
-		r, err := s.eng.Move(mctx, g.Position(), side.Level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))))
+		limit, target := s.thinkTime(g, before)
+		mctx, cancel := context.WithTimeout(ctx, limit)
+		r, err := s.eng.MoveOnClock(mctx, g.Position(), side.Level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))), target)
 		cancel()
 		if err != nil {
 			return notes, fmt.Errorf("engine move in game %d: %w", g.ID, err)
@@ -229,12 +230,15 @@ func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, 
 	return nil
 }
 
-// thinkTime is how long the engine may think on its move: the configured
-// time, and on a clock no more than its budget of the time it has left.
-func (s *Service) thinkTime(g *record.Game, k timecontrol.Clock) time.Duration {
+// thinkTime is how long the engine may think on its move, and on a clock
+// the time it aims at (0: all of it; see engine.MoveOnClock): the
+// configured time, and on a clock no more than its plan of the time it
+// has left gives (timecontrol.PlanMove).
+func (s *Service) thinkTime(g *record.Game, k timecontrol.Clock) (limit, target time.Duration) {
 	if !live(g) {
-		return s.cfg.EngineMoveTime
+		return s.cfg.EngineMoveTime, 0
 	}
 	left := k.LeftAt(k.ToMove, s.clock.Now())
-	return min(s.cfg.EngineMoveTime, timecontrol.Budget(left, g.Control.Increment, g.Position().Empties()))
+	p := timecontrol.PlanMove(left, g.Control.Increment, g.Position().Empties(), g.Size()*g.Size())
+	return min(s.cfg.EngineMoveTime, p.Max), min(s.cfg.EngineMoveTime, p.Target)
 }

@@ -128,6 +128,9 @@ func (s *searcher) solveStaged(p, o uint64, all bool, levels ...int8) ([]rootRes
 		if l < exactLevel {
 			s.endT = endgameConfidence[l-1]
 		}
+		if done != nil && s.pastTarget() {
+			break // on a clock past its target: the stage done decides
+		}
 		r := s.solveRootFrom(p, o, all, firstOf(done))
 		if s.aborted {
 			break

@@ -175,6 +175,17 @@ var levels = [MaxLevel + 1]levelSpec{
 // the context's deadline (or after Options.MoveTime without one). rng
 // supplies the randomness of levels 1 and 2 and may be nil.
 func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand.Rand) (Result, error) {
+	return e.MoveOnClock(ctx, p, level, rng, 0)
+}
+
+// MoveOnClock is Move for a player on a clock (timecontrol.PlanMove):
+// level 10 aims to answer after target — past it, it starts no deeper
+// iteration while its best move holds and no further endgame stage — and
+// goes on towards the context's deadline (the plan's Max) only while its
+// best move keeps changing. What it does not spend
+// stays on its clock for the moves to come. A zero target spends the
+// whole time, as Move does.
+func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rng *rand.Rand, target time.Duration) (Result, error) {
 	if level < MinLevel || level > MaxLevel {
 		return Result{}, fmt.Errorf("engine: level %d is not between %d and %d", level, MinLevel, MaxLevel)
 	}
@@ -205,7 +216,7 @@ func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand
 		return greedy(p, moves, rng), nil
 	}
 	defer release()
-	return s.choose(ctx, p, level, e.helpSearch), nil
+	return s.choose(ctx, p, level, e.helpSearch, target), nil
 }
 
 // Analyze evaluates every legal move, best first, as deeply as the time
@@ -513,12 +524,13 @@ func square(x int) game.Square { return game.Square{Col: x % 8, Row: x / 8} }
 func (s *searcher) start(ctx context.Context, size int, deadline time.Time) func() bool {
 	var cancelled atomic.Bool
 	s.reset(size, &cancelled)
-	s.deadline = deadline
+	s.deadline, s.target = deadline, time.Time{}
 	return context.AfterFunc(ctx, func() { cancelled.Store(true) })
 }
 
-// choose runs a search level on a position with legal moves.
-func (s *searcher) choose(ctx context.Context, p game.Position, level int, help helpFunc) Result {
+// choose runs a search level on a position with legal moves; level 10
+// aims at target when it is not zero (see MoveOnClock).
+func (s *searcher) choose(ctx context.Context, p game.Position, level int, help helpFunc, target time.Duration) Result {
 	spec := levels[level]
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
@@ -531,6 +543,12 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int, help 
 	solve := spec.solve
 	if level == MaxLevel {
 		solve = solveLimit(time.Until(end))
+		if target > 0 {
+			// A solve cannot stop at the target: attempt only what fits
+			// in a little more than it.
+			s.target = time.Now().Add(target)
+			solve = solveLimit(min(time.Until(end), target*3/2))
+		}
 	}
 	if empties > solve {
 		if level == MaxLevel && s.mpcT > 0 && p.Size() == 8 {
@@ -566,6 +584,9 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int, help 
 	return fallback
 }
 
+// pastTarget says a move on a clock has spent the time it aimed at.
+func (s *searcher) pastTarget() bool { return !s.target.IsZero() && time.Now().After(s.target) }
+
 // helpFunc lends helpers to a search (Engine.helpSearch).
 type helpFunc func(s *searcher) (done func() uint64)
 
@@ -594,7 +615,11 @@ func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, end time.
 	s.orderMoves(mine, theirs, bitboard.Moves(mine, theirs, s.t.Mask), -1, &list, orderDeep)
 	res := Result{Move: square(int(list[0].x))}
 	prev := -1
+	settled := false // the last two depths agreed on the best move
 	for d := 1; d <= maxDepth && (end.IsZero() || time.Now().Before(end)); d++ {
+		if d > 2 && settled && s.pastTarget() {
+			break
+		}
 		r := s.searchRoot(mine, theirs, d, prev, false)
 		if s.aborted {
 			if len(r) > 0 && d > 1 {
@@ -602,6 +627,7 @@ func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, end time.
 			}
 			break
 		}
+		settled = prev == r[0].x
 		prev = r[0].x
 		res = Result{Move: square(r[0].x), Eval: evalOf(r[0].score, d >= empties), Depth: d}
 	}

@@ -12,13 +12,17 @@ import (
 // searcher runs one search at a time on a bitboard size (4, 6 or 8). It owns
 // its transposition tables, so a pool of them bounds the engine's memory.
 type searcher struct {
-	t         *bitboard.Table
-	ev        *evaluator
-	tt        *ttable // midgame: heuristic scores
-	ett       *ttable // endgame: exact disc margins
-	nodes     uint64
-	stop      *atomic.Bool
-	deadline  time.Time // zero: none
+	t        *bitboard.Table
+	ev       *evaluator
+	tt       *ttable // midgame: heuristic scores
+	ett      *ttable // endgame: exact disc margins
+	nodes    uint64
+	stop     *atomic.Bool
+	deadline time.Time // zero: none
+	// target is when a move on a clock aims to answer (zero: none):
+	// no iteration or endgame stage starts past it while the best move
+	// holds (MoveOnClock).
+	target    time.Time
 	aborted   bool
 	weights   *pattern.Weights // the engine's own, if any
 	handTuned bool             // 8x8 without trained weights

@@ -47,3 +47,48 @@ func Budget(left, increment time.Duration, empties int) time.Duration {
 	b := spare/time.Duration(moves+2) + increment*4/5
 	return min(b, spare/3)
 }
+
+// Plan is the engine's time for one move on a clock: it aims to spend
+// Target, and may go on to Max while its search is unsettled (the best
+// move changed in its last iteration), as strong engines do.
+type Plan struct{ Target, Max time.Duration }
+
+// PlanMove plans a move with left on the clock, the control's increment,
+// and empties of total squares still empty. Unlike Budget's even spread,
+// the time to come is shared by the weight of each of the engine's coming
+// moves (phaseWeight): the opening, often from the book, gets less, and
+// the stretch where the endgame is searched selectively and then solved
+// gets most, since that is where games are won. Max is at most a third of
+// what is spare, as Budget's cap, so a whole game on Max never flags.
+func PlanMove(left, increment time.Duration, empties, total int) Plan {
+	moves := max(1, (empties+1)/2)
+	spare := left - Safety - time.Duration(moves)*PerMoveCost
+	if spare <= 0 {
+		return Plan{} // move at once
+	}
+	var sum float64
+	for e := empties; e > 0; e -= 2 {
+		sum += phaseWeight(e, total)
+	}
+	// Two moves' worth more than the moves to come, as Budget keeps, for
+	// the passes and the longer games the count does not see.
+	sum += 2 * phaseWeight(empties, total)
+	share := time.Duration(float64(spare) * phaseWeight(empties, total) / sum)
+	limit := spare / 3
+	target := min(share+increment*4/5, limit)
+	return Plan{Target: target, Max: min(target*5/2, limit)}
+}
+
+// phaseWeight is how much of the clock a move with empties of total
+// squares empty deserves, against a middle-game move's 1.
+func phaseWeight(empties, total int) float64 {
+	switch {
+	case empties <= 18:
+		return 0.4 // solved exactly, and faster every move
+	case empties <= 26:
+		return 1.6 // the selective endgame and the first solve
+	case empties*4 > total*3:
+		return 0.6 // the opening
+	}
+	return 1
+}

@@ -45,3 +45,48 @@ func TestBudgetNeverFlags(t *testing.T) {
 		t.Error("with no time past the safety margin the engine must move at once")
 	}
 }
+
+// The phase plan never flags even when every move takes its Max (the most
+// an unsettled search may take) and its answer PerMoveCost more; it uses
+// most of a clock; it gives the endgame's decisive stretch more than the
+// opening; and with nothing spare it moves at once.
+func TestPlanMoveNeverFlags(t *testing.T) {
+	for _, tc := range []struct {
+		control string
+		empties int
+	}{{"1+0", 60}, {"1+0", 672}, {"3+2", 60}, {"1+1", 672}, {"10+0", 60}, {"1+0", 20}} {
+		c, _ := Parse(tc.control)
+		for _, onMax := range []bool{false, true} {
+			left := c.Base
+			total := 64
+			if tc.empties > 60 {
+				total = 676
+			}
+			for e := tc.empties; e > 0; e -= 2 {
+				p := PlanMove(left, c.Increment, e, total)
+				if p.Target > p.Max {
+					t.Fatalf("%s, %d empties: target %v over max %v", tc.control, e, p.Target, p.Max)
+				}
+				spent := p.Target + PerMoveCost
+				if onMax {
+					spent = p.Max + PerMoveCost
+				}
+				if spent >= left {
+					t.Fatalf("%s, %d empties (on max %v): flagged with %v left, spending %v", tc.control, e, onMax, left, spent)
+				}
+				left = left - spent + c.Increment
+			}
+			if tc.control == "1+0" && tc.empties == 60 && !onMax && c.Base-left < c.Base/2 {
+				t.Errorf("1+0 on 8x8 used only %v of its minute", c.Base-left)
+			}
+		}
+	}
+	full := 3 * time.Minute
+	opening, decisive := PlanMove(full, 0, 56, 64), PlanMove(full, 0, 24, 64)
+	if opening.Target >= decisive.Target {
+		t.Errorf("on a full clock the opening gets %v, the endgame's stretch %v", opening.Target, decisive.Target)
+	}
+	if p := PlanMove(Safety, 0, 60, 64); p != (Plan{}) {
+		t.Errorf("with nothing spare: %+v", p)
+	}
+}

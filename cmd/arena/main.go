@@ -7,10 +7,15 @@
 //	go run ./cmd/arena -a 10 -b 8 -clock 1+0 -games 50
 //	go run ./cmd/arena -a 10 -b 10 -probcut-a 1.5 -probcut-b 0 -movetime 100ms -games 200
 //
-// With -clock, level -a plays on that clock as the bot does against a
-// player: it thinks for at most its budget of the time it has left (and
-// -movetime), every move is charged the wall time it took, and a move
-// after its time ran out loses on time.
+// With -clock, level -a (and level -b when it is the same level) plays on
+// that clock as the bot does against a player: it plans each move from the
+// time it has left (timecontrol.PlanMove, or with -flat-b for level -b the
+// even Budget spent whole, as before), every move is charged the wall time
+// it took, and a move after its time ran out loses on time. Give -movetime
+// more than any plan (1m) so the clock alone decides:
+//
+//	go run ./cmd/arena -a 10 -b 10 -clock 1+0 -movetime 1m -flat-b -games 200 -workers 1
+//
 // It is a measuring tool, not part of the bot; its results go in notes.
 package main
 
@@ -47,6 +52,7 @@ type enginePlayer struct {
 	rng      *rand.Rand
 	moveTime time.Duration
 	control  timecontrol.Control // zero: no clock
+	flat     bool                // on a clock: the even budget, spent whole
 	left     time.Duration       // on the clock in the game being played
 	playing  *game.Game          // that game
 }
@@ -54,17 +60,23 @@ type enginePlayer struct {
 func (e *enginePlayer) name() string { return "level " + strconv.Itoa(e.level) }
 func (e *enginePlayer) close()       {}
 func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, error) {
-	think := e.moveTime
+	think, target := e.moveTime, time.Duration(0)
 	if !e.control.IsZero() {
 		if e.playing != g { // a new game: a full clock
 			e.playing, e.left = g, e.control.Base
 		}
-		think = min(think, timecontrol.Budget(e.left, e.control.Increment, g.Position().Empties()))
+		p := g.Position()
+		if e.flat {
+			think = min(think, timecontrol.Budget(e.left, e.control.Increment, p.Empties()))
+		} else {
+			plan := timecontrol.PlanMove(e.left, e.control.Increment, p.Empties(), p.Size()*p.Size())
+			think, target = min(think, plan.Max), min(think, plan.Target)
+		}
 	}
 	t0 := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, think)
 	defer cancel()
-	r, err := e.eng.Move(ctx, g.Position(), e.level, e.rng)
+	r, err := e.eng.MoveOnClock(ctx, g.Position(), e.level, e.rng, target)
 	if !e.control.IsZero() {
 		e.left -= time.Since(t0)
 		if e.left <= 0 {
@@ -173,7 +185,13 @@ func (p *gtpPlayer) close() {
 	p.cmd.Wait()
 }
 
-type tally struct{ wins, losses, draws, discs, flags int }
+type tally struct{ wins, losses, draws, discs, flags, flagsB int }
+
+// errAFlagged and errBFlagged say which side of a game lost on time.
+var (
+	errAFlagged = errors.New("level -a lost on time")
+	errBFlagged = errors.New("the other side lost on time")
+)
 
 func (t tally) games() int { return t.wins + t.losses + t.draws }
 func (t tally) percent() float64 {
@@ -197,7 +215,12 @@ func playOne(a, b player, size int, opening []game.Square, aBlack bool) (int, er
 			pl = a
 		}
 		m, err := pl.move(context.Background(), g)
-		if err != nil {
+		switch {
+		case errors.Is(err, errFlagged) && pl == a:
+			return -1, errAFlagged
+		case errors.Is(err, errFlagged):
+			return 1, errBFlagged
+		case err != nil:
 			return 0, fmt.Errorf("%s: %w", pl.name(), err)
 		}
 		if _, err := g.Play(m); err != nil {
@@ -260,10 +283,12 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 				d, err := playOne(a, b, size, openings[j/2], j%2 == 0)
 				mu.Lock()
 				switch {
-				case errors.Is(err, errFlagged):
+				case errors.Is(err, errAFlagged):
 					t.losses++
 					t.flags++
-					d = -1
+				case errors.Is(err, errBFlagged):
+					t.wins++
+					t.flagsB++
 				case err != nil:
 					firstErr = err
 				case d > 0:
@@ -307,6 +332,7 @@ func main() {
 		noBookB  = flag.Bool("nobook-b", false, "level -b plays without the opening book")
 		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
 		selB     = flag.Int("selective-b", 0, "level -b's selective endgame reach beyond its exact one, in empties (0: the engine's default; -1: none)")
+		flatB    = flag.Bool("flat-b", false, "on a clock, level -b spends the even budget whole (the clock plan before PlanMove)")
 	)
 	flag.Parse()
 	var control timecontrol.Control
@@ -327,6 +353,7 @@ func main() {
 		threads   int
 		noBook    bool
 		selective int
+		flat      bool
 	}
 	plain := side{probCut: -1, threads: 1}
 	mkLevel := func(level int, sd side) func() (player, error) {
@@ -341,7 +368,7 @@ func main() {
 			} else {
 				o.ProbCut = engine.DefaultProbCut
 			}
-			p := &enginePlayer{eng: engine.New(o), level: level, rng: rand.New(rand.NewPCG(*seed, uint64(level))), moveTime: t}
+			p := &enginePlayer{eng: engine.New(o), level: level, rng: rand.New(rand.NewPCG(*seed, uint64(level))), moveTime: t, flat: sd.flat}
 			if level == *a {
 				p.control = control
 			}
@@ -361,6 +388,9 @@ func main() {
 		}
 		if !isA && *selB == -1 {
 			name += " (no selective endgame)"
+		}
+		if !isA && *flatB {
+			name += " (even clock plan)"
 		}
 		return name
 	}
@@ -385,7 +415,7 @@ func main() {
 		cmd := *gtpCmd
 		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmd)})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB, flat: *flatB}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
@@ -398,7 +428,7 @@ func main() {
 		fmt.Printf("| %s | %d | %d | %d | %d | %.1f%% | %+.1f | %.0f |\n", p.label, t.games(), t.wins, t.losses, t.draws, t.percent(),
 			float64(t.discs)/float64(t.games()), time.Since(t0).Seconds())
 		if !control.IsZero() {
-			fmt.Printf("\nlevel %d on a %s clock: %d losses on time; least time left after a move: %v\n", *a, control, t.flags, clockLow.v.Round(time.Millisecond))
+			fmt.Printf("\nlevel %d on a %s clock: %d losses on time (the other side %d); least time left after a move: %v\n", *a, control, t.flags, t.flagsB, clockLow.v.Round(time.Millisecond))
 		}
 	}
 }
