@@ -120,3 +120,30 @@ func TestBookBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// follow reports how far level 10 follows a book: out of it at once with
+// a book of nothing, further with a built one, and never beyond its lines.
+func TestFollowBook(t *testing.T) {
+	dir := t.TempDir()
+	built := filepath.Join(dir, "book.bin")
+	buildBook(t, dir, built, "30")
+	empty := filepath.Join(dir, "empty.bin")
+	data, _ := book.New().MarshalBinary()
+	if err := os.WriteFile(empty, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	follow := func(path string) string {
+		var log bytes.Buffer
+		if err := run(context.Background(), []string{"follow", "-book", path, "-games", "8"}, &log); err != nil {
+			t.Fatalf("follow: %v\n%s", err, log.String())
+		}
+		return log.String()
+	}
+	if got := follow(empty); !strings.Contains(got, "the first move out of the book is move 1 at the median (mean 1.0, from 1 to 1); 1 different book lines") {
+		t.Errorf("an empty book:\n%s", got)
+	}
+	got := follow(built)
+	if strings.Contains(got, "is move 1 at the median") || !strings.Contains(got, "8 games of level 10") {
+		t.Errorf("a book of 30 positions:\n%s", got)
+	}
+}

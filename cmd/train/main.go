@@ -15,6 +15,7 @@
 //	go run ./cmd/train mpc -data DIR -out engine/mpc.txt   # Multi-ProbCut's regressions
 //	go run ./cmd/train mpc -exact -data DIR -out engine/endmpc.txt -min-empties 12 -max-empties 24 -depth 8   # the selective endgame's
 //	go run ./cmd/train book -data DIR -out engine/book/book.bin   # the opening book
+//	go run ./cmd/train follow -games 100   # how far level 10 follows the book from the start
 package main
 
 import (
@@ -38,7 +39,7 @@ func main() {
 
 func run(ctx context.Context, args []string, log io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: train gen|fit|mpc|book [flags] (train gen -h for the flags)")
+		return fmt.Errorf("usage: train gen|fit|mpc|book|follow [flags] (train gen -h for the flags)")
 	}
 	switch args[0] {
 	case "gen":
@@ -100,6 +101,19 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 			return err
 		}
 		return bookRun(ctx, o, log)
+	case "follow":
+		fs := flag.NewFlagSet("follow", flag.ContinueOnError)
+		var o followOptions
+		fs.StringVar(&o.book, "book", "", "the book to follow (default: the built-in one)")
+		fs.IntVar(&o.games, "games", 100, "games to play")
+		fs.Uint64Var(&o.seed, "seed", 1, "random seed of the engine's draws among the book's moves")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if o.games < 1 {
+			return fmt.Errorf("follow: -games must be at least 1")
+		}
+		return followBook(ctx, o, log)
 	}
-	return fmt.Errorf("unknown command %q: want gen, fit, mpc or book", args[0])
+	return fmt.Errorf("unknown command %q: want gen, fit, mpc, book or follow", args[0])
 }
