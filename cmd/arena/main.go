@@ -88,6 +88,22 @@ func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, err
 	return r.Move, err
 }
 
+// parseClock reads a control as players write it (3+2), or as durations
+// for clocks shorter than players use (20s+200ms), so a match of many
+// games fits in an hour.
+func parseClock(s string) (timecontrol.Control, error) {
+	base, inc, ok := strings.Cut(s, "+")
+	if !ok || !strings.ContainsAny(base+inc, "smh") {
+		return timecontrol.Parse(s)
+	}
+	b, err1 := time.ParseDuration(base)
+	i, err2 := time.ParseDuration(inc)
+	if err := errors.Join(err1, err2); err != nil || b <= 0 || i < 0 {
+		return timecontrol.Control{}, fmt.Errorf("arena: clock %q: %v", s, err)
+	}
+	return timecontrol.Control{Base: b, Increment: i}, nil
+}
+
 // errFlagged: the player on a clock ran out of time.
 var errFlagged = errors.New("lost on time")
 
@@ -338,8 +354,8 @@ func main() {
 	var control timecontrol.Control
 	if *clock != "" {
 		var err error
-		if control, err = timecontrol.Parse(*clock); err != nil || !control.Live() {
-			fmt.Fprintln(os.Stderr, "arena: -clock wants a live control like 1+0 or 3+2")
+		if control, err = parseClock(*clock); err != nil || !control.Live() {
+			fmt.Fprintln(os.Stderr, "arena: -clock wants a live control like 1+0 or 3+2, or durations like 20s+200ms")
 			os.Exit(2)
 		}
 	}
@@ -428,7 +444,7 @@ func main() {
 		fmt.Printf("| %s | %d | %d | %d | %d | %.1f%% | %+.1f | %.0f |\n", p.label, t.games(), t.wins, t.losses, t.draws, t.percent(),
 			float64(t.discs)/float64(t.games()), time.Since(t0).Seconds())
 		if !control.IsZero() {
-			fmt.Printf("\nlevel %d on a %s clock: %d losses on time (the other side %d); least time left after a move: %v\n", *a, control, t.flags, t.flagsB, clockLow.v.Round(time.Millisecond))
+			fmt.Printf("\nlevel %d on a %s clock: %d losses on time (the other side %d); least time left after a move: %v\n", *a, *clock, t.flags, t.flagsB, clockLow.v.Round(time.Millisecond))
 		}
 	}
 }
