@@ -127,6 +127,7 @@ var commands = localize([]CommandSpec{
 			{Name: "roles", Kind: StringOption, Choices: []OptionChoice{choice("choice.roles.on", "on"), choice("choice.roles.off", "off")}},
 			{Name: "role-step", Kind: IntegerOption, Min: 50, Max: 1000},
 			{Name: "play-role", Kind: RoleOption},
+			{Name: "pool", Kind: StringOption, Choices: []OptionChoice{choice("choice.pool.open", "open"), choice("choice.pool.server", "server")}},
 		},
 		handle: (*Service).settings},
 	tournamentCommand,

@@ -252,6 +252,9 @@ func (s *Service) GamePage(g *record.Game) string {
 	return s.cfg.PageURL(g.PublicID)
 }
 
+// ServesPages says whether games have web pages here.
+func (s *Service) ServesPages() bool { return s.cfg.PageURL != nil }
+
 // watch is the Watch button of a game message: a link to the game's page,
 // where the board is clickable and the clocks tick; none where no page
 // is served.

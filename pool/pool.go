@@ -8,6 +8,8 @@ package pool
 import (
 	"math"
 	"time"
+
+	"othello-bot/timecontrol"
 )
 
 // Want is the game a player waits for.
@@ -64,3 +66,14 @@ func Match(player string, want Want, rating float64, waiting []Entry) (Entry, bo
 
 // Lapsed reports whether an entry has waited past MaxWait at now.
 func Lapsed(e Entry, now time.Time) bool { return !now.Before(e.Since.Add(MaxWait)) }
+
+// Crosses reports whether a wait may be paired with a player of another
+// server (where both servers allow it): casual games on a clock only. A
+// rating belongs to a server, so a rated game stays on one; and a game
+// across servers is played on its web page, where a clock keeps both
+// players there, while a game of days would leave one without the
+// reminders their own server's channel gives.
+func Crosses(w Want) bool {
+	c, err := timecontrol.Parse(w.Control)
+	return err == nil && c.Live() && !w.Rated
+}

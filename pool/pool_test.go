@@ -55,3 +55,20 @@ func TestLapsed(t *testing.T) {
 		t.Error("lapses at the wrong time")
 	}
 }
+
+func TestCrosses(t *testing.T) {
+	for _, c := range []struct {
+		w    Want
+		want bool
+	}{
+		{Want{Control: "3+2", Size: 8}, true},
+		{Want{Control: "1+0", Size: 26, Range: 100}, true},
+		{Want{Control: "3+2", Size: 8, Rated: true}, false}, // a rating is a server's
+		{Want{Control: "1d", Size: 8}, false},               // days: no clock keeps them on the page
+		{Want{Control: "nonsense", Size: 8}, false},
+	} {
+		if got := Crosses(c.w); got != c.want {
+			t.Errorf("Crosses(%+v) = %v, want %v", c.w, got, c.want)
+		}
+	}
+}

@@ -118,3 +118,34 @@ func (s *Store) PlayRole(ctx context.Context, guildID string) (string, error) {
 	}
 	return role, nil
 }
+
+// SetPoolOpen sets whether a server's casual live waits pair with other
+// servers that allow it too.
+func (s *Store) SetPoolOpen(ctx context.Context, guildID string, open bool, now time.Time) error {
+	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, pool_open, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET pool_open = excluded.pool_open, updated_at = excluded.updated_at`, guildID, open, millis(now))
+	if err != nil {
+		return fmt.Errorf("opening the pool of %s: %w", guildID, err)
+	}
+	return nil
+}
+
+// PoolOpen says whether a server's pool pairs with other servers.
+func (s *Store) PoolOpen(ctx context.Context, guildID string) (bool, error) {
+	var open int
+	err := s.db.QueryRowContext(ctx, `SELECT pool_open FROM guilds WHERE id = ?`, guildID).Scan(&open)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading whether the pool of %s is open: %w", guildID, err)
+	}
+	return open == 1, nil
+}
+
+// OpenPoolEntries lists the casual waits of the other servers whose pools
+// are open, longest first: those a newcomer in an open server may be
+// paired with across servers.
+func (s *Store) OpenPoolEntries(ctx context.Context, exceptGuild string) ([]record.PoolEntry, error) {
+	return s.poolEntries(ctx, "guild_id <> ? AND rated = 0 AND guild_id IN (SELECT id FROM guilds WHERE pool_open = 1)", exceptGuild)
+}

@@ -73,5 +73,37 @@ func TestPoolStore(t *testing.T) {
 		if _, err := s.PoolEntryOf(ctx, "g", alice.ID); !errors.Is(err, record.ErrNotFound) {
 			t.Fatalf("a taken entry is still there: %v", err)
 		}
+
+		// Across servers: only the casual waits of other open servers.
+		casual := func(guild string, player record.Player) record.PoolEntry {
+			e := record.PoolEntry{Entry: pool.Entry{GuildID: guild, Want: pool.Want{Control: "1+0", Size: 8}, Since: t0}, Player: player, ChannelID: "c"}
+			if err := s.JoinPool(ctx, &e); err != nil {
+				t.Fatal(err)
+			}
+			return e
+		}
+		carol := record.Player{ID: "333", Name: "carol"}
+		h := casual("h", carol)
+		casual("shut", alice) // a server that keeps its pool to itself
+		casual("g", alice)    // the newcomer's own server
+		for _, g := range []string{"g", "h"} {
+			if err := s.SetPoolOpen(ctx, g, true, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if open, err := s.PoolOpen(ctx, "h"); err != nil || !open {
+			t.Fatalf("h's pool: open %v, %v", open, err)
+		}
+		if open, err := s.PoolOpen(ctx, "shut"); err != nil || open {
+			t.Fatalf("a server never set: open %v, %v", open, err)
+		}
+		across, err := s.OpenPoolEntries(ctx, "g")
+		if err != nil || len(across) != 1 || across[0].ID != h.ID {
+			t.Fatalf("open waits seen from g (bob's rated one, the closed server's and g's own left out): %+v %v", across, err)
+		}
+		s.SetPoolOpen(ctx, "h", false, t0)
+		if across, _ := s.OpenPoolEntries(ctx, "g"); len(across) != 0 {
+			t.Fatalf("a server closed again still pairs across: %+v", across)
+		}
 	})
 }

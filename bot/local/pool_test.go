@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"othello-bot/bot"
 	"othello-bot/bot/local"
+	"othello-bot/catalog"
+	"othello-bot/record"
+	"othello-bot/web"
 )
 
 // The pairing pool through the terminal: two members in different
@@ -75,4 +79,71 @@ func TestPlayPingsTheServersRole(t *testing.T) {
 	if out := e.say("erin #lobby: /play time:3+2"); strings.Contains(out, "@&") {
 		t.Errorf("a role pinged after the ping was turned off:\n%s", out)
 	}
+}
+
+// Pairing across servers: with both servers open, a newcomer's casual
+// game on a clock that nobody on their server waits for is paired with a
+// wait of the other server; it starts where the newcomer is, and the one
+// who waited is pinged where they waited with the game's page, where they
+// play. A closed server's waits, and rated waits, stay home.
+func TestPlayPairsAcrossServers(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.cfg.PageURL = func(id string) string { return "https://othello.example/g/" + id }
+	e.adapter.SetService(rebuild(e, quiet))
+	const other = "guild-two"
+	play := func(user, guild, channel string, opts map[string]string) string {
+		resp := e.handle(user, guild, channel, bot.Request{Kind: bot.Command, Command: "play", Options: opts})
+		if resp.Message == nil {
+			t.Fatalf("%s's /play: no answer", user)
+		}
+		return resp.Message.Content
+	}
+	openPool := func(guild string) {
+		resp := e.handle("admin-"+guild, guild, "den", bot.Request{Kind: bot.Command, Command: "settings",
+			Options: map[string]string{"pool": "open"}, MemberPermissions: bot.PermManageGuild})
+		if resp.Message == nil || !strings.Contains(resp.Message.Content, "also pair with players of other servers") {
+			t.Fatalf("opening %s's pool: %+v", guild, resp.Message)
+		}
+	}
+	expect(t, e.say("bob #lobby: /settings pool:open"), "Only members with the Manage Server permission")
+	openPool(local.GuildID)
+	casual := map[string]string{"time": "1+0", "rated": "false"}
+	expect(t, play("carol", other, "den", casual), "carol is looking for a game: 1+0 · 8x8 · casual.")
+	expect(t, e.say("bob #lobby: /play time:1+0 rated:false"), "bob is looking for a game") // carol's server is closed
+	e.say("bob #lobby: click Leave")
+
+	openPool(other)
+	expect(t, e.say("alice #lobby: /settings"), "Pairing pool: casual games on a clock also pair with other servers")
+	out := e.say("bob #lobby: /play time:1+0 rated:false")
+	expect(t, out, "carol and bob are paired from the pool.", "carol joins from another server and plays on the game's page.",
+		"@carol, you are paired with bob from another server: game #1 is on.", "[Watch ↗ https://othello.example/g/")
+	g, err := e.store.ActiveGame(context.Background(), "lobby")
+	if err != nil || g.GuildID != local.GuildID || g.Rated || g.Control.String() != "1+0" ||
+		g.Black.Player.ID != "bob" || g.White.Player.ID != "carol" { // the newcomer, who is there, moves first
+		t.Fatalf("the game across servers: %+v %v", g, err)
+	}
+	if list, _ := e.store.PoolEntries(context.Background(), other); len(list) != 0 {
+		t.Errorf("carol still waits after her pairing: %+v", list)
+	}
+	// carol, on no channel of this server, moves on the page.
+	for range 2 {
+		g, _ = e.store.ActiveGame(context.Background(), "lobby")
+		square := g.Position().LegalMoves()[0].String()
+		if mover := g.ToMove().Player.ID; mover == "bob" {
+			e.say("bob #lobby: /move " + square)
+			continue
+		}
+		out, err := e.app.PagePlay.Act(context.Background(), web.Action{Game: g, Player: record.Player{ID: "carol", Name: "carol"},
+			Lang: catalog.English, Kind: "move", Square: square, Ply: len(g.State.Moves())})
+		if err != nil || !out.Changed {
+			t.Fatalf("carol's move on the page: %+v %v", out, err)
+		}
+	}
+	if g, _ = e.store.ActiveGame(context.Background(), "lobby"); len(g.State.Moves()) != 2 {
+		t.Errorf("after a move each: %d moves", len(g.State.Moves()))
+	}
+
+	// A rated wait never crosses.
+	expect(t, play("dave", other, "den", map[string]string{"time": "3+2"}), "dave is looking for a game: 3+2 · 8x8 · rated.")
+	expect(t, e.say("erin #hall: /play time:3+2"), "erin is looking for a game")
 }

@@ -29,8 +29,14 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 	if err != nil {
 		return bot.Response{}, err
 	}
+	color := record.RandomColor
+	if e.GuildID != req.GuildID {
+		// Across servers the one who waited has a page to open first: the
+		// newcomer, who is there, moves first.
+		color = record.ChooseWhite
+	}
 	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: e.Player, Opponent: req.User,
-		Color: record.RandomColor, Size: e.Want.Size, Rated: e.Want.Rated, CreatedAt: now, ExpiresAt: now.Add(time.Minute), Control: control}
+		Color: color, Size: e.Want.Size, Rated: e.Want.Rated, CreatedAt: now, ExpiresAt: now.Add(time.Minute), Control: control}
 	if err := s.store.CreateChallenge(ctx, c); err != nil {
 		s.rejoin(ctx, e)
 		if errors.Is(err, record.ErrChallengePending) {
@@ -56,7 +62,10 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 	if err != nil {
 		return resp, err
 	}
-	s.Logger(ctx).Info("paired from the pool", "guild", req.GuildID, "entry", e.ID, "game", g.ID)
+	s.Logger(ctx).Info("paired from the pool", "guild", req.GuildID, "entry", e.ID, "game", g.ID, "from guild", e.GuildID)
+	if e.GuildID != req.GuildID {
+		return s.pairedAcross(ctx, req, e, g, resp), nil
+	}
 	pub := s.PublicPrinter(ctx, req.GuildID)
 	where := "<#" + g.ChannelID + ">"
 	if e.ChannelID != req.ChannelID {

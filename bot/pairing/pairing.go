@@ -4,8 +4,10 @@
 // is, as an accepted challenge would, and the one who waited is pinged
 // where they waited; with nobody to pair with, the member waits, shown
 // with Play and Leave buttons, until paired, gone or lapsed (30 minutes).
-// /play alone shows who waits. It mounts on the core service (package
-// bot) as a capability.
+// /play alone shows who waits. Servers may open their pools to each other
+// for casual games on a clock (across.go) and name a role to ping for a
+// new wait (ping.go). It mounts on the core service (package bot) as a
+// capability.
 package pairing
 
 import (
@@ -40,6 +42,12 @@ type Store interface {
 	// none).
 	SetPlayRole(ctx context.Context, guildID, roleID string, now time.Time) error
 	PlayRole(ctx context.Context, guildID string) (string, error)
+	// SetPoolOpen and PoolOpen keep whether a server's pool pairs across
+	// servers; OpenPoolEntries lists the casual waits of the other open
+	// servers.
+	SetPoolOpen(ctx context.Context, guildID string, open bool, now time.Time) error
+	PoolOpen(ctx context.Context, guildID string) (bool, error)
+	OpenPoolEntries(ctx context.Context, exceptGuild string) ([]record.PoolEntry, error)
 	// CreateChallenge, Challenge and CloseChallenge: a pairing becomes a
 	// challenge the newcomer accepts at once.
 	CreateChallenge(ctx context.Context, c *record.Challenge) error
@@ -60,6 +68,11 @@ type Core interface {
 	// Handle answers a request as if it came from chat: the pairing's
 	// challenge is accepted by the newcomer's own Accept.
 	Handle(ctx context.Context, req bot.Request) bot.Response
+	// GamePage is a game's web page ("" where none is served);
+	// ServesPages says whether pages are served at all (a game across
+	// servers is played on its page).
+	GamePage(g *record.Game) string
+	ServesPages() bool
 }
 
 // Config is what pairing needs from the configuration.
@@ -156,6 +169,9 @@ func (s *Service) play(ctx context.Context, req bot.Request) (bot.Response, erro
 		if took { // paired, unless another took it first
 			return s.pair(ctx, req, entry, false)
 		}
+	}
+	if resp, ok, err := s.matchAcross(ctx, req, want, rating); ok || err != nil {
+		return resp, err
 	}
 	return s.wait(ctx, req, want, rating)
 }

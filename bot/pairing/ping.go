@@ -7,7 +7,6 @@ package pairing
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"time"
 
@@ -58,48 +57,4 @@ func (s *Service) ping(ctx context.Context, t *catalog.Printer, e record.PoolEnt
 		return nil
 	}
 	return []bot.Message{{Content: t.T("pool.ping", "Role", "<@&"+role+">", "Name", bot.Escape(e.Player.Name)), RoleMentions: []string{role}}}
-}
-
-// Settings answers /settings play-role:, for members with Manage Server.
-func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, bool, error) {
-	role := strings.TrimSpace(req.Options["play-role"])
-	if role == "" {
-		return bot.Response{}, false, nil
-	}
-	me := req.Me()
-	switch {
-	case req.GuildID == "":
-		return bot.Refuse(me.T("settings.no_server")), true, nil
-	case req.MemberPermissions&bot.PermManageGuild == 0:
-		return bot.Refuse(me.T("pool.need_manage_server")), true, nil
-	}
-	if role == req.GuildID { // @everyone: no ping
-		role = ""
-	}
-	if err := s.store.SetPlayRole(ctx, req.GuildID, role, s.Now()); err != nil {
-		return bot.Response{}, true, err
-	}
-	if role == "" {
-		return bot.Refuse(me.T("pool.ping_off")), true, nil
-	}
-	text := me.T("pool.ping_on", "Role", "<@&"+role+">", "Minutes", int(pingEvery.Minutes()))
-	if req.UnmentionableRoles[role] && (!req.PermissionsKnown || req.AppPermissions&PermMentionEveryone == 0) {
-		text += "\n" + me.T("pool.ping_unmentionable", "Role", "<@&"+role+">")
-	}
-	return bot.Refuse(text), true, nil
-}
-
-// SettingsLines say which role the pool pings.
-func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {
-	if req.GuildID == "" {
-		return nil, nil
-	}
-	role, err := s.store.PlayRole(ctx, req.GuildID)
-	if err != nil {
-		return nil, err
-	}
-	if role == "" {
-		return []string{req.Me().T("pool.show_ping_off")}, nil
-	}
-	return []string{req.Me().T("pool.show_ping", "Role", "<@&"+role+">")}, nil
 }

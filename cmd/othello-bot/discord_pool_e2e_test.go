@@ -102,3 +102,54 @@ func TestDiscordPoolPingsARole(t *testing.T) {
 	}
 	checkClean(t, srv, r)
 }
+
+// Pairing across servers through run and the fake Discord: two servers
+// open their pools; carol waits for a casual 1+0 in the second server's
+// #den; bob's /play in the first server's lobby starts the game there, and
+// carol is pinged in #den with the game's page to play on.
+func TestDiscordPoolPairsAcrossServers(t *testing.T) {
+	srv := newFake(t)
+	const second, den = "1300000000000000001", "8300000000000000001"
+	srv.AddGuildChannel(second, den, discordtest.AllText)
+	c := testBotConfig(srv, t.TempDir())
+	c.PublicURL = "https://othello.example"
+	c.GuildIDs = []string{srv.GuildID, second}
+	r := startBot(t, srv, c)
+	for _, ch := range []string{lobby, den} {
+		m := srv.Reply(r.do(srv.Command(alice, ch, "settings", map[string]any{"pool": "open"})))
+		if m == nil || !strings.Contains(m.Text(), "also pair with players of other servers") {
+			t.Fatalf("/settings pool:open in %s: %+v; log:\n%s", ch, m, r.logs)
+		}
+	}
+	casual := map[string]any{"time": "1+0", "rated": false}
+	wait := srv.Reply(r.do(srv.Command(carol, den, "play", casual)))
+	if wait == nil || !strings.Contains(wait.Text(), "carol is looking for a game: 1+0 · 8x8 · casual") {
+		t.Fatalf("carol's wait: %+v; log:\n%s", wait, r.logs)
+	}
+	ia := r.do(srv.Command(bob, lobby, "play", casual))
+	if got := srv.Reply(ia); got == nil || !strings.Contains(got.Text(), "carol and bob are paired from the pool.") {
+		t.Fatalf("bob's /play: %+v; log:\n%s", got, r.logs)
+	}
+	note := false
+	for _, m := range srv.Followups(ia) {
+		note = note || strings.Contains(m.Text(), "carol joins from another server and plays on the game's page.")
+	}
+	if !note {
+		t.Errorf("bob is not told carol plays on the page: %+v", srv.Followups(ia))
+	}
+	var ping *discordtest.Message
+	for deadline := time.Now().Add(5 * time.Second); ping == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, m := range srv.Messages(den, "") {
+			if strings.Contains(m.Text(), "you are paired with bob from another server: game #1 is on.") {
+				ping = m
+			}
+		}
+	}
+	if ping == nil {
+		t.Fatalf("carol was not told in #den; log:\n%s", r.logs)
+	}
+	if url := linkButton(ping, "Watch"); !strings.HasPrefix(url, "https://othello.example/g/") {
+		t.Errorf("carol's ping has no Watch button to the game's page: %q", url)
+	}
+	checkClean(t, srv, r)
+}

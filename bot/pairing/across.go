@@ -1,0 +1,71 @@
+package pairing
+
+// This file is pairing across servers: where a server allows it
+// (/settings pool:open) and nobody on it waits for the same game, a
+// newcomer's casual live game (pool.Crosses) is paired with a wait of
+// another server that allows it too. The game starts where the newcomer
+// is, as any pairing does; the one who waited cannot move in a channel of
+// a server they may not be on, so they play on the game's web page (log
+// in with Discord there), pinged where they waited with its Watch button.
+
+import (
+	"context"
+
+	"othello-bot/bot"
+	"othello-bot/pool"
+	"othello-bot/record"
+)
+
+// matchAcross pairs the newcomer with another open server's wait, if the
+// game may cross and one suits; false when there is none.
+func (s *Service) matchAcross(ctx context.Context, req bot.Request, want pool.Want, rating float64) (bot.Response, bool, error) {
+	if !pool.Crosses(want) || !s.ServesPages() {
+		return bot.Response{}, false, nil
+	}
+	open, err := s.store.PoolOpen(ctx, req.GuildID)
+	if err != nil || !open {
+		return bot.Response{}, false, err
+	}
+	waiting, err := s.store.OpenPoolEntries(ctx, req.GuildID)
+	if err != nil {
+		return bot.Response{}, false, err
+	}
+	for {
+		e, ok := pool.Match(req.User.ID, want, rating, plain(waiting))
+		if !ok {
+			return bot.Response{}, false, nil
+		}
+		entry := byID(waiting, e.ID)
+		waiting = without(waiting, e.ID)
+		took, err := s.store.TakePoolEntry(ctx, e.ID)
+		if err != nil {
+			return bot.Response{}, false, err
+		}
+		if took {
+			resp, err := s.pair(ctx, req, entry, false)
+			return resp, true, err
+		}
+	}
+}
+
+// pairedAcross tells both sides of a game paired across servers where it
+// is: the one who waited, in their channel and their server's language,
+// with the game's Watch button; the newcomer, under the game, that their
+// opponent plays on the board.
+func (s *Service) pairedAcross(ctx context.Context, req bot.Request, e record.PoolEntry, g *record.Game, resp bot.Response) bot.Response {
+	theirs := s.PublicPrinter(ctx, e.GuildID)
+	page := s.GamePage(g)
+	ping := bot.Message{Content: theirs.T("pool.paired_across_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name), "ID", g.ID),
+		Mentions: []string{e.Player.ID}, Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: theirs.T("button.watch"), URL: page}}}}}
+	if _, err := s.Send(ctx, e.ChannelID, ping); err != nil {
+		s.Logger(ctx).Warn("telling a waiting player of their game across servers", "game", g.ID, "err", err)
+	}
+	if e.MessageID != "" {
+		done := bot.Message{Content: theirs.T("pool.paired_across", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID)}
+		if err := s.Edit(ctx, e.ChannelID, e.MessageID, done); err != nil {
+			s.Logger(ctx).Warn("closing a wait's message", "entry", e.ID, "err", err)
+		}
+	}
+	resp.Followups = append(resp.Followups, bot.Message{Content: s.PublicPrinter(ctx, req.GuildID).T("pool.across_note", "Name", bot.Escape(e.Player.Name))})
+	return resp
+}
