@@ -14,6 +14,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/engine"
+	"othello-bot/internal/keyed"
 	"othello-bot/record"
 	"othello-bot/schedule"
 	"othello-bot/timecontrol"
@@ -117,7 +118,7 @@ type Service struct {
 	meter      Meter
 
 	mu       sync.Mutex
-	channels map[string]*sync.Mutex
+	channels keyed.Mutex
 	closing  bool
 	inflight sync.WaitGroup
 	alarms   schedule.Alarms // each game's exact timer
@@ -143,22 +144,12 @@ func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Co
 	}
 	bg, stop := context.WithCancel(context.Background())
 	return &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},
-		channels: map[string]*sync.Mutex{}, routes: map[string]Handler{},
+		routes:     map[string]Handler{},
 		background: bg, stopBackground: stop}
 }
 
 // LockChannel serializes work on one channel's game.
-func (s *Service) LockChannel(id string) func() {
-	s.mu.Lock()
-	m, ok := s.channels[id]
-	if !ok {
-		m = &sync.Mutex{}
-		s.channels[id] = m
-	}
-	s.mu.Unlock()
-	m.Lock()
-	return m.Unlock
-}
+func (s *Service) LockChannel(id string) func() { return s.channels.Lock(id) }
 
 // enter counts a request or task in flight, unless shutdown has begun.
 func (s *Service) enter() bool {

@@ -22,6 +22,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/internal/keyed"
 	"othello-bot/ranks"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
@@ -73,8 +74,8 @@ type Service struct {
 	store Store
 	roles Roles // nil: this transport has no roles
 
-	change   sync.Mutex // one change of roles at a time
-	mu       sync.Mutex // the state below
+	change   keyed.Mutex // one change of a server's roles at a time
+	mu       sync.Mutex  // the state below
 	problems map[string]string
 	backfill map[string]*progress
 	wg       sync.WaitGroup
@@ -126,8 +127,7 @@ func (s *Service) update(ctx context.Context, guildID, playerID string, speed ti
 	if err != nil {
 		return err
 	}
-	s.change.Lock()
-	defer s.change.Unlock()
+	defer s.change.Lock(guildID)()
 	want := ranks.Band(r.Rating, step)
 	role, err := s.role(ctx, guildID, string(speed), step, want)
 	if err != nil {
@@ -206,8 +206,7 @@ func (s *Service) Crown(ctx context.Context, guildID, title string, winners []st
 }
 
 func (s *Service) crown(ctx context.Context, guildID, title string, winners []string) error {
-	s.change.Lock()
-	defer s.change.Unlock()
+	defer s.change.Lock(guildID)()
 	role, err := s.role(ctx, guildID, title, 0, 0)
 	if err != nil {
 		return s.noted(guildID, err)
