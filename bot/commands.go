@@ -110,7 +110,7 @@ var commands = localize([]CommandSpec{
 	{Name: "export", Private: true, Options: []OptionSpec{gameNumber}, Owner: "review"},
 	{Name: "undo"},
 	{Name: "follow", Private: true, Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "follows"},
-	{Name: "play", Need: place.BotMember, Owner: "pairing", Options: []OptionSpec{timeOption, sizeOption(), {Name: "rated", Kind: BooleanOption},
+	{Name: "play", Need: place.BotPosts, Owner: "pairing", Options: []OptionSpec{timeOption, sizeOption(), {Name: "rated", Kind: BooleanOption},
 		{Name: "range", Kind: IntegerOption, Min: 50, Max: 1000}}},
 	{Name: "abort", Options: []OptionSpec{{Name: "reason", Kind: StringOption, MaxLength: MaxAbortReason}}, Owner: "aborts"},
 	{Name: "settings", Private: true,

@@ -58,10 +58,22 @@ const (
 	// BotMember: the bot itself must be in the server, to post on its own
 	// schedule and in the server's calendar (tournaments, a daily puzzle).
 	BotMember
+	// BotPosts: the bot must be able to post here on its own later, in a
+	// server it is in or its own DM (the pairing pool tells a player of
+	// their game where they waited).
+	BotPosts
 )
 
 // Allows says whether a command with need n can work here.
-func (p Place) Allows(n Need) bool { return n == Anywhere || p == Server }
+func (p Place) Allows(n Need) bool {
+	switch n {
+	case BotMember:
+		return p == Server
+	case BotPosts:
+		return p.BotPosts()
+	}
+	return true
+}
 
 // Discord's interaction context types and installation types.
 const (

@@ -39,7 +39,7 @@ func TestWhatEachPlaceAllows(t *testing.T) {
 		{PrivateChannel, false, false, false, false},
 	} {
 		if c.p.BotPosts() != c.posts || c.p.Threads() != c.threads || c.p.InServer() != c.inServer ||
-			c.p.Allows(BotMember) != c.tournament || !c.p.Allows(Anywhere) {
+			c.p.Allows(BotMember) != c.tournament || !c.p.Allows(Anywhere) || c.p.Allows(BotPosts) != c.posts {
 			t.Errorf("%s: posts %v threads %v in server %v bot member %v", c.p, c.p.BotPosts(), c.p.Threads(), c.p.InServer(), c.p.Allows(BotMember))
 		}
 	}

@@ -144,8 +144,9 @@ func (s *Store) PoolOpen(ctx context.Context, guildID string) (bool, error) {
 }
 
 // OpenPoolEntries lists the casual waits of the other servers whose pools
-// are open, longest first: those a newcomer in an open server may be
-// paired with across servers.
+// are open and of players in the bot's DM (guild ""), longest first: those
+// a newcomer may be paired with across servers. A newcomer in the DM
+// (exceptGuild "") sees the servers' only: two DMs have no place to play.
 func (s *Store) OpenPoolEntries(ctx context.Context, exceptGuild string) ([]record.PoolEntry, error) {
-	return s.poolEntries(ctx, "guild_id <> ? AND rated = 0 AND guild_id IN (SELECT id FROM guilds WHERE pool_open = 1)", exceptGuild)
+	return s.poolEntries(ctx, "guild_id <> ? AND rated = 0 AND (guild_id = '' OR guild_id IN (SELECT id FROM guilds WHERE pool_open = 1))", exceptGuild)
 }

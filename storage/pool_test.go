@@ -105,5 +105,16 @@ func TestPoolStore(t *testing.T) {
 		if across, _ := s.OpenPoolEntries(ctx, "g"); len(across) != 0 {
 			t.Fatalf("a server closed again still pairs across: %+v", across)
 		}
+		// A wait in the bot's DM (no server) is seen from an open server,
+		// never from another DM.
+		dave := record.Player{ID: "444", Name: "dave"}
+		d := casual("", dave)
+		if across, _ := s.OpenPoolEntries(ctx, "g"); len(across) != 1 || across[0].ID != d.ID {
+			t.Fatalf("a DM's wait seen from g: %+v", across)
+		}
+		s.SetPoolOpen(ctx, "h", true, t0)
+		if across, _ := s.OpenPoolEntries(ctx, ""); len(across) != 2 || across[0].GuildID == "" || across[1].GuildID == "" {
+			t.Fatalf("seen from a DM (the open servers' waits, not the DM's own): %+v", across)
+		}
 	})
 }

@@ -51,9 +51,16 @@ func Commands(global bool) []*discordgo.ApplicationCommand {
 
 // reach is where a global command is offered, for what it needs.
 func reach(n place.Need) (*[]discordgo.InteractionContextType, *[]discordgo.ApplicationIntegrationType) {
-	if n == place.BotMember {
+	switch n {
+	case place.BotMember:
 		return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 			&[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	case place.BotPosts:
+		// A server it is in, or its own DM (reached through either
+		// install; a server reached only through a member's install is
+		// refused with the reason).
+		return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM},
+			&[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
 	}
 	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM,
 			discordgo.InteractionContextPrivateChannel},

@@ -8,6 +8,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/bot/local"
 	"othello-bot/catalog"
+	"othello-bot/place"
 	"othello-bot/record"
 	"othello-bot/web"
 )
@@ -146,4 +147,52 @@ func TestPlayPairsAcrossServers(t *testing.T) {
 	// A rated wait never crosses.
 	expect(t, play("dave", other, "den", map[string]string{"time": "3+2"}), "dave is looking for a game: 3+2 · 8x8 · rated.")
 	expect(t, e.say("erin #hall: /play time:3+2"), "erin is looking for a game")
+}
+
+// From the bot's DM: /play pairs only across, casual games on a clock,
+// with waits of servers that open their pools. A wait in the DM is taken
+// by a newcomer on such a server (the game there; the DM told, with the
+// page); a newcomer in the DM joins a server's wait (the game in that
+// channel, the one who waited pinged there). Two DMs never pair.
+func TestPlayFromTheBotsDM(t *testing.T) {
+	e := open(t, t.TempDir())
+	e.cfg.PageURL = func(id string) string { return "https://othello.example/g/" + id }
+	e.adapter.SetService(rebuild(e, quiet))
+	dm := func(user string, opts map[string]string) string {
+		resp := e.handle(user, "", "dm-"+user, bot.Request{Kind: bot.Command, Command: "play", Options: opts, Place: place.BotDM})
+		if resp.Message == nil {
+			t.Fatalf("%s's /play in the DM: no answer", user)
+		}
+		return resp.Message.Content
+	}
+	expect(t, dm("erin", nil), "Here in my DM, /play time:3+2")
+	expect(t, dm("erin", map[string]string{"time": "1d"}), "From my DM the pool pairs casual games on a clock only")
+	expect(t, dm("erin", map[string]string{"time": "1+0"}), "You wait for a game: 1+0 · 8x8 · casual.") // casual in a DM
+	expect(t, dm("gina", map[string]string{"time": "1+0", "size": "6"}), "You wait for a game")         // apart from the rest
+	if resp := e.handle("admin", local.GuildID, "lobby", bot.Request{Kind: bot.Command, Command: "settings",
+		Options: map[string]string{"pool": "open"}, MemberPermissions: bot.PermManageGuild}); resp.Message == nil ||
+		!strings.Contains(resp.Message.Content, "also pair with players of other servers") {
+		t.Fatalf("opening the pool: %+v", resp.Message)
+	}
+
+	out := e.say("bob #lobby: /play time:1+0 rated:false")
+	expect(t, out, "erin and bob are paired from the pool.", "@erin, you are paired with bob from another server: game #1 is on.",
+		"[Watch ↗ https://othello.example/g/")
+	if g, err := e.store.ActiveGame(context.Background(), "lobby"); err != nil || g.White.Player.ID != "erin" {
+		t.Fatalf("the game with erin: %+v %v", g, err)
+	}
+
+	expect(t, dm("hank", map[string]string{"time": "1+0", "size": "6"}), "You wait for a game") // two DMs never pair
+	e.say("carol #den: /play time:1+0 rated:false")
+	before := e.out.Len()
+	expect(t, dm("frank", map[string]string{"time": "1+0"}), "You are paired with carol: game #2 is on in their server.")
+	shown := e.out.String()[before:]
+	expect(t, shown, "@carol, frank joins your game from elsewhere and plays on the game's page.", "Game #2 · carol ⚫ vs frank ⚪",
+		"carol was paired with frank: game #2 is on in this channel.")
+	if g, err := e.store.ActiveGame(context.Background(), "den"); err != nil || g.GuildID != local.GuildID || g.Black.Player.ID != "carol" {
+		t.Fatalf("the game in #den: %+v %v", g, err)
+	}
+	if list, _ := e.store.PoolEntries(context.Background(), ""); len(list) != 2 || list[0].PlayerID != "gina" || list[1].PlayerID != "hank" {
+		t.Errorf("the DM's waits after both pairings: %+v", list)
+	}
 }

@@ -3,15 +3,18 @@ package pairing
 // This file is pairing across servers: where a server allows it
 // (/settings pool:open) and nobody on it waits for the same game, a
 // newcomer's casual live game (pool.Crosses) is paired with a wait of
-// another server that allows it too. The game starts where the newcomer
-// is, as any pairing does; the one who waited cannot move in a channel of
-// a server they may not be on, so they play on the game's web page (log
-// in with Discord there), pinged where they waited with its Watch button.
+// another server that allows it too, or of a player in the bot's DM
+// (where /play pairs only so). The game starts where the newcomer is, as
+// any pairing does — or, for a newcomer in the DM, in the channel of the
+// one who waited; the player from elsewhere cannot move in a channel of a
+// server they may not be on, so they play on the game's web page (log in
+// with Discord there), told where they asked with its Watch button.
 
 import (
 	"context"
 
 	"othello-bot/bot"
+	"othello-bot/place"
 	"othello-bot/pool"
 	"othello-bot/record"
 )
@@ -22,9 +25,11 @@ func (s *Service) matchAcross(ctx context.Context, req bot.Request, want pool.Wa
 	if !pool.Crosses(want) || !s.ServesPages() {
 		return bot.Response{}, false, nil
 	}
-	open, err := s.store.PoolOpen(ctx, req.GuildID)
-	if err != nil || !open {
-		return bot.Response{}, false, err
+	if req.GuildID != "" { // the bot's DM pairs only across
+		open, err := s.store.PoolOpen(ctx, req.GuildID)
+		if err != nil || !open {
+			return bot.Response{}, false, err
+		}
 	}
 	waiting, err := s.store.OpenPoolEntries(ctx, req.GuildID)
 	if err != nil {
@@ -68,4 +73,50 @@ func (s *Service) pairedAcross(ctx context.Context, req bot.Request, e record.Po
 	}
 	resp.Followups = append(resp.Followups, bot.Message{Content: s.PublicPrinter(ctx, req.GuildID).T("pool.across_note", "Name", bot.Escape(e.Player.Name))})
 	return resp
+}
+
+// hostOf is where a pairing's game starts: where the newcomer asked, but
+// for a newcomer in the bot's DM (no place for two) in the channel of the
+// one who waited.
+func hostOf(req bot.Request, e record.PoolEntry) bot.Request {
+	if req.GuildID != "" {
+		return req
+	}
+	host := req
+	host.GuildID, host.ChannelID, host.Place = e.GuildID, e.ChannelID, place.Server
+	host.InThread, host.ParentID, host.Roles, host.MemberPermissions = false, "", nil, 0
+	host.PermissionsKnown, host.AppPermissions = false, 0
+	return host
+}
+
+// hostedByTheWaiter shows a game that started in the channel of the one
+// who waited, for a newcomer who asked in the bot's DM: the start goes to
+// that channel (with the one who waited pinged), and the newcomer's answer
+// is the way to the game's page.
+func (s *Service) hostedByTheWaiter(ctx context.Context, req bot.Request, e record.PoolEntry, g *record.Game, resp bot.Response) bot.Response {
+	theirs := s.PublicPrinter(ctx, e.GuildID)
+	if m := resp.Message; m != nil && !m.Ephemeral {
+		m.Content = theirs.T("pool.hosted_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name)) + "\n" + m.Content
+		m.Mentions = append(m.Mentions, e.Player.ID)
+		if _, err := s.Send(ctx, g.ChannelID, *m); err != nil {
+			s.Logger(ctx).Warn("starting a pairing's game where the one who waited is", "game", g.ID, "err", err)
+		}
+	}
+	for _, f := range resp.Followups {
+		if !f.Ephemeral {
+			if _, err := s.Send(ctx, g.ChannelID, f); err != nil {
+				s.Logger(ctx).Warn("posting under a pairing's game", "game", g.ID, "err", err)
+			}
+		}
+	}
+	if e.MessageID != "" {
+		done := bot.Message{Content: theirs.T("pool.paired_here", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID)}
+		if err := s.Edit(ctx, e.ChannelID, e.MessageID, done); err != nil {
+			s.Logger(ctx).Warn("closing a wait's message", "entry", e.ID, "err", err)
+		}
+	}
+	resp.Delivered()
+	me := req.Me()
+	return bot.Response{Message: &bot.Message{Content: me.T("pool.paired_from_dm", "Name", bot.Escape(e.Player.Name), "ID", g.ID),
+		Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: me.T("button.watch"), URL: s.GamePage(g)}}}}}}
 }

@@ -29,13 +29,20 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 	if err != nil {
 		return bot.Response{}, err
 	}
+	// The game starts where the newcomer is, or, for a newcomer in the
+	// bot's DM, where the one who waited is (see across.go).
+	host := hostOf(req, e)
 	color := record.RandomColor
-	if e.GuildID != req.GuildID {
+	switch {
+	case e.GuildID == req.GuildID:
+	case host.ChannelID == req.ChannelID:
 		// Across servers the one who waited has a page to open first: the
 		// newcomer, who is there, moves first.
 		color = record.ChooseWhite
+	default:
+		color = record.ChooseBlack // the one who waited hosts and starts
 	}
-	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: e.Player, Opponent: req.User,
+	c := &record.Challenge{GuildID: host.GuildID, ChannelID: host.ChannelID, Challenger: e.Player, Opponent: req.User,
 		Color: color, Size: e.Want.Size, Rated: e.Want.Rated, CreatedAt: now, ExpiresAt: now.Add(time.Minute), Control: control}
 	if err := s.store.CreateChallenge(ctx, c); err != nil {
 		s.rejoin(ctx, e)
@@ -44,7 +51,7 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 		}
 		return bot.Response{}, err
 	}
-	accept := req
+	accept := host
 	accept.Kind, accept.Command, accept.Subcommand, accept.Options = bot.Button, "", "", map[string]string{"paired": "1"}
 	accept.CustomID, accept.ID = "accept:"+strconv.FormatInt(c.ID, 10), s.requestID()
 	resp := s.Handle(ctx, accept)
@@ -63,6 +70,9 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 		return resp, err
 	}
 	s.Logger(ctx).Info("paired from the pool", "guild", req.GuildID, "entry", e.ID, "game", g.ID, "from guild", e.GuildID)
+	if host.ChannelID != req.ChannelID {
+		return s.hostedByTheWaiter(ctx, req, e, g, resp), nil
+	}
 	if e.GuildID != req.GuildID {
 		return s.pairedAcross(ctx, req, e, g, resp), nil
 	}

@@ -116,17 +116,20 @@ const maxRange = 1000
 
 func (s *Service) play(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
-	if req.GuildID == "" {
+	dm := req.GuildID == "" // the bot's DM: pairs only across, casual games on a clock
+	switch {
+	case dm && !s.ServesPages():
 		return bot.Refuse(me.T("pool.no_server")), nil
-	}
-	if strings.TrimSpace(req.Options["time"]) == "" {
+	case strings.TrimSpace(req.Options["time"]) == "" && dm:
+		return bot.Refuse(me.T("pool.dm_how")), nil
+	case strings.TrimSpace(req.Options["time"]) == "":
 		return s.list(ctx, req)
 	}
 	control, refusal := s.TimeOption(req, false)
 	if refusal != nil {
 		return *refusal, nil
 	}
-	want := pool.Want{Control: control.String(), Size: s.cfg.DefaultSize, Rated: req.Options["rated"] != "false"}
+	want := pool.Want{Control: control.String(), Size: s.cfg.DefaultSize, Rated: req.Options["rated"] != "false" && !dm}
 	if v := req.Options["size"]; v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || !game.ValidSize(n) {
@@ -147,6 +150,9 @@ func (s *Service) play(ctx context.Context, req bot.Request) (bot.Response, erro
 	case !errors.Is(err, record.ErrNotFound):
 		return bot.Response{}, err
 	}
+	if dm && !pool.Crosses(want) {
+		return bot.Refuse(me.T("pool.dm_casual")), nil
+	}
 	rating, err := s.rating(ctx, req.GuildID, req.User.ID, control)
 	if err != nil {
 		return bot.Response{}, err
@@ -154,6 +160,9 @@ func (s *Service) play(ctx context.Context, req bot.Request) (bot.Response, erro
 	waiting, err := s.store.PoolEntries(ctx, req.GuildID)
 	if err != nil {
 		return bot.Response{}, err
+	}
+	if dm {
+		waiting = nil // nobody else waits in one's own DM
 	}
 	for {
 		e, ok := pool.Match(req.User.ID, want, rating, plain(waiting))
@@ -211,6 +220,10 @@ func (s *Service) wait(ctx context.Context, req bot.Request, want pool.Want, rat
 // Leave (for them).
 func waitMessage(t *catalog.Printer, e record.PoolEntry) *bot.Message {
 	id := strconv.FormatInt(e.ID, 10)
+	if e.GuildID == "" { // the bot's DM: nobody else sees it
+		return &bot.Message{Content: t.T("pool.waiting_dm", "Game", describe(t, e.Want)),
+			Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.leave"), CustomID: "pleave:" + id, Style: bot.Secondary}}}}}
+	}
 	return &bot.Message{Content: t.T("pool.waiting", "Name", bot.Escape(e.Player.Name), "Game", describe(t, e.Want)),
 		Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.play"), CustomID: "pplay:" + id, Style: bot.Primary},
 			{Label: t.T("button.leave"), CustomID: "pleave:" + id, Style: bot.Secondary}}}}}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"othello-bot/bot/discord/discordtest"
+	"othello-bot/config"
 )
 
 // The pairing pool through the real run wiring and the fake Discord:
@@ -150,6 +151,42 @@ func TestDiscordPoolPairsAcrossServers(t *testing.T) {
 	}
 	if url := linkButton(ping, "Watch"); !strings.HasPrefix(url, "https://othello.example/g/") {
 		t.Errorf("carol's ping has no Watch button to the game's page: %q", url)
+	}
+	checkClean(t, srv, r)
+}
+
+// From the bot's DM through run and the fake Discord (global commands,
+// as a user's install sees them): ann waits in her DM with the bot; bob's
+// casual /play in the open lobby takes her wait, the game starts there,
+// and ann is told in her DM with the game's page. /play is not offered in
+// a group DM, where the bot could never tell anyone of a pairing.
+func TestDiscordPoolFromTheBotsDM(t *testing.T) {
+	srv, r := startAnywhere(t, func(c *config.Config) { c.PublicURL = "https://othello.example" })
+	if m := srv.Reply(r.do(srv.Command(alice, lobby, "settings", map[string]any{"pool": "open"}))); m == nil ||
+		!strings.Contains(m.Text(), "also pair with players of other servers") {
+		t.Fatalf("/settings pool:open: %+v; log:\n%s", m, r.logs)
+	}
+	wait := srv.Reply(r.do(srv.Command(ann, botDM, "play", map[string]any{"time": "1+0"})))
+	if wait == nil || !strings.Contains(wait.Text(), "You wait for a game: 1+0 · 8x8 · casual.") {
+		t.Fatalf("ann's wait in the DM: %+v; log:\n%s", wait, r.logs)
+	}
+	if got := srv.Reply(r.do(srv.Command(bob, lobby, "play", map[string]any{"time": "1+0", "rated": false}))); got == nil ||
+		!strings.Contains(got.Text(), "ann and bob are paired from the pool.") {
+		t.Fatalf("bob's /play: %+v; log:\n%s", got, r.logs)
+	}
+	var told *discordtest.Message
+	for deadline := time.Now().Add(5 * time.Second); told == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, m := range srv.Messages(botDM, ann.ID) {
+			if strings.Contains(m.Text(), "you are paired with bob from another server: game #1 is on.") {
+				told = m
+			}
+		}
+	}
+	if told == nil {
+		t.Fatalf("ann was not told in her DM; log:\n%s", r.logs)
+	}
+	if url := linkButton(told, "Watch"); !strings.HasPrefix(url, "https://othello.example/g/") {
+		t.Errorf("ann's message has no Watch button to the game's page: %q", url)
 	}
 	checkClean(t, srv, r)
 }

@@ -173,6 +173,11 @@ func (s *Server) channelMessage(method string, p []string, body map[string]any, 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	perms, ok := s.perms[p[1]]
+	if r, dm := s.reaches[p[1]]; !ok && dm && r.context == contextBotDM && r.member {
+		// The bot's own DM with a user, who opened it: a bot may post
+		// there (Create Message on a DM channel) as in a channel of its own.
+		perms, ok = ViewChannel|SendMessages|dmPermissions, true
+	}
 	if !ok {
 		return nil, &apiError{404, 10003, "Unknown Channel"}
 	}

@@ -40,9 +40,8 @@ const (
 
 // Permission bits sent as app_permissions in DMs.
 const (
-	mentionEveryone   int64 = 1 << 17
 	useExternalEmojis int64 = 1 << 18
-	dmPermissions           = AttachFiles | EmbedLinks | mentionEveryone
+	dmPermissions           = AttachFiles | EmbedLinks | MentionEveryone
 )
 
 // followupLimit is the most follow-ups of an interaction only a user
