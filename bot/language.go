@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/place"
 )
 
 // PermManageGuild is Discord's Manage Server permission: setting the
@@ -162,4 +163,21 @@ func (s *Service) showSettings(ctx context.Context, req Request) (Response, erro
 	}
 	lines = append(lines, me.T("settings.how"))
 	return Refuse(strings.Join(lines, "\n")), nil
+}
+
+// ServerSetting refuses a server's setting where it cannot be made:
+// outside a server, where the bot is no member (it would act there on its
+// own), or for a member without Manage Server, told in the capability's
+// own words (needKey). ok is false with the refusal.
+func ServerSetting(req Request, needKey string) (refusal Response, ok bool) {
+	me := req.Me()
+	switch {
+	case req.GuildID == "":
+		return Refuse(me.T("settings.no_server")), false
+	case !req.Place.Allows(place.BotMember):
+		return Refuse(me.T("error.needs_bot")), false
+	case req.MemberPermissions&PermManageGuild == 0:
+		return Refuse(me.T(needKey)), false
+	}
+	return Response{}, true
 }

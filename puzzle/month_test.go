@@ -27,11 +27,14 @@ func TestPreviousMonth(t *testing.T) {
 }
 
 func TestLeaders(t *testing.T) {
+	c := func(guild, player string, n int) record.SolvedCount {
+		return record.SolvedCount{GuildID: guild, PlayerID: player, Count: n}
+	}
 	got := Leaders([]record.SolvedCount{
-		{"g1", "bob", 3}, {"g1", "alice", 5}, {"g1", "carol", 5},
-		{"g2", "dave", 1},
-		{"g3", "erin", 0}, // tried, solved none: no leader
-		{"g1", "zed", 4},
+		c("g1", "bob", 3), c("g1", "alice", 5), c("g1", "carol", 5),
+		c("g2", "dave", 1),
+		c("g3", "erin", 0), // tried, solved none: no leader
+		c("g1", "zed", 4),
 	})
 	want := map[string][]string{"g1": {"alice", "carol"}, "g2": {"dave"}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {

@@ -211,13 +211,7 @@ func TestPuzzlesThroughTheTerminal(t *testing.T) {
 // through its button (once), listed in the next day's post; yesterday's
 // button then says its day is over.
 func TestDailyPuzzleOnceAcrossARestart(t *testing.T) {
-	e := open(t, t.TempDir()) // 2026-11-22 12:00 UTC
-	e.cfg.Puzzles.Empties = 12
-	e.adapter.SetService(rebuild(e, quiet))
-	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
-	if _, err := e.adapter.Service().SearchPuzzles(context.Background(), 10); err != nil {
-		t.Fatal(err)
-	}
+	e := openWithPuzzles(t) // 2026-11-22 12:00 UTC
 	expect(t, e.say("bob #daily: /settings puzzle-channel:here"), "Only members with the Manage Server permission can set the daily puzzle.")
 	e.say("admin alice")
 	expect(t, e.say("alice #daily: /settings puzzle-hour:24"), "The hour is a whole number from 0 to 23")
@@ -267,4 +261,18 @@ func TestDailyPuzzleOnceAcrossARestart(t *testing.T) {
 	if out := e.say("wait 24h"); strings.Contains(out, "Daily puzzle ·") {
 		t.Errorf("posted while off:\n%s", out)
 	}
+}
+
+// openWithPuzzles opens the bot (2026-11-22 12:00 UTC) with the puzzles of
+// six random games of #lobby found (the solver's quick range: 12 empties).
+func openWithPuzzles(t *testing.T) *env {
+	t.Helper()
+	e := open(t, t.TempDir())
+	e.cfg.Puzzles.Empties = 12
+	e.adapter.SetService(rebuild(e, quiet))
+	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
+	if _, err := e.adapter.Service().SearchPuzzles(context.Background(), 10); err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

@@ -3,7 +3,6 @@ package local_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -98,13 +97,7 @@ func TestTournamentWinnerIsChampion(t *testing.T) {
 // solved the most puzzles in the server the month before holds the
 // "Puzzle leader" role, taken from last month's.
 func TestPuzzleLeaderOfTheMonth(t *testing.T) {
-	e := open(t, t.TempDir()) // 2026-11-22 12:00 UTC
-	e.cfg.Puzzles.Empties = 12
-	e.adapter.SetService(rebuild(e, quiet))
-	e.playRandomGames("lobby", 6, rand.New(rand.NewPCG(5, 6)))
-	if _, err := e.adapter.Service().SearchPuzzles(context.Background(), 10); err != nil {
-		t.Fatal(err)
-	}
+	e := openWithPuzzles(t) // 2026-11-22 12:00 UTC
 	e.say("admin alice")
 	e.say("alice #lobby: /settings roles:on")
 	solve := func(user string, n int) {

@@ -19,12 +19,10 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 		return bot.Response{}, false, nil
 	}
 	me := req.Me()
-	switch {
-	case req.GuildID == "":
-		return bot.Refuse(me.T("settings.no_server")), true, nil
-	case req.MemberPermissions&bot.PermManageGuild == 0:
-		return bot.Refuse(me.T("pool.need_manage_server")), true, nil
-	case open == "open" && !s.ServesPages():
+	if refusal, ok := bot.ServerSetting(req, "pool.need_manage_server"); !ok {
+		return refusal, true, nil
+	}
+	if open == "open" && !s.ServesPages() {
 		return bot.Refuse(me.T("pool.open_needs_pages")), true, nil
 	}
 	var lines []string

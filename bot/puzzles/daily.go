@@ -16,7 +16,6 @@ import (
 	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
-	"othello-bot/place"
 	"othello-bot/puzzle"
 	"othello-bot/record"
 	"othello-bot/render"
@@ -174,14 +173,8 @@ func (s *Service) dailyButton(ctx context.Context, req bot.Request, args string)
 // Server): where and when the daily puzzle is posted.
 func (s *Service) puzzleSettings(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
-	if req.GuildID == "" {
-		return bot.Refuse(me.T("settings.no_server")), nil
-	}
-	if !req.Place.Allows(place.BotMember) {
-		return bot.Refuse(me.T("error.needs_bot")), nil
-	}
-	if req.MemberPermissions&bot.PermManageGuild == 0 {
-		return bot.Refuse(me.T("daily.need_manage_server")), nil
+	if refusal, ok := bot.ServerSetting(req, "daily.need_manage_server"); !ok {
+		return refusal, nil
 	}
 	set, err := s.store.DailyPuzzleSetting(ctx, req.GuildID)
 	if err != nil {

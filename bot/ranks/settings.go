@@ -75,11 +75,10 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 		return bot.Response{}, false, nil
 	}
 	me := req.Me()
+	if refusal, ok := bot.ServerSetting(req, "ranks.need_manage_server"); !ok {
+		return refusal, true, nil
+	}
 	switch {
-	case req.GuildID == "":
-		return bot.Refuse(me.T("settings.no_server")), true, nil
-	case req.MemberPermissions&bot.PermManageGuild == 0:
-		return bot.Refuse(me.T("ranks.need_manage_server")), true, nil
 	case s.roles == nil:
 		return bot.Refuse(me.T("ranks.unavailable")), true, nil
 	}

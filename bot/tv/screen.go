@@ -14,7 +14,6 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/game"
-	"othello-bot/place"
 	"othello-bot/record"
 	"othello-bot/render"
 	"othello-bot/tv"
@@ -157,13 +156,8 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 	if len(req.Options) > 1 {
 		return bot.Refuse(me.T("tv.one_at_a_time")), true, nil
 	}
-	switch {
-	case req.GuildID == "":
-		return bot.Refuse(me.T("settings.no_server")), true, nil
-	case !req.Place.Allows(place.BotMember):
-		return bot.Refuse(me.T("error.needs_bot")), true, nil
-	case req.MemberPermissions&bot.PermManageGuild == 0:
-		return bot.Refuse(me.T("tv.need_manage_server")), true, nil
+	if refusal, ok := bot.ServerSetting(req, "tv.need_manage_server"); !ok {
+		return refusal, true, nil
 	}
 	channel := ""
 	switch choice {
