@@ -158,14 +158,26 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 		}
 	}
 	// Global ones do: everywhere and for both installs, but a tournament
-	// and the pairing pool only in servers that installed the bot.
+	// only in servers that installed the bot, and the pairing pool in
+	// servers and the bot's DM (where the bot posts on its own).
 	for _, c := range Commands(true) {
 		cmd := jsonOf(c)
 		anywhere := strings.Contains(cmd, `"integration_types":[0,1]`) && strings.Contains(cmd, `"contexts":[0,1,2]`)
 		serverOnly := strings.Contains(cmd, `"integration_types":[0]`) && strings.Contains(cmd, `"contexts":[0]`)
-		inServers := c.Name == "tournament" || c.Name == "play"
-		if inServers && !serverOnly || !inServers && !anywhere {
-			t.Errorf("global command %s: %s", c.Name, cmd)
+		botPosts := strings.Contains(cmd, `"integration_types":[0,1]`) && strings.Contains(cmd, `"contexts":[0,1]`) && !anywhere
+		switch c.Name {
+		case "tournament":
+			if !serverOnly {
+				t.Errorf("global command %s: %s", c.Name, cmd)
+			}
+		case "play":
+			if !botPosts {
+				t.Errorf("global command %s: %s", c.Name, cmd)
+			}
+		default:
+			if !anywhere {
+				t.Errorf("global command %s: %s", c.Name, cmd)
+			}
 		}
 	}
 	if start := jsonOf(reqs[0].List[0]); !strings.Contains(start, `{"name":"4x4","name_localizations":{"ja":"4×4"},"value":4}`) ||
