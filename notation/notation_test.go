@@ -288,8 +288,12 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatalf("its GGF does not read back: %v", err)
 		}
-		if !back.Start.Equal(r.Start) || !slices.Equal(back.Plies, replayed.Plies()) {
-			t.Fatalf("its GGF reads back as another game")
+		// Compared as played out: a pass the rules force (even before the
+		// first move, from a board whose side to move has none) is
+		// written in GGF and only implied in the record read.
+		backPlayed, err := game.ReplayPlies(back.Start, back.Plies)
+		if err != nil || !back.Start.Equal(r.Start) || !slices.Equal(backPlayed.Plies(), replayed.Plies()) {
+			t.Fatalf("its GGF reads back as another game: %v", err)
 		}
 		if r.Format == Transcript && len(r.Plies) > 0 {
 			again, err := Read(replayed.Transcript())
