@@ -95,11 +95,25 @@ func (s *Store) SetGuildLocale(ctx context.Context, guildID, locale string, now 
 
 // setGuild sets one column of a server's row (column is one of ours,
 // never user input), creating the row.
-func (s *Store) setGuild(ctx context.Context, guildID, column, value string, now time.Time) error {
+func (s *Store) setGuild(ctx context.Context, guildID, column string, value any, now time.Time) error {
 	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, `+column+`, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`, guildID, value, millis(now))
 	if err != nil {
 		return fmt.Errorf("saving a server's %s: %w", column, err)
+	}
+	return nil
+}
+
+// guildValue reads one column of a server's row into dest (column is one
+// of ours, never user input), leaving dest as it is for a server with no
+// row yet.
+func (s *Store) guildValue(ctx context.Context, guildID, column string, dest any) error {
+	err := s.db.QueryRowContext(ctx, `SELECT `+column+` FROM guilds WHERE id = ?`, guildID).Scan(dest)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading a server's %s: %w", column, err)
 	}
 	return nil
 }

@@ -5,8 +5,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -98,49 +96,27 @@ func (s *Store) SetPoolMessage(ctx context.Context, id int64, messageID string) 
 // SetPlayRole sets the role a server's pool pings when a member starts
 // waiting ("" for none).
 func (s *Store) SetPlayRole(ctx context.Context, guildID, roleID string, now time.Time) error {
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, play_role, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET play_role = excluded.play_role, updated_at = excluded.updated_at`, guildID, roleID, millis(now))
-	if err != nil {
-		return fmt.Errorf("setting the pool's role of %s: %w", guildID, err)
-	}
-	return nil
+	return s.setGuild(ctx, guildID, "play_role", roleID, now)
 }
 
 // PlayRole is the role a server's pool pings, "" for none.
 func (s *Store) PlayRole(ctx context.Context, guildID string) (string, error) {
 	var role string
-	err := s.db.QueryRowContext(ctx, `SELECT play_role FROM guilds WHERE id = ?`, guildID).Scan(&role)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("reading the pool's role of %s: %w", guildID, err)
-	}
-	return role, nil
+	err := s.guildValue(ctx, guildID, "play_role", &role)
+	return role, err
 }
 
 // SetPoolOpen sets whether a server's casual live waits pair with other
 // servers that allow it too.
 func (s *Store) SetPoolOpen(ctx context.Context, guildID string, open bool, now time.Time) error {
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, pool_open, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET pool_open = excluded.pool_open, updated_at = excluded.updated_at`, guildID, open, millis(now))
-	if err != nil {
-		return fmt.Errorf("opening the pool of %s: %w", guildID, err)
-	}
-	return nil
+	return s.setGuild(ctx, guildID, "pool_open", open, now)
 }
 
 // PoolOpen says whether a server's pool pairs with other servers.
 func (s *Store) PoolOpen(ctx context.Context, guildID string) (bool, error) {
 	var open int
-	err := s.db.QueryRowContext(ctx, `SELECT pool_open FROM guilds WHERE id = ?`, guildID).Scan(&open)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("reading whether the pool of %s is open: %w", guildID, err)
-	}
-	return open == 1, nil
+	err := s.guildValue(ctx, guildID, "pool_open", &open)
+	return open == 1, err
 }
 
 // OpenPoolEntries lists the casual waits of the other servers whose pools

@@ -5,8 +5,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -15,25 +13,14 @@ import (
 
 // SetRoleStep sets a server's band width (0 turns rating roles off).
 func (s *Store) SetRoleStep(ctx context.Context, guildID string, step int, now time.Time) error {
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, role_step, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET role_step = excluded.role_step, updated_at = excluded.updated_at`, guildID, step, millis(now))
-	if err != nil {
-		return fmt.Errorf("setting the rating roles of %s: %w", guildID, err)
-	}
-	return nil
+	return s.setGuild(ctx, guildID, "role_step", step, now)
 }
 
 // RoleStep is a server's band width, 0 when rating roles are off.
 func (s *Store) RoleStep(ctx context.Context, guildID string) (int, error) {
 	var step int
-	err := s.db.QueryRowContext(ctx, `SELECT role_step FROM guilds WHERE id = ?`, guildID).Scan(&step)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("reading the rating roles of %s: %w", guildID, err)
-	}
-	return step, nil
+	err := s.guildValue(ctx, guildID, "role_step", &step)
+	return step, err
 }
 
 // RankRoles lists the band roles the bot made in a server.
