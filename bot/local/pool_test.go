@@ -188,11 +188,41 @@ func TestPlayFromTheBotsDM(t *testing.T) {
 	expect(t, dm("frank", map[string]string{"time": "1+0"}), "You are paired with carol: game #2 is on in their server.")
 	shown := e.out.String()[before:]
 	expect(t, shown, "@carol, frank joins your game from elsewhere and plays on the game's page.", "Game #2 · carol ⚫ vs frank ⚪",
-		"carol was paired with frank: game #2 is on in this channel.")
+		"carol was paired with frank: game #2 in #den.")
 	if g, err := e.store.ActiveGame(context.Background(), "den"); err != nil || g.GuildID != local.GuildID || g.Black.Player.ID != "carol" {
 		t.Fatalf("the game in #den: %+v %v", g, err)
 	}
 	if list, _ := e.store.PoolEntries(context.Background(), ""); len(list) != 2 || list[0].PlayerID != "gina" || list[1].PlayerID != "hank" {
 		t.Errorf("the DM's waits after both pairings: %+v", list)
 	}
+}
+
+// A newcomer from the DM joining a wait on a server whose games open
+// threads: the game gets its thread off the waiting channel, the channel
+// is told where it is (not the thread twice), and the one who waited is
+// pinged in the channel.
+func TestPlayFromTheBotsDMIntoAThread(t *testing.T) {
+	e := openThreads(t, 5)
+	e.cfg.PageURL = func(id string) string { return "https://othello.example/g/" + id }
+	e.adapter.SetService(rebuild(e, quiet))
+	e.say("carol #den: /play time:1+0 rated:false")
+	if resp := e.handle("admin", local.GuildID, "den", bot.Request{Kind: bot.Command, Command: "settings",
+		Options: map[string]string{"pool": "open"}, MemberPermissions: bot.PermManageGuild}); resp.Message == nil {
+		t.Fatal("no answer to opening the pool")
+	}
+	before := e.out.Len()
+	resp := e.handle("frank", "", "dm-frank", bot.Request{Kind: bot.Command, Command: "play", Options: map[string]string{"time": "1+0"}, Place: place.BotDM})
+	if resp.Message == nil || !strings.Contains(resp.Message.Content, "You are paired with carol: game #1 is on in their server.") {
+		t.Fatalf("frank's answer: %+v", resp.Message)
+	}
+	g, err := e.store.Game(context.Background(), 1)
+	if err != nil || g.ParentID != "den" || g.ChannelID == "den" {
+		t.Fatalf("the game is not in a thread of #den: %+v %v", g, err)
+	}
+	shown := e.out.String()[before:]
+	expect(t, shown, "in #den ---\n@carol, frank joins your game from elsewhere", "Game #1 · carol ⚫ vs frank ⚪")
+	if strings.Count(shown, "Game #1 · carol ⚫ vs frank ⚪") != 1 {
+		t.Errorf("the board shown more than once:\n%s", shown)
+	}
+	expect(t, shown, "carol was paired with frank: game #1 in #thread-")
 }

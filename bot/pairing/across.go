@@ -60,17 +60,9 @@ func (s *Service) matchAcross(ctx context.Context, req bot.Request, want pool.Wa
 func (s *Service) pairedAcross(ctx context.Context, req bot.Request, e record.PoolEntry, g *record.Game, resp bot.Response) bot.Response {
 	theirs := s.PublicPrinter(ctx, e.GuildID)
 	page := s.GamePage(g)
-	ping := bot.Message{Content: theirs.T("pool.paired_across_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name), "ID", g.ID),
-		Mentions: []string{e.Player.ID}, Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: theirs.T("button.watch"), URL: page}}}}}
-	if _, err := s.Send(ctx, e.ChannelID, ping); err != nil {
-		s.Logger(ctx).Warn("telling a waiting player of their game across servers", "game", g.ID, "err", err)
-	}
-	if e.MessageID != "" {
-		done := bot.Message{Content: theirs.T("pool.paired_across", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID)}
-		if err := s.Edit(ctx, e.ChannelID, e.MessageID, done); err != nil {
-			s.Logger(ctx).Warn("closing a wait's message", "entry", e.ID, "err", err)
-		}
-	}
+	s.tell(ctx, e, bot.Message{Content: theirs.T("pool.paired_across_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name), "ID", g.ID),
+		Mentions: []string{e.Player.ID}, Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: theirs.T("button.watch"), URL: page}}}}})
+	s.closeWait(ctx, e, theirs.T("pool.paired_across", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID))
 	resp.Followups = append(resp.Followups, bot.Message{Content: s.PublicPrinter(ctx, req.GuildID).T("pool.across_note", "Name", bot.Escape(e.Player.Name))})
 	return resp
 }
@@ -86,35 +78,30 @@ func hostOf(req bot.Request, e record.PoolEntry) bot.Request {
 	host.GuildID, host.ChannelID, host.Place = e.GuildID, e.ChannelID, place.Server
 	host.InThread, host.ParentID, host.Roles, host.MemberPermissions = false, "", nil, 0
 	host.PermissionsKnown, host.AppPermissions = false, 0
+	host.Token = "" // the DM's interaction answers the newcomer, not the game
 	return host
 }
 
 // hostedByTheWaiter shows a game that started in the channel of the one
-// who waited, for a newcomer who asked in the bot's DM: the start goes to
-// that channel (with the one who waited pinged), and the newcomer's answer
-// is the way to the game's page.
+// who waited, for a newcomer who asked in the bot's DM: the one who waited
+// is pinged there, and what the game's start answered goes there (to the
+// channel: a game in a thread has posted its board there already); the
+// newcomer's answer is the way to the game's page. The ping is a message
+// of its own, so the game's message keeps within its limits.
 func (s *Service) hostedByTheWaiter(ctx context.Context, req bot.Request, e record.PoolEntry, g *record.Game, resp bot.Response) bot.Response {
 	theirs := s.PublicPrinter(ctx, e.GuildID)
+	s.tell(ctx, e, bot.Message{Content: theirs.T("pool.hosted_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name)),
+		Mentions: []string{e.Player.ID}})
 	if m := resp.Message; m != nil && !m.Ephemeral {
-		m.Content = theirs.T("pool.hosted_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name)) + "\n" + m.Content
-		m.Mentions = append(m.Mentions, e.Player.ID)
-		if _, err := s.Send(ctx, g.ChannelID, *m); err != nil {
-			s.Logger(ctx).Warn("starting a pairing's game where the one who waited is", "game", g.ID, "err", err)
-		}
+		s.tell(ctx, e, *m)
 	}
 	for _, f := range resp.Followups {
 		if !f.Ephemeral {
-			if _, err := s.Send(ctx, g.ChannelID, f); err != nil {
-				s.Logger(ctx).Warn("posting under a pairing's game", "game", g.ID, "err", err)
-			}
+			s.tell(ctx, e, f)
 		}
 	}
-	if e.MessageID != "" {
-		done := bot.Message{Content: theirs.T("pool.paired_here", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID)}
-		if err := s.Edit(ctx, e.ChannelID, e.MessageID, done); err != nil {
-			s.Logger(ctx).Warn("closing a wait's message", "entry", e.ID, "err", err)
-		}
-	}
+	s.closeWait(ctx, e, theirs.T("pool.paired", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID,
+		"Where", "<#"+g.ChannelID+">"))
 	resp.Delivered()
 	me := req.Me()
 	return bot.Response{Message: &bot.Message{Content: me.T("pool.paired_from_dm", "Name", bot.Escape(e.Player.Name), "ID", g.ID),

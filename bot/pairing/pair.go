@@ -80,21 +80,32 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 	where := "<#" + g.ChannelID + ">"
 	if e.ChannelID != req.ChannelID {
 		// The one who waited asked elsewhere: pinged there, with the way.
-		ping := bot.Message{Content: pub.T("pool.paired_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name),
-			"ID", g.ID, "Where", where), Mentions: []string{e.Player.ID}}
-		if _, err := s.Send(ctx, e.ChannelID, ping); err != nil {
-			s.Logger(ctx).Warn("telling a waiting player of their game", "game", g.ID, "err", err)
-		}
+		s.tell(ctx, e, bot.Message{Content: pub.T("pool.paired_ping", "Mention", bot.Mention(e.Player.ID), "Name", bot.Escape(req.User.Name),
+			"ID", g.ID, "Where", where), Mentions: []string{e.Player.ID}})
 	}
-	if !fromButton && e.MessageID != "" {
-		done := bot.Message{Content: pub.T("pool.paired", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name),
-			"ID", g.ID, "Where", where)}
-		if err := s.Edit(ctx, e.ChannelID, e.MessageID, done); err != nil {
-			s.Logger(ctx).Warn("closing a wait's message", "entry", e.ID, "err", err)
-		}
+	if !fromButton {
+		s.closeWait(ctx, e, pub.T("pool.paired", "Name", bot.Escape(e.Player.Name), "Other", bot.Escape(req.User.Name), "ID", g.ID, "Where", where))
 	}
 	resp.Update = fromButton && resp.Update
 	return resp, nil
+}
+
+// tell posts to the one who waited, in the channel where they waited.
+func (s *Service) tell(ctx context.Context, e record.PoolEntry, m bot.Message) {
+	if _, err := s.Send(ctx, e.ChannelID, m); err != nil {
+		s.Logger(ctx).Warn("telling a waiting player of their game", "entry", e.ID, "channel", e.ChannelID, "err", err)
+	}
+}
+
+// closeWait says on a paired wait's message what became of it (its
+// buttons gone).
+func (s *Service) closeWait(ctx context.Context, e record.PoolEntry, text string) {
+	if e.MessageID == "" {
+		return
+	}
+	if err := s.Edit(ctx, e.ChannelID, e.MessageID, bot.Message{Content: text}); err != nil {
+		s.Logger(ctx).Warn("closing a wait's message", "entry", e.ID, "err", err)
+	}
 }
 
 // rejoin puts a taken entry back in the pool (a pairing that did not come

@@ -157,12 +157,11 @@ func (s *Service) play(ctx context.Context, req bot.Request) (bot.Response, erro
 	if err != nil {
 		return bot.Response{}, err
 	}
-	waiting, err := s.store.PoolEntries(ctx, req.GuildID)
-	if err != nil {
-		return bot.Response{}, err
-	}
-	if dm {
-		waiting = nil // nobody else waits in one's own DM
+	var waiting []record.PoolEntry // nobody else waits in one's own DM
+	if !dm {
+		if waiting, err = s.store.PoolEntries(ctx, req.GuildID); err != nil {
+			return bot.Response{}, err
+		}
 	}
 	for {
 		e, ok := pool.Match(req.User.ID, want, rating, plain(waiting))

@@ -48,6 +48,9 @@ func (p *pings) due(guildID string, now time.Time) bool {
 // reach Discord as the edit of a deferred response, and an edit notifies
 // nobody.
 func (s *Service) ping(ctx context.Context, t *catalog.Printer, e record.PoolEntry) []bot.Message {
+	if e.GuildID == "" {
+		return nil // a DM has no roles
+	}
 	role, err := s.store.PlayRole(ctx, e.GuildID)
 	if err != nil {
 		s.Logger(ctx).Warn("reading the pool's role", "guild", e.GuildID, "err", err)

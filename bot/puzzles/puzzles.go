@@ -160,21 +160,27 @@ func (s *Service) crownLeaders(ctx context.Context, now time.Time) {
 		return
 	}
 	month := puzzle.Month(now)
+	// The month is claimed before the work, which calls Discord: no lock
+	// is held across it, and a tick meanwhile finds the month taken.
 	s.crownedMu.Lock()
-	defer s.crownedMu.Unlock()
-	if s.crowned == month {
+	last := s.crowned
+	s.crowned = month
+	s.crownedMu.Unlock()
+	if last == month {
 		return
 	}
 	from, to := puzzle.PreviousMonth(now)
 	counts, err := s.store.PuzzlesSolved(ctx, from, to)
 	if err != nil {
 		s.Logger(ctx).Error("tick: the month's puzzle leaders", "err", err)
+		s.crownedMu.Lock()
+		s.crowned = last // the next tick tries again
+		s.crownedMu.Unlock()
 		return
 	}
 	for guildID, leaders := range puzzle.Leaders(counts) {
 		s.cfg.Crowned(ctx, guildID, leaders)
 	}
-	s.crowned = month
 }
 
 // Settings answers /settings puzzle-channel: and puzzle-hour:.
