@@ -28,14 +28,7 @@ func TestDiscordPoolPairsAcrossChannels(t *testing.T) {
 	if paired == nil || !strings.Contains(paired.Text(), "alice and bob are paired from the pool.") {
 		t.Fatalf("bob's /play: %+v; log:\n%s", paired, r.logs)
 	}
-	var ping *discordtest.Message
-	for deadline := time.Now().Add(5 * time.Second); ping == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		for _, m := range srv.Messages(lobby, "") {
-			if strings.Contains(m.Text(), "you are paired with bob: game #1 is on in <#") {
-				ping = m
-			}
-		}
-	}
+	ping := messageSaying(srv, lobby, "", "you are paired with bob: game #1 is on in <#")
 	if ping == nil {
 		t.Fatalf("alice was not told in the lobby; log:\n%s", r.logs)
 	}
@@ -138,14 +131,7 @@ func TestDiscordPoolPairsAcrossServers(t *testing.T) {
 	if !note {
 		t.Errorf("bob is not told carol plays on the page: %+v", srv.Followups(ia))
 	}
-	var ping *discordtest.Message
-	for deadline := time.Now().Add(5 * time.Second); ping == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		for _, m := range srv.Messages(den, "") {
-			if strings.Contains(m.Text(), "you are paired with bob from another server: game #1 is on.") {
-				ping = m
-			}
-		}
-	}
+	ping := messageSaying(srv, den, "", "you are paired with bob from another server: game #1 is on.")
 	if ping == nil {
 		t.Fatalf("carol was not told in #den; log:\n%s", r.logs)
 	}
@@ -174,14 +160,7 @@ func TestDiscordPoolFromTheBotsDM(t *testing.T) {
 		!strings.Contains(got.Text(), "ann and bob are paired from the pool.") {
 		t.Fatalf("bob's /play: %+v; log:\n%s", got, r.logs)
 	}
-	var told *discordtest.Message
-	for deadline := time.Now().Add(5 * time.Second); told == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		for _, m := range srv.Messages(botDM, ann.ID) {
-			if strings.Contains(m.Text(), "you are paired with bob from another server: game #1 is on.") {
-				told = m
-			}
-		}
-	}
+	told := messageSaying(srv, botDM, ann.ID, "you are paired with bob from another server: game #1 is on.")
 	if told == nil {
 		t.Fatalf("ann was not told in her DM; log:\n%s", r.logs)
 	}
@@ -189,4 +168,17 @@ func TestDiscordPoolFromTheBotsDM(t *testing.T) {
 		t.Errorf("ann's message has no Watch button to the game's page: %q", url)
 	}
 	checkClean(t, srv, r)
+}
+
+// messageSaying waits up to 5 s for a message in channel (as viewer sees
+// it: "" for everyone) that says text, and returns it (nil if none came).
+func messageSaying(srv *discordtest.Server, channel, viewer, text string) *discordtest.Message {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, m := range srv.Messages(channel, viewer) {
+			if strings.Contains(m.Text(), text) {
+				return m
+			}
+		}
+	}
+	return nil
 }
