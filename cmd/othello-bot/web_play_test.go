@@ -171,6 +171,12 @@ func playByClicks(t *testing.T, links map[string]string) (string, []time.Duratio
 		}
 		mover, square := "", ""
 		for deadline := time.Now().Add(5 * time.Second); square == ""; time.Sleep(10 * time.Millisecond) {
+			// The last move and the game's end are stored one after the
+			// other: a page may show the full board as still running for a
+			// moment before the end reaches it.
+			if eval("alice", `game.status === "active"`, &active); !active {
+				break
+			}
 			if time.Now().After(deadline) {
 				t.Fatalf("after %d plies nobody has a legal square to click", total("alice"))
 			}
@@ -181,6 +187,9 @@ func playByClicks(t *testing.T, links map[string]string) (string, []time.Duratio
 					mover, square = who, sq
 				}
 			}
+		}
+		if square == "" {
+			break // the game ended
 		}
 		before := total(mover)
 		clicked := time.Now()
