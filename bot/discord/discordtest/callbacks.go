@@ -46,6 +46,10 @@ func (s *Server) callback(id, token string, body map[string]any, files []upload)
 			ia.Choices = append(ia.Choices, c.(map[string]any))
 		}
 	case 5, 6:
+	case 12:
+		if err := s.launchActivity(ia); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, &apiError{400, 50035, fmt.Sprintf("Invalid Form Body: response type %d", typ)}
 	}

@@ -88,7 +88,7 @@ type Ping struct {
 // Interaction is one interaction the fake dispatched.
 type Interaction struct {
 	ID, Token   string
-	Kind        int // 2 command, 3 component, 4 autocomplete
+	Kind        int // 2 command, 3 component, 4 autocomplete, 5 modal
 	User        User
 	ChannelID   string
 	sentAt      time.Time
@@ -144,6 +144,7 @@ type Server struct {
 	rates        rateState
 	oauth        oauthState
 	roles        roleState
+	activities   activityState
 
 	// gateway: one session per shard. ShardCount is what IDENTIFY must
 	// say (RequiredShards, from /gateway/bot); each guild's events go to
