@@ -21,7 +21,9 @@ import (
 var longName = strings.Repeat("*_|", 11)[:32]
 
 func limitService() *Service {
-	return &Service{cfg: Config{MaxEmojiSize: 10, MoveTimeout: 24 * time.Hour, ChallengeExpiry: 10 * time.Minute},
+	// Pages and the Activity on: a game message's every button is there.
+	page := func(id string) string { return "https://othello.example.com/g/" + id }
+	return &Service{cfg: Config{MaxEmojiSize: 10, MoveTimeout: 24 * time.Hour, ChallengeExpiry: 10 * time.Minute, PageURL: page, Activity: true},
 		log: slog.New(slog.NewTextHandler(io.Discard, nil)), clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
 }
 
@@ -44,7 +46,7 @@ func randomGame(t *testing.T, size int, visit func(g *record.Game)) *record.Game
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	// The longest control a player may type, on a running clock: every
 	// clock field at its widest.
-	g := &record.Game{ID: 999999, Black: record.Human(a), White: record.Human(b), State: game.NewGame(start), Status: record.Active,
+	g := &record.Game{ID: 999999, GuildID: strings.Repeat("3", 19), PublicID: strings.Repeat("f", 32), Black: record.Human(a), White: record.Human(b), State: game.NewGame(start), Status: record.Active,
 		Deadline: now.Add(3 * time.Hour), Version: 1, Control: longestControl, Left: [2]time.Duration{3 * time.Hour, 3 * time.Hour},
 		TurnStartedAt: now}
 	rng := rand.New(rand.NewPCG(uint64(size), 1))
@@ -162,5 +164,45 @@ func TestFitCutsToTheLimits(t *testing.T) {
 	}
 	if errs := m.LimitErrors(); len(errs) > 0 {
 		t.Fatalf("after fit: %v", errs)
+	}
+}
+
+// "Watch in Discord" sits beside the Watch link on a server's game
+// messages, running and finished, only where the app has the Activity;
+// a game outside servers (a user's install) has the link alone.
+func TestWatchInDiscordOnlyWithTheActivity(t *testing.T) {
+	buttons := func(s *Service, g *record.Game) (link, here string) {
+		for _, row := range s.GameMessage(catalog.For(catalog.English), g, nil).Components {
+			for _, b := range row.Buttons {
+				switch {
+				case b.URL != "":
+					link = b.URL
+				case strings.HasPrefix(b.CustomID, "watchhere:"):
+					here = b.CustomID
+				}
+			}
+		}
+		return
+	}
+	s := limitService()
+	g := randomGame(t, 8, func(g *record.Game) {
+		if len(g.Plies()) != 10 {
+			return
+		}
+		if link, here := buttons(s, g); link != "https://othello.example.com/g/"+g.PublicID || here != "watchhere:999999" {
+			t.Errorf("a running game's buttons: link %q, %q", link, here)
+		}
+	})
+	g.Status, g.Result = record.Finished, &record.Result{Reason: record.EndNormal}
+	if _, here := buttons(s, g); here != "watchhere:999999" {
+		t.Errorf("a finished game has no Watch in Discord: %q", here)
+	}
+	s.cfg.Activity = false
+	if link, here := buttons(s, g); link == "" || here != "" {
+		t.Errorf("without the Activity: link %q, %q", link, here)
+	}
+	s.cfg.Activity, g.GuildID = true, ""
+	if link, here := buttons(s, g); link == "" || here != "" {
+		t.Errorf("outside servers: link %q, %q", link, here)
 	}
 }

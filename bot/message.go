@@ -194,6 +194,9 @@ type Response struct {
 	Followups []Message
 	// Choices answer an Autocomplete request.
 	Choices []Choice
+	// LaunchActivity answers a button by opening the app's Discord
+	// Activity for the user where they pressed it (see OpensActivity).
+	LaunchActivity bool
 	// delivered runs once the response is shown (see Delivered).
 	delivered func()
 }

@@ -102,6 +102,9 @@ type Config struct {
 	PageURL func(publicID string) string
 	// PlayerLink is a player's private link to a game's page (nil: none).
 	PlayerLink func(publicID string, p record.Player) string
+	// Activity says the app's Discord Activity shows games: a server's
+	// game messages then offer to watch in it.
+	Activity bool
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for
@@ -273,7 +276,7 @@ var componentTable = map[string]componentHandler{
 	"cancel":  challengeAnswer("cancel"),
 	"rematch": (*Service).rematch,
 	// Answered by mounted capabilities: bot/review, bot/tournaments,
-	// bot/puzzles, bot/pairing, bot/resigns.
+	// bot/puzzles, bot/pairing, bot/resigns, bot/pageplay.
 	"resign":     nil,
 	"resign-yes": nil,
 	"resign-no":  nil,
@@ -284,6 +287,14 @@ var componentTable = map[string]componentHandler{
 	"daily":      nil,
 	"pplay":      nil,
 	"pleave":     nil,
+	"watchhere":  nil,
+}
+
+// OpensActivity says whether a request is a press that the Discord
+// Activity answers: adapters answer it with the Activity itself, which must
+// be the interaction's first answer, instead of acknowledging it first.
+func OpensActivity(req Request) bool {
+	return req.Kind == Button && strings.HasPrefix(req.CustomID, "watchhere:")
 }
 
 func challengeAnswer(action string) componentHandler {

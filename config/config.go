@@ -82,6 +82,11 @@ type Config struct {
 	// "https://othello.example.com/", for the links in game messages.
 	WebAddress string `json:"webAddress"`
 	PublicURL  string `json:"publicURL"`
+	// Activity says the application's Discord Activity is turned on in the
+	// Developer Portal (mapped to publicURL's /activity): game messages in
+	// servers then carry "Watch in Discord", which opens the game's board
+	// in it.
+	Activity bool `json:"activity"`
 	// WebWatchersPerAddress caps the live pages open from one address.
 	// Behind a reverse proxy every page comes from the proxy: raise it.
 	WebWatchersPerAddress int `json:"webWatchersPerAddress"`
@@ -336,6 +341,7 @@ func (c Config) Validate() error {
 		{"maxGamesPerPlayer", c.MaxGamesPerPlayer < 1 || c.MaxGamesPerPlayer > 100, "must be 1..100"},
 		{"webWatchersPerAddress", c.WebWatchersPerAddress < 1 || c.WebWatchersPerAddress > 100000, "must be 1..100000"},
 		{"publicURL", c.PublicURL != "" && !validBase(c.PublicURL), "must be an http(s) URL, like https://othello.example.com/"},
+		{"activity", c.Activity && c.PublicURL == "", "needs publicURL: the Activity is the game pages under /activity"},
 		{"publicKey", c.InteractionsAddress != "" && !validKey(c.PublicKey), "must be the application's public key (64 hex digits) when interactionsAddress is set"},
 		{"maxEmojiBoardSize", c.MaxEmojiSize < 4 || c.MaxEmojiSize > 10 || c.MaxEmojiSize%2 != 0, "must be an even number 4..10 (larger boards do not fit Discord's limits as emoji)"},
 		{"logLevel", !validLevel(c.LogLevel), "must be debug, info, warn or error"},

@@ -45,6 +45,10 @@ type Games interface {
 // Activity, accepting a challenge.
 type Launcher interface {
 	Launch(ctx context.Context, l Launch) (Outcome, error)
+	// Opening is the game (public id) to open for a player the Activity
+	// just signed in, in the channel it runs in ("Watch in Discord"
+	// pressed there); "" for the lobby.
+	Opening(userID, channelID string) string
 }
 
 // Launch is what the Activity's player asked for, where it was launched.
@@ -190,8 +194,9 @@ func (s *Server) activityGames(w http.ResponseWriter, r *http.Request) {
 	out := struct {
 		Mine       []lobbyGame `json:"mine"`
 		Live       []lobbyGame `json:"live"`
-		Challenges []lobbyGame `json:"challenges"` // to the player (or to anyone) here: id is the challenge's
-	}{[]lobbyGame{}, []lobbyGame{}, []lobbyGame{}}
+		Challenges []lobbyGame `json:"challenges"`     // to the player (or to anyone) here: id is the challenge's
+		Open       string      `json:"open,omitempty"` // a game's page to open instead of the lobby
+	}{Mine: []lobbyGame{}, Live: []lobbyGame{}, Challenges: []lobbyGame{}}
 	pending, err := s.activity.games.PendingChallenges(r.Context())
 	if err != nil {
 		s.log.Error("web: listing the Activity's challenges", "err", err)
@@ -212,6 +217,9 @@ func (s *Server) activityGames(w http.ResponseWriter, r *http.Request) {
 		} else {
 			out.Live = append(out.Live, lg)
 		}
+	}
+	if r.URL.Query().Get("first") == "1" {
+		out.Open = s.activity.launcher.Opening(p.ID, channel)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

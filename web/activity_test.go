@@ -19,6 +19,8 @@ func (l *recordingLauncher) Launch(_ context.Context, launch Launch) (Outcome, e
 	return Outcome{}, nil
 }
 
+func (l *recordingLauncher) Opening(string, string) string { return "" }
+
 // The Activity's lobby answers only a signed-in player, from its own
 // page, with a launch it can make sense of; its pages may be framed by
 // Discord, the public pages by nobody.

@@ -174,6 +174,10 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		}))
 		return
 	}
+	if bot.OpensActivity(req) {
+		a.launchActivity(ctx, log, req, respond)
+		return
+	}
 	// Acknowledge first, always: whatever the answer then waits for (a
 	// channel's lock, the engine, the database), Discord hears back within
 	// its 3 seconds.
@@ -196,6 +200,33 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
 	resp.Delivered()
 }
+
+// launchActivity answers a press with the app's Activity (LAUNCH_ACTIVITY,
+// which exists only as an interaction's first answer, so it is not
+// acknowledged first: the service's answer is a quick read), or with what
+// the service says instead, only to the one who pressed.
+func (a *Adapter) launchActivity(ctx context.Context, log *slog.Logger, req bot.Request, respond responder) {
+	ctx, cancel := context.WithTimeout(ctx, autocompleteTime)
+	defer cancel()
+	resp := a.svc.Handle(ctx, req)
+	defer resp.Delivered()
+	if resp.LaunchActivity {
+		a.logFailure(log, "opening the Activity", respond(ctx, &discordgo.InteractionResponse{Type: launchActivity}))
+		return
+	}
+	text := req.Me().T("error.apology")
+	if resp.Message != nil && resp.Message.Content != "" {
+		text = resp.Message.Content
+	}
+	a.logFailure(log, "answering a press for the Activity", respond(ctx, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}}))
+}
+
+// launchActivity is the interaction callback type LAUNCH_ACTIVITY (12),
+// which discordgo does not name.
+const launchActivity discordgo.InteractionResponseType = 12
 
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
 	if err != nil {

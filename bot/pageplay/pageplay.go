@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
@@ -47,21 +48,25 @@ type Linker func(publicID string, p record.Player) string
 
 // Service answers /board and acts for a page's players.
 type Service struct {
-	core  Core
-	store Store
-	link  Linker
-	seq   atomic.Int64 // names the page's requests in the log
-	shows showing
+	core     Core
+	store    Store
+	link     Linker
+	seq      atomic.Int64 // names the page's requests in the log
+	shows    showing
+	watching watches
 }
 
 // New builds the capability; link nil: pages are for watching and /board
 // gives no link.
 func New(core Core, store Store, link Linker) *Service {
-	return &Service{core: core, store: store, link: link, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}}}
+	return &Service{core: core, store: store, link: link, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}},
+		watching: watches{now: time.Now, pending: map[watchKey]watchEntry{}}}
 }
 
-// Routes answers /board.
-func (s *Service) Routes() map[string]bot.Handler { return map[string]bot.Handler{"board": s.board} }
+// Routes answers /board and "Watch in Discord".
+func (s *Service) Routes() map[string]bot.Handler {
+	return map[string]bot.Handler{"board": s.board, "watchhere:": s.watchHere}
+}
 
 // board shows the channel's game to everyone and, to a player of a running
 // game with a page, their private link to play it there.

@@ -6,6 +6,7 @@ package tv
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +49,10 @@ func (s *Service) screen(ctx context.Context, t *catalog.Printer, g *record.Game
 		}
 	}
 	m := *s.GameMessage(t, g, notes)
+	var watch []bot.ButtonSpec // the game message's Watch buttons, without the players'
+	for _, row := range m.Components {
+		watch = append(watch, slices.DeleteFunc(slices.Clone(row.Buttons), func(b bot.ButtonSpec) bool { return !bot.Watches(b) })...)
+	}
 	m.Game, m.Components = nil, nil
 	if m.Embed == nil {
 		return m
@@ -58,8 +63,8 @@ func (s *Service) screen(ctx context.Context, t *catalog.Printer, g *record.Game
 		e.Fields = append(e.Fields, bot.Field{Name: t.T("tv.evaluation"), Value: bar})
 	}
 	m.Embed = &e
-	if e.URL != "" {
-		m.Components = []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.watch"), URL: e.URL}}}}
+	if len(watch) > 0 {
+		m.Components = []bot.Row{{Buttons: watch}}
 	}
 	return m
 }

@@ -263,13 +263,16 @@ func challengeAccepted(t *testing.T, srv *discordtest.Server, r *botRun, alice, 
 
 // activityBot runs the bot with its pages and the Activity on (a client
 // secret, the application's id, a public address) against a fake Discord
-// with OAuth2.
-func activityBot(t *testing.T) (*discordtest.Server, config.Config, *botRun) {
+// with OAuth2; tune changes the config before the bot starts.
+func activityBot(t *testing.T, tune ...func(*config.Config)) (*discordtest.Server, config.Config, *botRun) {
 	t.Helper()
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
 	c.WebAddress = freeAddress(t)
 	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
+	for _, f := range tune {
+		f(&c)
+	}
 	t.Setenv(ClientSecretEnv, "activity-secret")
 	srv.EnableOAuth("activity-secret", c.PublicURL+"login/discord/callback")
 	return srv, c, startBot(t, srv, c)
@@ -335,6 +338,61 @@ func TestActivityStartsAndAnswersChallenges(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the challenge's message did not become the game; log:\n%s", r.logs)
 		}
+	}
+	checkClean(t, srv, r)
+}
+
+// "Watch in Discord" on a game message, end to end: carol, who does not
+// play, presses it; the bot answers within Discord's 3 seconds with the
+// Activity itself (LAUNCH_ACTIVITY, no message), which Discord's client
+// then opens in that channel — and once it has signed carol in, it shows
+// the game's board, not its lobby. Launched again, it is the lobby, which
+// lists the game to watch.
+func TestDiscordWatchOpensTheActivity(t *testing.T) {
+	srv, c, r := activityBot(t, func(c *config.Config) { c.Activity = true })
+	srv.EnableActivities()
+	alice := discordtest.User{ID: "710000000000000041", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000042", Name: "bob"}
+	carol := discordtest.User{ID: "710000000000000043", Name: "carol"}
+	board := challengeAccepted(t, srv, r, alice, bob)
+	page := linkButton(board, "Watch")
+	here := ""
+	for _, row := range board.Components {
+		items, _ := row["components"].([]any)
+		for _, it := range items {
+			if b, _ := it.(map[string]any); b["label"] == "Watch in Discord" {
+				here, _ = b["custom_id"].(string)
+			}
+		}
+	}
+	if page == "" || here == "" {
+		t.Fatalf("the game message's buttons: %v", board.Components)
+	}
+	ia := srv.Click(carol, board, here)
+	if err := srv.Wait(ia, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if launches := srv.Launches(); ia.AckType != 12 || len(launches) != 1 || launches[0].User.ID != carol.ID || launches[0].ChannelID != lobby {
+		t.Fatalf("carol's press answered with type %d; Activities launched: %+v; log:\n%s", ia.AckType, launches, r.logs)
+	}
+	if ack := srv.AckTime(ia); ack > discordtest.AckLimit {
+		t.Fatalf("answered after %v", ack)
+	}
+
+	host := activityHost(t, srv, c.WebAddress, carol)
+	browser := browsertest.Start(t, time.Minute)
+	f := openActivity(t, browser, host, srv, lobby, r)
+	f.waitFor("the game's board in the Activity", `d.querySelector("#squares button") && d.location.pathname`)
+	publicID := page[strings.LastIndex(page, "/")+1:]
+	if path := f.eval(`d.location.pathname`); path != "/.proxy/g/"+publicID {
+		t.Fatalf("the Activity opened %s, not the game's board /.proxy/g/%s", path, publicID)
+	}
+	if me := f.eval(`d.body.dataset.me`); me != "" {
+		t.Fatalf("carol watches, yet the board has her play %q", me)
+	}
+	again := openActivity(t, browser, host, srv, lobby, r)
+	if got := again.waitFor("the lobby, launched again", `d.body.dataset.ready && d.querySelector("#watch a").dataset.game`); got != publicID {
+		t.Fatalf("the lobby lists %q to watch, want the game %s", got, publicID)
 	}
 	checkClean(t, srv, r)
 }

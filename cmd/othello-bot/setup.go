@@ -56,6 +56,7 @@ func botConfig(c config.Config) app.Config {
 		ArchiveAfter:      c.ArchiveAfter.D(),
 		MaxGamesPerPlayer: c.MaxGamesPerPlayer,
 		PageURL:           pageURL(c.PublicURL),
+		Activity:          c.Activity,
 	}, Tournaments: tournaments.Config{URL: tournamentURL(c.PublicURL), Roles: c.TournamentRoles}}
 }
 

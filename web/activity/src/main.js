@@ -63,9 +63,17 @@ async function launch(what) {
   await lobby();
 }
 
-async function lobby() {
+// lobby lists what the player may do here. Asked first, right after
+// signing in, the server may say which game's board to open instead: the
+// one they pressed "Watch in Discord" on, which launched the Activity.
+async function lobby(first) {
   const q = new URLSearchParams(where());
+  if (first) q.set("first", "1");
   const games = await (await fetch("games?" + q + "&" + lang, {headers: {Authorization: "Bearer " + session}})).json();
+  if (games.open) {
+    location.href = "g/" + games.open + "?" + lang;
+    return;
+  }
   fill("mine", games.mine, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
   fill("watch", games.live, (ul, g) => item(ul, g.title, "", null, {game: g.id}));
   fill("challenges", games.challenges, (ul, c) =>
@@ -97,7 +105,7 @@ async function main() {
   sessionStorage.setItem("othello-session", session);
   document.body.dataset.user = me;
   document.getElementById("start").onclick = () => launch({kind: "start", level: Number(document.getElementById("level").value)});
-  await lobby();
+  await lobby(true);
   state.textContent = "";
   document.body.dataset.ready = "1";
 }
