@@ -346,7 +346,8 @@ func TestActivityStartsAndAnswersChallenges(t *testing.T) {
 // play, presses it; the bot answers within Discord's 3 seconds with the
 // Activity itself (LAUNCH_ACTIVITY, no message), which Discord's client
 // then opens in that channel — and once it has signed carol in, it shows
-// the game's board, not its lobby. Launched again, it is the lobby, which
+// the game's board, not its lobby. The board's way back leads to the
+// lobby (signed in again with Discord's client, the press used up), which
 // lists the game to watch.
 func TestDiscordWatchOpensTheActivity(t *testing.T) {
 	srv, c, r := activityBot(t, func(c *config.Config) { c.Activity = true })
@@ -390,9 +391,13 @@ func TestDiscordWatchOpensTheActivity(t *testing.T) {
 	if me := f.eval(`d.body.dataset.me`); me != "" {
 		t.Fatalf("carol watches, yet the board has her play %q", me)
 	}
-	again := openActivity(t, browser, host, srv, lobby, r)
-	if got := again.waitFor("the lobby, launched again", `d.body.dataset.ready && d.querySelector("#watch a").dataset.game`); got != publicID {
+	f.waitFor("the way back to the lobby", `!d.getElementById("lobby").hidden && "shown"`)
+	f.eval(`d.getElementById("lobby").click()`)
+	if got := f.waitFor("the lobby", `d.body.dataset.ready && d.querySelector("#watch a").dataset.game`); got != publicID {
 		t.Fatalf("the lobby lists %q to watch, want the game %s", got, publicID)
+	}
+	if path := f.eval(`d.location.pathname`); path != "/.proxy/" {
+		t.Fatalf("back in the lobby at %s", path)
 	}
 	checkClean(t, srv, r)
 }

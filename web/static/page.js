@@ -235,6 +235,16 @@ build();
 header();
 show(game.plies.length);
 
+// In the Discord Activity the way back to its lobby carries the query
+// Discord launched it with (the lobby's SDK needs it to talk to Discord's
+// client again).
+const launched = sessionStorage.getItem("othello-launch");
+if (document.body.dataset.activity && launched) {
+  const back = document.getElementById("lobby");
+  back.href = "../" + launched;
+  back.hidden = false;
+}
+
 // In the Discord Activity the page learns who reads it from the session
 // the Activity keeps, then shows the player's controls.
 if (document.body.dataset.activity && sessionStorage.getItem("othello-session")) {

@@ -89,6 +89,8 @@ async function lobby(first) {
 }
 
 async function main() {
+  // Kept for the boards' way back here: Discord's query names this frame.
+  if (new URLSearchParams(location.search).has("frame_id")) sessionStorage.setItem("othello-launch", location.search);
   sdk = new DiscordSDK(body.clientId, {disableConsoleLogOverride: true});
   await sdk.ready();
   // identify: who you are; guilds: that you are in the server the
