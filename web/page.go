@@ -19,8 +19,8 @@ type pageWords struct {
 	YouPlay, Resign, ResignConfirm, Abort, Rematch, LoginDiscord string
 	YouPlayBlack, YouPlayWhite                                   string
 	// In the Activity: the way back to its lobby.
-	Lobby string
-	SquareEmpty, SquareBlack, SquareWhite, Premove               string
+	Lobby                                          string
+	SquareEmpty, SquareBlack, SquareWhite, Premove string
 }
 
 func wordsOf(t *catalog.Printer, me string) pageWords {
@@ -28,7 +28,7 @@ func wordsOf(t *catalog.Printer, me string) pageWords {
 		PlayTitle: t.T("web.play_title"), Next: t.T("web.next"), Last: t.T("web.last"), Play: t.T("web.play"), Pause: t.T("web.pause"),
 		Resign: t.T("web.resign"), ResignConfirm: t.T("web.resign_confirm"), Abort: t.T("web.abort"), Rematch: t.T("web.rematch"),
 		LoginDiscord: t.T("web.login_discord"), Lobby: t.T("web.lobby"),
-		SquareEmpty:  t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
+		SquareEmpty: t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
 		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}")}
 	w.YouPlayBlack, w.YouPlayWhite = t.T("web.you_play", "Side", t.T("color.black")), t.T("web.you_play", "Side", t.T("color.white"))
 	switch me {
