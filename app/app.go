@@ -51,6 +51,7 @@ type Backend interface {
 	pairing.Store
 	botranks.Store
 	follows.Store
+	pageplay.Store
 	schedule.LeaseStore
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.

@@ -48,7 +48,7 @@ type Launcher interface {
 	// Opening is the game (public id) to open for a player the Activity
 	// just signed in, in the channel it runs in ("Watch in Discord"
 	// pressed there); "" for the lobby.
-	Opening(userID, channelID string) string
+	Opening(ctx context.Context, userID, channelID string) (string, error)
 }
 
 // Launch is what the Activity's player asked for, where it was launched.
@@ -219,7 +219,9 @@ func (s *Server) activityGames(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if r.URL.Query().Get("first") == "1" {
-		out.Open = s.activity.launcher.Opening(p.ID, channel)
+		if out.Open, err = s.activity.launcher.Opening(r.Context(), p.ID, channel); err != nil {
+			s.log.Error("web: reading the Activity's press", "err", err) // the lobby, then
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

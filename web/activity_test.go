@@ -19,7 +19,7 @@ func (l *recordingLauncher) Launch(_ context.Context, launch Launch) (Outcome, e
 	return Outcome{}, nil
 }
 
-func (l *recordingLauncher) Opening(string, string) string { return "" }
+func (l *recordingLauncher) Opening(context.Context, string, string) (string, error) { return "", nil }
 
 // The Activity's lobby answers only a signed-in player, from its own
 // page, with a launch it can make sense of; its pages may be framed by

@@ -28,6 +28,9 @@ type Store interface {
 	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
 	Challenge(ctx context.Context, id int64) (*record.Challenge, error)
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
+	// "Watch in Discord" presses waiting for the Activity (see watch.go).
+	RememberOpening(ctx context.Context, userID, channelID, publicID string, at, forgetBefore time.Time) error
+	TakeOpening(ctx context.Context, userID, channelID string, since time.Time) (string, error)
 }
 
 // Core is what playing from a page uses of the core service.
@@ -41,6 +44,7 @@ type Core interface {
 	Logger(ctx context.Context) *slog.Logger
 	Task(ctx context.Context, what string, work func(ctx context.Context))
 	Background() context.Context
+	Now() time.Time
 }
 
 // Linker is a player's private link to a game's page: it logs them in.
@@ -48,19 +52,17 @@ type Linker func(publicID string, p record.Player) string
 
 // Service answers /board and acts for a page's players.
 type Service struct {
-	core     Core
-	store    Store
-	link     Linker
-	seq      atomic.Int64 // names the page's requests in the log
-	shows    showing
-	watching watches
+	core  Core
+	store Store
+	link  Linker
+	seq   atomic.Int64 // names the page's requests in the log
+	shows showing
 }
 
 // New builds the capability; link nil: pages are for watching and /board
 // gives no link.
 func New(core Core, store Store, link Linker) *Service {
-	return &Service{core: core, store: store, link: link, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}},
-		watching: watches{now: time.Now, pending: map[watchKey]watchEntry{}}}
+	return &Service{core: core, store: store, link: link, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}}}
 }
 
 // Routes answers /board and "Watch in Discord".

@@ -23,29 +23,38 @@ func TestWatchInDiscordOpensTheGameOnce(t *testing.T) {
 		return f.app.Handle(context.Background(), bot.Request{Kind: bot.Button, CustomID: "watchhere:" + id, User: p, GuildID: guild, ChannelID: channel})
 	}
 	pp := f.app.PagePlay
-	now := time.Now()
-	pageplay.SetWatchClock(pp, func() time.Time { return now })
+	ctx := context.Background()
+	opening := func(user, channel string) string {
+		t.Helper()
+		id, err := pp.Opening(ctx, user, channel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
 	id := strconv.FormatInt(g.ID, 10)
 
 	if r := press(cat, "g", "c", id); !r.LaunchActivity || r.Message != nil {
 		t.Fatalf("cat's press: %+v", r)
 	}
-	if got := pp.Opening(ann.ID, "c"); got != "" {
+	if got := opening(ann.ID, "c"); got != "" {
 		t.Errorf("ann, who did not press, is sent to %q", got)
 	}
-	if got := pp.Opening(cat.ID, "other"); got != "" {
+	if got := opening(cat.ID, "other"); got != "" {
 		t.Errorf("cat's launch in another channel opens %q", got)
 	}
-	if got := pp.Opening(cat.ID, "c"); got != g.PublicID {
+	if got := opening(cat.ID, "c"); got != g.PublicID {
 		t.Errorf("cat's launch opens %q, want the game's page %q", got, g.PublicID)
 	}
-	if got := pp.Opening(cat.ID, "c"); got != "" {
+	if got := opening(cat.ID, "c"); got != "" {
 		t.Errorf("cat's next launch opens %q again", got)
 	}
 
-	press(cat, "g", "c", id)
-	now = now.Add(pageplay.WatchFor + time.Second)
-	if got := pp.Opening(cat.ID, "c"); got != "" {
+	// A press older than WatchFor: its row as the store would hold it.
+	if err := f.store.RememberOpening(ctx, cat.ID, "c", g.PublicID, time.Now().Add(-pageplay.WatchFor-time.Second), time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := opening(cat.ID, "c"); got != "" {
 		t.Errorf("a press %v old opens %q", pageplay.WatchFor+time.Second, got)
 	}
 
