@@ -294,7 +294,7 @@ var componentTable = map[string]componentHandler{
 // Activity answers: adapters answer it with the Activity itself, which must
 // be the interaction's first answer, instead of acknowledging it first.
 func OpensActivity(req Request) bool {
-	return req.Kind == Button && strings.HasPrefix(req.CustomID, "watchhere:")
+	return req.Kind == Button && strings.HasPrefix(req.CustomID, watchHere)
 }
 
 func challengeAnswer(action string) componentHandler {

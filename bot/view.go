@@ -203,7 +203,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		transcriptFooter(t, g, m)
 		id := strconv.FormatInt(g.ID, 10)
 		m.Components = []Row{{Buttons: append([]ButtonSpec{{Label: t.T("button.rematch"), CustomID: "rematch:" + id, Style: Primary},
-			{Label: t.T("button.replay"), CustomID: "replay:" + id, Style: Secondary}}, s.watch(t, g, e)...)}}
+			{Label: t.T("button.replay"), CustomID: "replay:" + id, Style: Secondary}}, s.watch(t, g)...)}}
 		return m
 	}
 	switch {
@@ -220,7 +220,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	turn := g.ToMove()
 	e.Fields = append(e.Fields, Field{Name: t.T("field.turn"), Value: SideLabel(t, g, p.ToMove()), Inline: true})
 	if turn.IsBot() {
-		if w := s.watch(t, g, e); w != nil {
+		if w := s.watch(t, g); w != nil {
 			m.Components = []Row{{Buttons: w}}
 		}
 		return m
@@ -238,7 +238,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	}
 	m.Components = []Row{
 		{Menu: menu},
-		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}, s.watch(t, g, e)...)},
+		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}, s.watch(t, g)...)},
 	}
 	return m
 }
@@ -255,21 +255,26 @@ func (s *Service) GamePage(g *record.Game) string {
 // ServesPages says whether games have web pages here.
 func (s *Service) ServesPages() bool { return s.cfg.PageURL != nil }
 
+// watchHere begins the custom id of "Watch in Discord", which the Discord
+// Activity answers (see OpensActivity).
+const watchHere = "watchhere:"
+
 // Watches says whether a game message's button is one of its Watch
 // buttons, which anyone may press (the TV keeps them).
-func Watches(b ButtonSpec) bool { return b.URL != "" || strings.HasPrefix(b.CustomID, "watchhere:") }
+func Watches(b ButtonSpec) bool { return b.URL != "" || strings.HasPrefix(b.CustomID, watchHere) }
 
 // watch is the Watch buttons of a game message: a link to the game's
 // page, where the board is clickable and the clocks tick, and in a server
 // whose app has the Activity, one that opens the same board inside
 // Discord; none where no page is served.
-func (s *Service) watch(t *catalog.Printer, g *record.Game, e *Embed) []ButtonSpec {
-	if e.URL == "" {
+func (s *Service) watch(t *catalog.Printer, g *record.Game) []ButtonSpec {
+	page := s.GamePage(g)
+	if page == "" {
 		return nil
 	}
-	out := []ButtonSpec{{Label: t.T("button.watch"), URL: e.URL}}
+	out := []ButtonSpec{{Label: t.T("button.watch"), URL: page}}
 	if s.cfg.Activity && g.GuildID != "" {
-		out = append(out, ButtonSpec{Label: t.T("button.watch_here"), CustomID: "watchhere:" + strconv.FormatInt(g.ID, 10), Style: Secondary})
+		out = append(out, ButtonSpec{Label: t.T("button.watch_here"), CustomID: watchHere + strconv.FormatInt(g.ID, 10), Style: Secondary})
 	}
 	return out
 }

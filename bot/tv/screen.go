@@ -6,7 +6,6 @@ package tv
 import (
 	"context"
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -51,7 +50,11 @@ func (s *Service) screen(ctx context.Context, t *catalog.Printer, g *record.Game
 	m := *s.GameMessage(t, g, notes)
 	var watch []bot.ButtonSpec // the game message's Watch buttons, without the players'
 	for _, row := range m.Components {
-		watch = append(watch, slices.DeleteFunc(slices.Clone(row.Buttons), func(b bot.ButtonSpec) bool { return !bot.Watches(b) })...)
+		for _, b := range row.Buttons {
+			if bot.Watches(b) {
+				watch = append(watch, b)
+			}
+		}
 	}
 	m.Game, m.Components = nil, nil
 	if m.Embed == nil {
