@@ -22,7 +22,7 @@ func (a *Poster) ScheduleEvent(ctx context.Context, guildID string, e bot.Schedu
 		EntityMetadata: &discordgo.GuildScheduledEventEntityMetadata{Location: e.Location},
 	}, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", fmt.Errorf("creating a scheduled event: %w", err)
+		return "", fmt.Errorf("creating a scheduled event: %w", forbidden(err))
 	}
 	return ev.ID, nil
 }

@@ -145,13 +145,18 @@ func (s *Service) tournamentCreate(ctx context.Context, req bot.Request) (bot.Re
 		return bot.Response{}, fmt.Errorf("posting tournament %d: %w", t.ID, err)
 	}
 	t.SignupMessageID = id
-	t.EventID = s.scheduleEvent(ctx, req, t)
+	var eventNote string
+	t.EventID, eventNote = s.scheduleEvent(ctx, req, t)
 	if err := s.store.UpdateTournament(ctx, t); err != nil {
 		return bot.Response{}, err
 	}
 	s.Logger(ctx).Info("tournament created", "tournament", t.ID, "format", string(t.Format), "organiser", req.User.ID,
 		"starts", t.StartsAt, "time", t.Control.String())
-	return bot.Refuse(me.T("tournament.created", "ID", t.ID, "Name", bot.Escape(t.Name))), nil
+	text := me.T("tournament.created", "ID", t.ID, "Name", bot.Escape(t.Name))
+	if eventNote != "" {
+		text += "\n" + me.T(eventNote)
+	}
+	return bot.Refuse(text), nil
 }
 
 // hasTournamentRole reports whether the user has a role the config lets

@@ -5,6 +5,7 @@ package tournaments
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"othello-bot/bot"
@@ -60,17 +61,27 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 	}
 }
 
-// PermCreateEvents is Discord's Create Events permission.
+// PermCreateEvents is Discord's Create Events permission. Since
+// 2026-02-23 it alone lets a bot create a scheduled event (and edit the
+// ones it made): Manage Events no longer does (change log 2025-11-24,
+// "Permission Changes Going into Effect February 2026").
 const PermCreateEvents int64 = 1 << 44
+
+// permAdministrator grants every permission.
+const permAdministrator int64 = 1 << 3
 
 // scheduleEvent lists a tournament that starts later among the server's
 // events, where the transport can and the bot may; it returns the event's
-// id, "" for none. A failure only costs the listing.
-func (s *Service) scheduleEvent(ctx context.Context, req bot.Request, t *tournament.Tournament) string {
+// id ("" for none) and, when the tournament could have been listed but
+// was not, the catalog id of a note for the organiser. A failure only
+// costs the listing.
+func (s *Service) scheduleEvent(ctx context.Context, req bot.Request, t *tournament.Tournament) (id, note string) {
 	es, ok := s.Notifier().(bot.EventScheduler)
-	if !ok || !req.PermissionsKnown || req.AppPermissions&(PermManageEvents|PermCreateEvents) == 0 ||
-		!t.StartsAt.After(s.Now().Add(time.Minute)) {
-		return ""
+	if !ok || !t.StartsAt.After(s.Now().Add(time.Minute)) {
+		return "", ""
+	}
+	if req.PermissionsKnown && req.AppPermissions&(PermCreateEvents|permAdministrator) == 0 {
+		return "", "tournament.event_no_permission"
 	}
 	pub := req.Pub()
 	location := s.tournamentURL(t)
@@ -81,11 +92,15 @@ func (s *Service) scheduleEvent(ctx context.Context, req bot.Request, t *tournam
 		Description: bot.Clip(pub.T("tournament.event_description", "ID", t.ID, "Format", formatLine(pub, t),
 			"Control", bot.ControlName(pub, t.Control)), 1000)}
 	id, err := es.ScheduleEvent(ctx, t.GuildID, e)
-	if err != nil {
+	switch {
+	case errors.Is(err, bot.ErrForbidden):
+		s.Logger(ctx).Warn("listing a tournament among the server's events: refused", "tournament", t.ID, "err", err)
+		return "", "tournament.event_no_permission"
+	case err != nil:
 		s.Logger(ctx).Warn("listing a tournament among the server's events", "tournament", t.ID, "err", err)
-		return ""
+		return "", ""
 	}
-	return id
+	return id, ""
 }
 
 // expectedLength is about how long a tournament runs: an arena its

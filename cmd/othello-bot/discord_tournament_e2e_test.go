@@ -108,12 +108,28 @@ func TestDiscordTournamentEvents(t *testing.T) {
 	}
 	r.do(srv.Subcommand(alice, lobby, "tournament", "cancel", map[string]any{"id": 1}))
 
+	// Since 2026-02-23 Manage Events alone no longer creates events (change
+	// log 2025-11-24): no event, and the organiser hears what to grant.
 	srv.SetGuildPermissions(discordtest.ManageEvents)
-	r.do(srv.Subcommand(alice, lobby, "tournament", "create",
-		map[string]any{"format": "roundrobin", "start": "30m", "name": "Evening Cup", "time": "1+0", "size": 4, "rated": false}))
+	reply := srv.Reply(r.do(srv.Subcommand(alice, lobby, "tournament", "create",
+		map[string]any{"format": "swiss", "start": "30m", "name": "Manage Events only"})))
+	if ev := srv.Events(); len(ev) != 0 {
+		t.Fatalf("events with Manage Events only: %+v", ev)
+	}
+	if reply == nil || !strings.Contains(reply.Text(), "Create Events permission") {
+		t.Fatalf("no note on the missing Create Events: %+v", reply)
+	}
+	r.do(srv.Subcommand(alice, lobby, "tournament", "cancel", map[string]any{"id": 2}))
+
+	srv.SetGuildPermissions(discordtest.CreateEvents)
+	reply = srv.Reply(r.do(srv.Subcommand(alice, lobby, "tournament", "create",
+		map[string]any{"format": "roundrobin", "start": "30m", "name": "Evening Cup", "time": "1+0", "size": 4, "rated": false})))
+	if reply == nil || strings.Contains(reply.Text(), "Create Events") {
+		t.Fatalf("a note on events where the bot may create them: %+v", reply)
+	}
 	ev := srv.Events()
 	if len(ev) != 1 || ev[0].Name != "Evening Cup" || ev[0].Status != discordtest.EventScheduled ||
-		!strings.Contains(ev[0].Description, "Othello tournament #2") || time.Until(ev[0].Start) < 29*time.Minute {
+		!strings.Contains(ev[0].Description, "Othello tournament #3") || time.Until(ev[0].Start) < 29*time.Minute {
 		t.Fatalf("events after create: %+v; log:\n%s", ev, r.logs)
 	}
 	msgs := srv.Messages(lobby, "")
@@ -122,7 +138,7 @@ func TestDiscordTournamentEvents(t *testing.T) {
 	for _, u := range []discordtest.User{alice, bob} {
 		r.do(srv.Click(u, signup, join))
 	}
-	r.do(srv.Subcommand(alice, lobby, "tournament", "start", map[string]any{"id": 2}))
+	r.do(srv.Subcommand(alice, lobby, "tournament", "start", map[string]any{"id": 3}))
 	if ev := srv.Events(); ev[0].Status != discordtest.EventActive {
 		t.Fatalf("the event after the start: %+v", ev[0])
 	}

@@ -1,9 +1,12 @@
 package discordtest
 
 // This file is the server's scheduled events ("Guild Scheduled Event" in
-// Discord's reference): created by a bot with Create Events or Manage
-// Events, checked field by field as Discord documents them, and moved
-// through their statuses only as Discord allows.
+// Discord's reference): created only by a bot with Create Events (since
+// 2026-02-23 Manage Events alone no longer does: change log 2025-11-24,
+// "Permission Changes Going into Effect February 2026"), edited by the bot
+// that made them (Create Events) or with Manage Events, checked field by
+// field as Discord documents them, and moved through their statuses only as
+// Discord allows.
 
 import (
 	"fmt"
@@ -14,8 +17,9 @@ import (
 
 // Permission bits for events.
 const (
-	ManageEvents int64 = 1 << 33
-	CreateEvents int64 = 1 << 44
+	ManageEvents  int64 = 1 << 33
+	CreateEvents  int64 = 1 << 44
+	Administrator int64 = 1 << 3
 )
 
 // Scheduled event statuses.
@@ -58,7 +62,10 @@ func (s *Server) eventRoute(method string, p []string, body map[string]any) (any
 	if p[1] != s.GuildID {
 		return nil, &apiError{404, 10004, "Unknown Guild"}
 	}
-	if s.guildPerms&(ManageEvents|CreateEvents) == 0 {
+	admin := s.guildPerms&Administrator != 0
+	switch {
+	case method == http.MethodPost && s.guildPerms&CreateEvents == 0 && !admin,
+		method == http.MethodPatch && s.guildPerms&(CreateEvents|ManageEvents) == 0 && !admin:
 		return nil, &apiError{403, 50013, "Missing Permissions"}
 	}
 	switch {
