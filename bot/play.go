@@ -92,7 +92,11 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 			if r, err := s.channelBusy(ctx, req); r != nil || err != nil {
 				return Deref(r), err
 			}
-			followups = append(followups, Message{Ephemeral: true, Content: req.Me().T("start.no_threads")})
+			why := "start.no_threads"
+			if errors.Is(err, ErrThreadsLater) {
+				why = "start.threads_later"
+			}
+			followups = append(followups, Message{Ephemeral: true, Content: req.Me().T(why)})
 		case err != nil:
 			return Response{}, fmt.Errorf("opening a thread for a game: %w", err)
 		}

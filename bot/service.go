@@ -125,6 +125,9 @@ type Service struct {
 	closing  bool
 	inflight sync.WaitGroup
 	alarms   schedule.Alarms // each game's exact timer
+	// threadsBack is, per server, when Discord will take thread starts
+	// again after a 429 too long to wait for (threads.go).
+	threadsBack map[string]time.Time
 	// routes answer the entry points mounted capabilities own; gameEnd
 	// and channelDelete hear of the game flow (see Mount).
 	routes        map[string]Handler

@@ -8,6 +8,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"othello-bot/catalog"
@@ -24,6 +25,15 @@ const (
 // thread in a channel (missing permission, or a channel that cannot hold
 // threads); the game then lives in the channel itself.
 var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
+
+// ErrThreadsLater is ErrThreadsNotAllowed for a while: Discord answered a
+// thread start with a rate limit longer than a player should wait (field
+// reports: 219 s, discord-api-docs#7816; 280 s), so games on that server
+// play in their channel until it lifts.
+var ErrThreadsLater = fmt.Errorf("discord holds back new threads on this server for now: %w", ErrThreadsNotAllowed)
+
+// threadWait is the longest a thread start waits for Discord's rate limits.
+const threadWait = 2 * time.Second
 
 // maxThreadName is Discord's limit on a thread's name.
 const maxThreadName = 100
@@ -86,12 +96,51 @@ func (s *Service) OpenThread(ctx context.Context, t *catalog.Printer, parent str
 		}
 		g.ID = id
 	}
-	id, err := s.notify.CreateThread(ctx, parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
+	if s.threadsHeldBack(g.GuildID) {
+		return ErrThreadsLater
+	}
+	// A player waits for the game: a thread not to be had within a moment
+	// is a game in the channel.
+	id, err := s.notify.CreateThread(WaitAtMost(ctx, threadWait), parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
+	var later *RetryLater
+	if errors.As(err, &later) {
+		// Discord's thread limit is the server's, not the channel's: no
+		// channel of it asks again until it lifts.
+		s.holdBackThreads(ctx, g.GuildID, later)
+		return fmt.Errorf("%w (%v)", ErrThreadsLater, err)
+	}
 	if err != nil {
 		return err
 	}
 	g.ChannelID, g.ParentID = id, parent
 	return nil
+}
+
+// holdBackThreads notes that Discord takes no thread start on a server
+// until later.After from now.
+func (s *Service) holdBackThreads(ctx context.Context, guildID string, later *RetryLater) {
+	back := s.clock.Now().Add(later.After)
+	s.mu.Lock()
+	if s.threadsBack == nil {
+		s.threadsBack = map[string]time.Time{}
+	}
+	s.threadsBack[guildID] = back
+	s.mu.Unlock()
+	s.Logger(ctx).Warn("discord holds back thread starts on this server: games play in their channels until then",
+		"guild", guildID, "retry_after", later.After, "scope", later.Scope)
+}
+
+// threadsHeldBack says whether Discord still holds back thread starts on
+// a server.
+func (s *Service) threadsHeldBack(guildID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	back, ok := s.threadsBack[guildID]
+	if ok && !s.clock.Now().Before(back) {
+		delete(s.threadsBack, guildID)
+		return false
+	}
+	return ok
 }
 
 // threadName names a game's thread after its players, as plain text.

@@ -136,7 +136,7 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	}
 	reqs := h.fake.take()
 	if len(reqs) != 1 || reqs[0].Method != http.MethodPut ||
-		reqs[0].Path != "/api/v9/applications/1000000000000000000/guilds/900000000000000001/commands" {
+		reqs[0].Path != "/api/v10/applications/1000000000000000000/guilds/900000000000000001/commands" {
 		t.Fatalf("requests %+v", reqs)
 	}
 	var names []string
@@ -211,15 +211,15 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	h.adapter.guilds = nil
 	h.adapter.Register(context.Background())
 	reqs = h.fake.take()
-	if len(reqs) != 2 || reqs[0].Path != "/api/v9/applications/1000000000000000000/guilds/900000000000000001/commands" ||
-		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v9/applications/1000000000000000000/commands" || len(reqs[1].List) != len(bot.Commands()) {
+	if len(reqs) != 2 || reqs[0].Path != "/api/v10/applications/1000000000000000000/guilds/900000000000000001/commands" ||
+		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v10/applications/1000000000000000000/commands" || len(reqs[1].List) != len(bot.Commands()) {
 		t.Errorf("global registration %+v", reqs)
 	}
 	// And back: the global commands are cleared.
 	h.adapter.guilds = []string{"900000000000000001"}
 	h.adapter.Register(context.Background())
 	reqs = h.fake.take()
-	if len(reqs) != 2 || reqs[0].Path != "/api/v9/applications/1000000000000000000/commands" || len(reqs[0].List) != 0 {
+	if len(reqs) != 2 || reqs[0].Path != "/api/v10/applications/1000000000000000000/commands" || len(reqs[0].List) != 0 {
 		t.Errorf("back to the server %+v", reqs)
 	}
 }
@@ -229,12 +229,12 @@ func TestInteractionsEndToEnd(t *testing.T) {
 
 	// /start: deferred (the engine may think), then the game message edited in.
 	reqs := h.deliver("start.json", nil)
-	if len(reqs) != 2 || reqs[0].Path != "/api/v9/interactions/1100000000000000001/tok-start/callback" ||
+	if len(reqs) != 2 || reqs[0].Path != "/api/v10/interactions/1100000000000000001/tok-start/callback" ||
 		reqs[0].Body["type"] != float64(5) {
 		t.Fatalf("start: %+v", reqs)
 	}
 	edit := reqs[1]
-	if edit.Method != http.MethodPatch || edit.Path != "/api/v9/webhooks/1000000000000000000/tok-start/messages/@original" {
+	if edit.Method != http.MethodPatch || edit.Path != "/api/v10/webhooks/1000000000000000000/tok-start/messages/@original" {
 		t.Fatalf("start edit: %+v", edit)
 	}
 	body := jsonOf(edit.Body)
@@ -259,7 +259,7 @@ func TestInteractionsEndToEnd(t *testing.T) {
 
 	// The same (now stale) menu again: a kind note only alice sees.
 	reqs = h.deliver("select.json", nil)
-	if len(reqs) != 2 || reqs[1].Method != http.MethodPost || !strings.HasPrefix(reqs[1].Path, "/api/v9/webhooks/1000000000000000000/tok-select") ||
+	if len(reqs) != 2 || reqs[1].Method != http.MethodPost || !strings.HasPrefix(reqs[1].Path, "/api/v10/webhooks/1000000000000000000/tok-select") ||
 		reqs[1].Body["flags"] != float64(64) || !strings.Contains(jsonOf(reqs[1].Body), "out of date") {
 		t.Errorf("stale select: %+v", reqs)
 	}
@@ -288,7 +288,7 @@ func TestInteractionsEndToEnd(t *testing.T) {
 	})
 	var posted, updated bool
 	for _, r := range reqs {
-		if strings.HasPrefix(r.Path, "/api/v9/channels/800000000000000001/messages") && strings.Contains(jsonOf(r.Body), "Alice resigned.") {
+		if strings.HasPrefix(r.Path, "/api/v10/channels/800000000000000001/messages") && strings.Contains(jsonOf(r.Body), "Alice resigned.") {
 			posted = true
 		}
 		if r.Method == http.MethodPatch && strings.HasSuffix(r.Path, "/messages/@original") && strings.Contains(jsonOf(r.Body), "You resigned game #1.") {

@@ -59,6 +59,10 @@ func serveInteractions(c config.Config, adapter *discord.Adapter, seen discord.S
 // SIGTERM.
 const shutdownGrace = 30 * time.Second
 
+// restGrace is how long, once a shutdown begins, REST calls may still wait
+// for Discord's rate limits.
+const restGrace = 2 * time.Second
+
 // puzzleEvery is how often one finished game is searched for puzzles.
 const puzzleEvery = 20 * time.Second
 
@@ -104,7 +108,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 
 	// rest makes every REST call; the gateway sessions (one per shard
 	// this process runs) only receive.
-	rest, err := newSession(c, token)
+	rest, err := newSession(c, token, logger)
 	if err != nil {
 		return err
 	}
@@ -194,6 +198,11 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 
 	<-ctx.Done()
 	logger.Info("shutting down: finishing moves and replies in flight")
+	// Replies in flight get a moment to wait out a bucket; then no wait
+	// for Discord's rate limits holds the shutdown (a 429 can ask for
+	// minutes).
+	stopWaits := time.AfterFunc(restGrace, rest.Client.Transport.(*discord.Transport).Close)
+	defer stopWaits.Stop()
 	stopEndpoint()
 	closeGateways()
 	<-ticking
@@ -209,7 +218,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 }
 
 // newSession makes a discordgo session talking to the configured API.
-func newSession(c config.Config, token string) (*discordgo.Session, error) {
+func newSession(c config.Config, token string, logger *slog.Logger) (*discordgo.Session, error) {
 	session, err := discordgo.New("Bot " + token)
 	if err != nil {
 		return nil, fmt.Errorf("discord session: %w", err)
@@ -224,10 +233,14 @@ func newSession(c config.Config, token string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
+	rt.SetLogger(logger)
 	// No client-wide timeout: a call queued behind the global limit waits
 	// its turn (as long as its caller's context allows); the transport
-	// gives each its 20 seconds once it is sent.
+	// gives each its 20 seconds once it is sent. Rate limits are the
+	// transport's (ratelimits.go), bounded by each call's context: a 429
+	// comes back as an error, never as discordgo's sleep.
 	session.Client = &http.Client{Transport: rt}
+	session.ShouldRetryOnRateLimit = false
 	return session, nil
 }
 
@@ -255,7 +268,7 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 	adapter *discord.Adapter, logger *slog.Logger) ([]*discordgo.Session, error) {
 	var out []*discordgo.Session
 	for _, id := range shards {
-		session, err := newSession(c, token)
+		session, err := newSession(c, token, logger)
 		if err != nil {
 			return out, err
 		}

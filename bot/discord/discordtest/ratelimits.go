@@ -43,8 +43,73 @@ var (
 )
 
 // ThreadStarts is how many threads may be started off one channel: the
-// route default.
+// route default. Assumed: Discord publishes no figure for it.
 var ThreadStarts = otherRoutes
+
+// threadLimit is the server-wide limit on thread starts that field
+// reports show and Discord does not publish: POST /channels/{id}/threads
+// answered 429 with X-RateLimit-Scope "shared" and a retry_after of
+// minutes (219 s in discord-api-docs#7816, 2025-09-06; 280 s in reports of
+// 2026-08), on any channel of the server. How many starts set it off is
+// assumed (the test chooses).
+type threadLimit struct {
+	limit      int           // starts allowed per window
+	window     time.Duration // counted over
+	retryAfter time.Duration // the wait a 429 asks, from the first
+	starts     []time.Time   // the server's recent starts
+	until      time.Time     // 429s until then
+}
+
+// RefuseNext answers the next request of route ("METHOD /path" with ids
+// as {id}, as Requests names them) 429 with X-RateLimit-Scope "shared"
+// and retryAfter: Discord's limits are dynamic ("rate limits should not be
+// hard coded"), and a shared one can fall on any call, however well the
+// bot keeps to its buckets.
+func (s *Server) RefuseNext(route string, retryAfter time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rates.refuse == nil {
+		s.rates.refuse = map[string]time.Duration{}
+	}
+	s.rates.refuse[route] = retryAfter
+}
+
+// LimitThreadStarts makes thread starts on the server beyond limit within
+// window answered 429 (scope shared) for retryAfter, as field reports show
+// Discord doing; limit 0 refuses the next start.
+func (s *Server) LimitThreadStarts(limit int, window, retryAfter time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rates.threads = &threadLimit{limit: limit, window: window, retryAfter: retryAfter}
+}
+
+// threadStartLimited answers 429 (true) for a thread start over the
+// server's limit; s.mu is held. A shared-scope 429 is not the bot's
+// fault ("shared" limits do not count toward invalid requests), so it is
+// no violation; asking again within the wait is.
+func (s *Server) threadStartLimited(w http.ResponseWriter, r *http.Request, now time.Time) bool {
+	tl := s.rates.threads
+	if tl == nil {
+		return false
+	}
+	if now.Before(tl.until) {
+		s.tooMany(w, r, "shared", tl.until.Sub(now), false)
+		s.violations = append(s.violations, fmt.Sprintf("%s %s: asked again within a shared 429's retry_after", r.Method, r.URL.Path))
+		return true
+	}
+	cut := 0
+	for cut < len(tl.starts) && now.Sub(tl.starts[cut]) >= tl.window {
+		cut++
+	}
+	tl.starts = tl.starts[cut:]
+	if len(tl.starts) >= tl.limit {
+		tl.until = now.Add(tl.retryAfter)
+		s.tooMany(w, r, "shared", tl.retryAfter, false)
+		return true
+	}
+	tl.starts = append(tl.starts, now)
+	return false
+}
 
 // bucket is one route's count for one top-level resource, in fixed windows
 // from the first request of each.
@@ -57,11 +122,13 @@ type bucket struct {
 
 // rateState is the fake's counts.
 type rateState struct {
-	buckets map[string]*bucket // route + resource
-	global  []time.Time        // the requests of the last second that count globally
-	peak    int                // the most global requests seen in one second
-	limited []string           // every 429, as "scope METHOD path"
-	counts  map[string]int     // requests by route
+	buckets map[string]*bucket       // route + resource
+	global  []time.Time              // the requests of the last second that count globally
+	peak    int                      // the most global requests seen in one second
+	limited []string                 // every 429, as "scope METHOD path"
+	threads *threadLimit             // the server's thread starts (one server's)
+	refuse  map[string]time.Duration // RefuseNext's routes
+	counts  map[string]int           // requests by route
 }
 
 // routeLimit names the bucket of a request (path p, after /api/vN) and
@@ -132,6 +199,14 @@ func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, p []string)
 			return true
 		}
 	}
+	if wait, ok := rs.refuse[route]; ok {
+		delete(rs.refuse, route)
+		s.tooMany(w, r, "shared", wait, false)
+		return true
+	}
+	if route == "POST /channels/{id}/threads" && s.threadStartLimited(w, r, now) {
+		return true
+	}
 	b := rs.buckets[route+" "+resource]
 	if b == nil {
 		sum := sha1.Sum([]byte(route))
@@ -164,7 +239,9 @@ func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, p []string)
 // tooMany answers 429 as Discord does; s.mu is held.
 func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, scope string, wait time.Duration, global bool) {
 	s.rates.limited = append(s.rates.limited, scope+" "+r.Method+" "+r.URL.Path)
-	s.violations = append(s.violations, fmt.Sprintf("%s %s: 429, over the %s rate limit", r.Method, r.URL.Path, scope))
+	if scope != "shared" {
+		s.violations = append(s.violations, fmt.Sprintf("%s %s: 429, over the %s rate limit", r.Method, r.URL.Path, scope))
+	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"othello-bot/bot/discord/discordtest"
+)
+
+// Discord holds back thread starts on a server for minutes (a 429 of scope
+// shared and a retry_after of 240 s, as field reports show): an accepted
+// challenge starts its game in the channel within 3 s instead of hanging,
+// the 429 is logged, and no other channel of the server asks Discord again
+// until it lifts: /start there plays in its channel and says why.
+func TestDiscordLongThreadLimitPlaysInTheChannel(t *testing.T) {
+	srv := newFake(t)
+	srv.AddChannel(lobby, discordtest.AllText|discordtest.CreatePublicThreads)
+	srv.AddChannel(hall, discordtest.AllText|discordtest.CreatePublicThreads)
+	r := startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	srv.LimitThreadStarts(0, time.Minute, 240*time.Second)
+
+	r.do(srv.Command(alice, lobby, "challenge", map[string]any{"opponent": bob, "size": 6, "rated": false}))
+	msgs := srv.Messages(lobby, "")
+	challenge := msgs[len(msgs)-1]
+	accept, ok := challenge.Button("Accept")
+	if !ok {
+		t.Fatalf("no Accept: %s", challenge.Text())
+	}
+	clicked := time.Now()
+	srv.Click(bob, challenge, accept)
+	for liveGame(srv, lobby) == nil {
+		if time.Since(clicked) > 3*time.Second {
+			t.Fatalf("no game in the channel within 3 s of Accept; threads %+v; log:\n%s", srv.Threads(), r.logs)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("Accept → board in the channel: %v", time.Since(clicked).Round(time.Millisecond))
+	if len(srv.Threads()) != 0 {
+		t.Fatalf("threads %+v", srv.Threads())
+	}
+	if !strings.Contains(r.logs.String(), "rate limited (429)") || !strings.Contains(r.logs.String(), "scope=shared") {
+		t.Errorf("the 429 is not logged:\n%s", r.logs)
+	}
+
+	ia := r.do(srv.Command(carol, hall, "start", map[string]any{"level": 1, "size": 4}))
+	reply := srv.Reply(ia)
+	if liveGame(srv, hall) == nil {
+		t.Fatalf("/start in another channel: no game there; log:\n%s", r.logs)
+	}
+	notes := reply.Text()
+	for _, f := range srv.Followups(ia) {
+		notes += f.Text()
+	}
+	if !strings.Contains(notes, "holding back new threads") {
+		t.Errorf("/start does not say why the game is in the channel: %q", notes)
+	}
+	if n := len(srv.RateLimited()); n != 1 {
+		t.Errorf("%d thread starts answered 429: the server's wait was not kept (%q)", n, srv.RateLimited())
+	}
+	checkClean(t, srv, r)
+}
+
+// SIGTERM while a reply waits out a 429 stops the bot within 5 s: no wait
+// for Discord's rate limits outlasts the shutdown's grace.
+func TestDiscordShutdownDuringA429(t *testing.T) {
+	srv := newFake(t)
+	r := startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	const route = "PATCH /webhooks/{id}/{token}/messages/@original"
+	srv.RefuseNext(route, 9*time.Second)
+	srv.Command(alice, lobby, "start", map[string]any{"level": 1, "size": 4})
+	for deadline := time.Now().Add(10 * time.Second); len(srv.RateLimited()) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the reply was never refused; log:\n%s", r.logs)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // the reply is waiting out the 429
+	stopped := time.Now()
+	r.cancel()
+	r.cancel = nil
+	select {
+	case err := <-r.done:
+		if err != nil {
+			t.Fatalf("the bot stopped with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the bot did not stop within 5 s of SIGTERM with a 429 pending; log:\n%s", r.logs)
+	}
+	t.Logf("stopped %v after SIGTERM", time.Since(stopped).Round(time.Millisecond))
+}
