@@ -33,7 +33,7 @@ type RetryLater struct {
 }
 
 func (e *RetryLater) Error() string {
-	return fmt.Sprintf("discord asks to wait %v (%s rate limit)", e.After.Round(time.Millisecond), e.Scope)
+	return fmt.Errorf("discord asks to wait %v (%s rate limit)", e.After.Round(time.Millisecond), e.Scope).Error()
 }
 
 // waitKey is the context key of WaitAtMost.

@@ -6,7 +6,9 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"othello-bot/bot"
+	"othello-bot/catalog"
 	"othello-bot/place"
 )
 
@@ -108,9 +111,44 @@ func locales(m map[string]string) *map[discordgo.Locale]string {
 // registered: "global" or server ids.
 const scopesKey = "discord.command_scopes"
 
+// The Activity's Entry Point: the app's command in the App Launcher
+// (PRIMARY_ENTRY_POINT, type 4), answered by the app (APP_HANDLER) with
+// LAUNCH_ACTIVITY. Discord makes a default one when Activities are
+// enabled, and a bulk overwrite of the global commands replaces every
+// type: one that leaves the Entry Point out is refused (error 50240).
+const (
+	entryPointType discordgo.ApplicationCommandType = 4
+	appHandler                                      = 1
+)
+
+// command is a command as registered, with the field discordgo lacks.
+type command struct {
+	*discordgo.ApplicationCommand
+	Handler int `json:"handler,omitempty"`
+}
+
+// entryPoint is the bot's own Entry Point: the Activity, from the App
+// Launcher, wherever an Activity can run (servers, DMs, group DMs).
+func entryPoint(id string) command {
+	names, descs := map[string]string{}, map[string]string{}
+	for _, l := range catalog.Supported()[1:] {
+		names[string(l)], descs[string(l)] = catalog.For(l).T("cmd.launch.name"), catalog.For(l).T("cmd.launch.desc")
+	}
+	en := catalog.For(catalog.English)
+	return command{Handler: appHandler, ApplicationCommand: &discordgo.ApplicationCommand{ID: id, Type: entryPointType,
+		Name: en.T("cmd.launch.name"), Description: en.T("cmd.launch.desc"), NameLocalizations: locales(names),
+		DescriptionLocalizations: locales(descs),
+		Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM,
+			discordgo.InteractionContextPrivateChannel},
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall}}}
+}
+
 // Register overwrites the bot's commands in each configured server, or
 // globally when none is configured, and clears the commands a former
-// configuration left in the other scope (so no command shows twice).
+// configuration left in the other scope (so no command shows twice). The
+// global set always keeps an Entry Point the app has: the bot's own with
+// the Activity on, else the one there was, unchanged; it is never cleared.
 func (a *Adapter) Register(ctx context.Context) error {
 	want := a.guilds
 	if len(want) == 0 {
@@ -124,26 +162,89 @@ func (a *Adapter) Register(ctx context.Context) error {
 		}
 		before = strings.Fields(prev)
 	}
-	app := a.AppID()
+	var scopes []string // the old ones cleared first, then the new
 	for _, scope := range before {
-		if slices.Contains(want, scope) {
-			continue
+		if !slices.Contains(want, scope) {
+			scopes = append(scopes, scope)
 		}
-		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), []*discordgo.ApplicationCommand{},
-			discordgo.WithContext(ctx)); err != nil {
-			return fmt.Errorf("clearing the commands registered %s before: %w", where(scope), err)
-		}
-		a.log.Info("cleared old commands", "scope", scope)
 	}
-	for _, scope := range want {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(app, guildOf(scope), Commands(scope == "global"), discordgo.WithContext(ctx)); err != nil {
+	scopes = append(scopes, want...)
+	if a.activity && !slices.Contains(scopes, "global") {
+		scopes = append(scopes, "global") // where the Entry Point lives
+	}
+	for _, scope := range scopes {
+		var set []any
+		if slices.Contains(want, scope) {
+			for _, c := range Commands(scope == "global") {
+				set = append(set, c)
+			}
+		}
+		if scope == "global" {
+			ep, err := a.entryPointFor(ctx)
+			if err != nil {
+				return err
+			}
+			if ep != nil {
+				set = append(set, ep)
+			}
+		}
+		if err := a.overwrite(ctx, guildOf(scope), set); err != nil {
 			return fmt.Errorf("registering commands %s: %w", where(scope), err)
+		}
+		if !slices.Contains(want, scope) {
+			a.log.Info("cleared old commands", "scope", scope)
 		}
 	}
 	if a.memory != nil {
 		return a.memory.SetSetting(ctx, scopesKey, strings.Join(want, " "))
 	}
 	return nil
+}
+
+// entryPointFor is the Entry Point the global set keeps: the bot's own
+// with the Activity on (taking the id of the one there is, so Discord
+// updates it in place), or else the one there is, unchanged; nil for
+// none.
+func (a *Adapter) entryPointFor(ctx context.Context) (any, error) {
+	data, err := a.session.RequestWithBucketID(http.MethodGet, discordgo.EndpointApplicationGlobalCommands(a.AppID()), nil,
+		discordgo.EndpointApplicationGlobalCommands(""), discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("reading the global commands: %w", err)
+	}
+	var there []map[string]any
+	if err := json.Unmarshal(data, &there); err != nil {
+		return nil, fmt.Errorf("reading the global commands: %w", err)
+	}
+	var old map[string]any
+	for _, c := range there {
+		if t, _ := c["type"].(float64); int(t) == int(entryPointType) {
+			old = c
+		}
+	}
+	switch {
+	case a.activity:
+		id, _ := old["id"].(string)
+		return entryPoint(id), nil
+	case old != nil:
+		for _, k := range []string{"application_id", "version", "guild_id"} {
+			delete(old, k)
+		}
+		return old, nil
+	}
+	return nil, nil
+}
+
+// overwrite replaces the commands of a scope (guild "" for global).
+func (a *Adapter) overwrite(ctx context.Context, guild string, set []any) error {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(a.AppID())
+	if guild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(a.AppID(), guild)
+	}
+	if set == nil {
+		set = []any{}
+	}
+	_, err := a.session.RequestWithBucketID(http.MethodPut, endpoint, set, endpoint, discordgo.WithContext(ctx))
+	return err
 }
 
 func guildOf(scope string) string {

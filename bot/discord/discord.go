@@ -53,6 +53,9 @@ type Adapter struct {
 	// so a shutdown can wait for every reply to be sent.
 	inflight sync.WaitGroup
 	meter    Meter
+	// activity says the app's Activity is on: its Entry Point is
+	// registered and answered with the Activity.
+	activity bool
 }
 
 // Memory keeps small facts between runs (where the commands were
@@ -76,6 +79,10 @@ func NewPoster(s *discordgo.Session, appID string, memory Memory, log *slog.Logg
 func New(p *Poster, svc Service, guilds []string) *Adapter {
 	return &Adapter{Poster: p, svc: svc, guilds: guilds, timeout: 2 * time.Minute, meter: noMeter{}}
 }
+
+// EnableActivity registers the Activity's Entry Point command and
+// answers it by launching the Activity (config "activity": true).
+func (a *Adapter) EnableActivity() { a.activity = true }
 
 // SetAppID sets the application id commands are registered under and
 // replies are edited with (from the Ready event).

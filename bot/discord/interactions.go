@@ -134,6 +134,13 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 			a.respondError(ic.Interaction, respond, acked)
 		}
 	}()
+	if a.activity && i.Type == discordgo.InteractionApplicationCommand && i.ApplicationCommandData().CommandType == entryPointType {
+		// The App Launcher's Entry Point: the Activity, at once.
+		ctx, cancel := context.WithTimeout(context.Background(), autocompleteTime)
+		defer cancel()
+		a.logFailure(log, "opening the Activity from its Entry Point", respond(ctx, &discordgo.InteractionResponse{Type: launchActivity}))
+		return
+	}
 	req, refusal := toRequest(ic.Interaction)
 	if refusal == ignore {
 		return // not something Discord sends a bot: no answer is owed

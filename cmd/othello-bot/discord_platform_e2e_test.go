@@ -88,3 +88,100 @@ func TestDiscordShutdownDuringA429(t *testing.T) {
 	}
 	t.Logf("stopped %v after SIGTERM", time.Since(stopped).Round(time.Millisecond))
 }
+
+// The Activity's Entry Point, as Discord runs it since Activities have
+// one: enabling Activities makes a default Entry Point ("launch", handled
+// by Discord), and a bulk overwrite of the global commands that leaves it
+// out is refused (50240). With the Activity off the bot registers its
+// commands around the Entry Point and leaves it as it is; with it on, the
+// bot's own Entry Point takes its place (same id, APP_HANDLER), and the
+// App Launcher's press is answered with the Activity itself; registering
+// in a server then clears the global commands but the Entry Point.
+func TestDiscordEntryPointKept(t *testing.T) {
+	srv := newFake(t)
+	srv.EnableActivities()
+	entry := func() map[string]any {
+		for _, c := range srv.Commands("") {
+			if c["type"] == 4 || c["type"] == float64(4) {
+				return c
+			}
+		}
+		return nil
+	}
+	registered := func(scope, name string, r *botRun) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			for _, c := range srv.Commands(scope) {
+				if c["name"] == name {
+					return
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("/%s never registered in %q; violations %q; log:\n%s", name, scope, srv.Violations(), r.logs)
+			}
+		}
+	}
+	discords := entry()
+	dir := t.TempDir()
+
+	c := testBotConfig(srv, dir)
+	c.GuildIDs = nil
+	r := startBot(t, srv, c)
+	registered("", "start", r)
+	if ep := entry(); ep == nil || ep["id"] != discords["id"] || num(ep["handler"]) != 2 {
+		t.Fatalf("with the Activity off the Entry Point changed: %v, was %v", ep, discords)
+	}
+	if srv.AppLauncher(alice, lobby) != nil || len(srv.Launches()) != 1 {
+		t.Fatalf("Discord's own Entry Point did not launch: %+v", srv.Launches())
+	}
+	r.stop()
+
+	c.Activity = true
+	c.WebAddress = freeAddress(t)
+	c.PublicURL, c.ApplicationID = "http://"+c.WebAddress+"/", srv.AppID
+	t.Setenv(ClientSecretEnv, "activity-secret")
+	srv.EnableOAuth("activity-secret", c.PublicURL+"login/discord/callback")
+	r = startBot(t, srv, c)
+	for deadline := time.Now().Add(10 * time.Second); num(entry()["handler"]) != 1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot's Entry Point was not registered: %v; log:\n%s", entry(), r.logs)
+		}
+	}
+	if ep := entry(); ep["id"] != discords["id"] || ep["name"] != "launch" || len(ep["name_localizations"].(map[string]any)) == 0 {
+		t.Fatalf("the bot's Entry Point %v (Discord's had id %v)", ep, discords["id"])
+	}
+	ia := srv.AppLauncher(bob, lobby)
+	if ia == nil {
+		t.Fatal("the App Launcher did not reach the bot")
+	}
+	if err := srv.Wait(ia, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if l := srv.Launches(); ia.AckType != 12 || len(l) != 2 || l[1].User.ID != bob.ID || srv.AckTime(ia) > discordtest.AckLimit {
+		t.Fatalf("the Entry Point answered with type %d after %v; launches %+v", ia.AckType, srv.AckTime(ia), l)
+	}
+	r.stop()
+
+	c.GuildIDs = []string{srv.GuildID}
+	r = startBot(t, srv, c)
+	registered(srv.GuildID, "start", r)
+	for deadline := time.Now().Add(10 * time.Second); len(srv.Commands("")) != 1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("global commands after moving to the server: %d", len(srv.Commands("")))
+		}
+	}
+	if ep := entry(); ep == nil || num(ep["handler"]) != 1 {
+		t.Fatalf("clearing the global commands lost the Entry Point: %v", srv.Commands(""))
+	}
+	checkClean(t, srv, r)
+}
+
+func num(v any) float64 {
+	switch n := v.(type) {
+	case float64:
+		return n
+	case int:
+		return float64(n)
+	}
+	return 0
+}

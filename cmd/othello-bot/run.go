@@ -139,6 +139,9 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	}
 	defer stopWeb()
 	adapter := discord.New(poster, svc, c.GuildIDs)
+	if c.Activity {
+		adapter.EnableActivity()
+	}
 	if m != nil {
 		adapter.SetMeter(m)
 		rest.Client.Transport.(*discord.Transport).SetMeter(m)

@@ -19,11 +19,47 @@ type activityState struct {
 
 // EnableActivities turns the app's Activities on, as the Developer
 // Portal's Activities → Settings does; until then LAUNCH_ACTIVITY is
-// refused.
+// refused. As Discord does ("Default Entry Point Command"), it creates
+// the app's Entry Point, "launch", handled by Discord
+// (DISCORD_LAUNCH_ACTIVITY), unless the app has one.
 func (s *Server) EnableActivities() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.activities.enabled = true
+	if !hasEntryPoint(s.commands[""]) {
+		s.commands[""] = append(s.commands[""], map[string]any{"id": s.id(), "application_id": s.AppID, "type": entryPoint,
+			"name": "launch", "description": "Launch an activity", "handler": discordLaunchesIt,
+			"contexts": []any{0, 1, 2}, "integration_types": []any{0, 1}})
+	}
+}
+
+// AppLauncher is a user opening the app from the App Launcher in a
+// channel, which runs its Entry Point command: with the handler
+// DISCORD_LAUNCH_ACTIVITY Discord launches the Activity itself (nil is
+// returned); with APP_HANDLER the app receives the command as an
+// interaction and must answer LAUNCH_ACTIVITY. Without an Entry Point the
+// launcher has nothing to run (a violation).
+func (s *Server) AppLauncher(u User, channel string) *Interaction {
+	s.mu.Lock()
+	var ep map[string]any
+	for _, c := range s.commands[""] {
+		if commandType(c) == entryPoint {
+			ep = c
+		}
+	}
+	if ep == nil || !s.activities.enabled {
+		s.mu.Unlock()
+		s.violation("the App Launcher has no Entry Point command to run")
+		return nil
+	}
+	if int(num(ep["handler"])) == discordLaunchesIt {
+		s.activities.launches = append(s.activities.launches, Launch{User: u, ChannelID: channel})
+		s.mu.Unlock()
+		return nil
+	}
+	data := map[string]any{"id": ep["id"], "name": ep["name"], "type": entryPoint}
+	s.mu.Unlock()
+	return s.newInteraction(2, u, channel, data, nil)
 }
 
 // Launches are the Activities opened so far, oldest first.

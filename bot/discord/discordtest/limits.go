@@ -184,8 +184,13 @@ func str(v any) string {
 }
 
 func num(v any) float64 {
-	f, _ := v.(float64)
-	return f
+	switch n := v.(type) {
+	case float64:
+		return n
+	case int: // what the fake itself stores
+		return float64(n)
+	}
+	return 0
 }
 
 func strList(v any) []string {

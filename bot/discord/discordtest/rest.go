@@ -11,7 +11,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"strconv"
 	"strings"
 )
 
@@ -139,6 +138,17 @@ func (s *Server) route(r *http.Request, p []string, body map[string]any, files [
 		s.mu.Unlock()
 		return map[string]any{"url": s.wsURL(), "shards": shards,
 			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}, nil
+	case p[0] == "applications" && r.Method == http.MethodGet && len(p) == 3 && p[2] == "commands":
+		if !bot || p[1] != s.AppID {
+			return nil, &apiError{403, 50001, "Missing Access"}
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		out := []any{}
+		for _, c := range s.commands[""] {
+			out = append(out, c)
+		}
+		return out, nil
 	case p[0] == "applications" && r.Method == http.MethodPut && len(p) >= 3:
 		if !bot {
 			return nil, &apiError{401, 0, "401: Unauthorized"}
@@ -195,22 +205,33 @@ func (s *Server) countChannelCall(channel string) bool {
 
 func (s *Server) registerCommands(guild string, body map[string]any) (any, *apiError) {
 	list, _ := body["list"].([]any)
-	if len(list) > 100 {
-		return nil, &apiError{400, 50035, "Invalid Form Body: at most 100 commands"}
-	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	before := s.commands[guild]
 	var out []map[string]any
+	perType := map[int]int{}
 	for _, c := range list {
 		cmd := c.(map[string]any)
-		if problems := commandProblems(cmd, guild == ""); len(problems) > 0 {
+		kind := commandType(cmd)
+		perType[kind]++
+		if problems := typedCommandProblems(cmd, kind, guild); len(problems) > 0 {
 			return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
 		}
-		cmd["id"] = "5" + strconv.Itoa(len(out))
+		cmd["id"] = keptID(before, cmd, kind, s.id)
 		cmd["application_id"] = s.AppID
+		cmd["type"] = kind
 		out = append(out, cmd)
 	}
-	s.mu.Lock()
+	if problems := countProblems(perType); len(problems) > 0 {
+		return nil, &apiError{400, 50035, "Invalid Form Body: " + strings.Join(problems, "; ")}
+	}
+	if guild == "" && hasEntryPoint(before) && perType[entryPoint] == 0 {
+		// A bulk overwrite replaces every type: dropping the Entry Point
+		// (which Discord made when Activities were enabled) is refused.
+		return nil, &apiError{400, 50240, "You cannot remove this app's Entry Point command in a bulk update operation. " +
+			"Please include the Entry Point command in your update request or delete it separately."}
+	}
 	s.commands[guild] = out
-	s.mu.Unlock()
 	if out == nil {
 		return []any{}, nil
 	}
