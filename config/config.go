@@ -114,6 +114,10 @@ type Config struct {
 	// DiscordAPI is the base URL of Discord's REST API: Discord's own, or a
 	// REST proxy in front of it (as large bots use to share rate limits).
 	DiscordAPI string `json:"discordAPI"`
+	// Proxy is an HTTP proxy every connection to Discord goes through
+	// (REST, the gateway, CONNECT for TLS); "" takes HTTPS_PROXY,
+	// HTTP_PROXY and NO_PROXY from the environment, as Go does.
+	Proxy string `json:"proxy"`
 }
 
 // Duration is a time.Duration written as "2s", "10m" or "24h" in JSON.
@@ -349,6 +353,7 @@ func (c Config) Validate() error {
 		{"pprofAddress", c.PprofAddress != "" && !validHostPort(c.PprofAddress), "must be host:port or :port, like :6060"},
 		{"metricsAddress", c.MetricsAddress != "" && !validHostPort(c.MetricsAddress), "must be host:port or :port, like :9090"},
 		{"discordAPI", !validBase(c.DiscordAPI), "must be an http(s) URL, like https://discord.com/ or http://proxy:8080/"},
+		{"proxy", c.Proxy != "" && !validBase(c.Proxy), "must be an http(s) URL, like http://proxy.internal:3128/ (or empty: the environment's HTTPS_PROXY)"},
 	}
 	for _, ch := range checks {
 		if ch.bad {

@@ -6,22 +6,32 @@ package discord
 // gateway session dials renames them in the one frame that carries them.
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/binary"
+	"fmt"
 	"net"
+	"net/http"
+	"net/url"
 	"sync"
+	"time"
 
 	"github.com/gorilla/websocket"
 )
 
-// GatewayDialer is the websocket dialer for the gateway sessions.
-func GatewayDialer() *websocket.Dialer {
+// GatewayDialer is the websocket dialer for the gateway sessions, through
+// the proxy proxy names for each address (nil: none; http.ProxyFromEnvironment
+// is what Go's own clients use). The dialer does the proxy's CONNECT and
+// the TLS handshake itself: gorilla/websocket, given a TLS dial of its own,
+// would TLS-dial the proxy instead of tunnelling through it.
+func GatewayDialer(proxy func(*http.Request) (*url.URL, error)) *websocket.Dialer {
 	d := *websocket.DefaultDialer
-	var plain net.Dialer
+	d.Proxy = nil // the dials below go through it
 	d.NetDialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := plain.DialContext(ctx, network, addr)
+		c, err := dialVia(ctx, proxy, "http", network, addr)
 		if err != nil {
 			return nil, err
 		}
@@ -32,15 +42,95 @@ func GatewayDialer() *websocket.Dialer {
 		if err != nil {
 			return nil, err
 		}
-		td := tls.Dialer{Config: &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}}
-		c, err := td.DialContext(ctx, network, addr)
+		raw, err := dialVia(ctx, proxy, "https", network, addr)
 		if err != nil {
 			return nil, err
+		}
+		cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+		if d.TLSClientConfig != nil {
+			cfg = d.TLSClientConfig.Clone()
+		}
+		if cfg.ServerName == "" {
+			cfg.ServerName = host
+		}
+		c := tls.Client(raw, cfg)
+		if err := c.HandshakeContext(ctx); err != nil {
+			raw.Close()
+			return nil, fmt.Errorf("TLS with the gateway %s: %w", addr, err)
 		}
 		return &identifyConn{Conn: c}, nil
 	}
 	return &d
 }
+
+// dialVia connects to addr, through the proxy proxy names for it (an
+// HTTP CONNECT tunnel) or directly.
+func dialVia(ctx context.Context, proxy func(*http.Request) (*url.URL, error), scheme, network, addr string) (net.Conn, error) {
+	var plain net.Dialer
+	var via *url.URL
+	if proxy != nil {
+		var err error
+		if via, err = proxy(&http.Request{URL: &url.URL{Scheme: scheme, Host: addr}}); err != nil {
+			return nil, fmt.Errorf("choosing a proxy for %s: %w", addr, err)
+		}
+	}
+	if via == nil {
+		return plain.DialContext(ctx, network, addr)
+	}
+	port := via.Port()
+	if port == "" {
+		port = "80"
+		if via.Scheme == "https" {
+			port = "443"
+		}
+	}
+	c, err := plain.DialContext(ctx, network, net.JoinHostPort(via.Hostname(), port))
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the proxy %s: %w", via.Redacted(), err)
+	}
+	if via.Scheme == "https" {
+		tc := tls.Client(c, &tls.Config{ServerName: via.Hostname(), MinVersion: tls.VersionTLS12})
+		if err := tc.HandshakeContext(ctx); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("TLS with the proxy %s: %w", via.Redacted(), err)
+		}
+		c = tc
+	}
+	if deadline, ok := ctx.Deadline(); ok {
+		c.SetDeadline(deadline)
+	}
+	req := &http.Request{Method: http.MethodConnect, URL: &url.URL{Opaque: addr}, Host: addr, Header: http.Header{}}
+	if u := via.User; u != nil {
+		pass, _ := u.Password()
+		req.Header.Set("Proxy-Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(u.Username()+":"+pass)))
+	}
+	br := bufio.NewReader(c)
+	err = req.Write(c)
+	var resp *http.Response
+	if err == nil {
+		resp, err = http.ReadResponse(br, req)
+	}
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("it answered %s", resp.Status)
+	}
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("the proxy %s would not connect to %s: %w", via.Redacted(), addr, err)
+	}
+	c.SetDeadline(time.Time{})
+	if br.Buffered() > 0 { // the server spoke first: keep what was read
+		return &bufferedConn{Conn: c, r: br}, nil
+	}
+	return c, nil
+}
+
+// bufferedConn is a connection whose first bytes a reader already holds.
+type bufferedConn struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func (c *bufferedConn) Read(b []byte) (int, error) { return c.r.Read(b) }
 
 // identifyConn renames the identify's properties in the frames written
 // through it, until it has done so once.

@@ -1,7 +1,12 @@
 package discord
 
 import (
+	"crypto/tls"
+	"crypto/x509"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -32,7 +37,7 @@ func TestIdentifyPropertiesRenamed(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, _, err := GatewayDialer().Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	c, _, err := GatewayDialer(nil).Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,5 +64,63 @@ func TestIdentifyPropertiesRenamed(t *testing.T) {
 	}
 	if other := <-got; !strings.Contains(other, `"$os"`) {
 		t.Errorf("a later frame was changed: %s", other)
+	}
+}
+
+// Through an HTTP proxy the gateway's wss:// is a CONNECT tunnel with TLS
+// to the gateway inside it (the dialer used to TLS-dial the proxy), and
+// the identify is still renamed inside the TLS.
+func TestGatewayThroughAProxy(t *testing.T) {
+	got := make(chan string, 1)
+	gateway := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		_, data, _ := c.ReadMessage()
+		got <- string(data)
+	}))
+	defer gateway.Close()
+	var tunnels []string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodConnect {
+			http.Error(w, "CONNECT only", http.StatusMethodNotAllowed)
+			return
+		}
+		tunnels = append(tunnels, r.Host)
+		up, err := net.Dial("tcp", r.Host)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		down, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		go func() { io.Copy(up, down); up.Close() }()
+		io.Copy(down, up)
+		down.Close()
+	}))
+	defer proxy.Close()
+	via, _ := url.Parse(proxy.URL)
+	d := GatewayDialer(http.ProxyURL(via))
+	d.TLSClientConfig = &tls.Config{RootCAs: x509.NewCertPool()}
+	d.TLSClientConfig.RootCAs.AddCert(gateway.Certificate())
+	c, _, err := d.Dial("wss"+strings.TrimPrefix(gateway.URL, "https"), nil)
+	if err != nil {
+		t.Fatalf("through the proxy: %v", err)
+	}
+	defer c.Close()
+	id := discordgo.Identify{Token: "Bot token", Properties: discordgo.IdentifyProperties{OS: "linux"}}
+	if err := c.WriteJSON(map[string]any{"op": 2, "d": id}); err != nil {
+		t.Fatal(err)
+	}
+	if identify := <-got; !strings.Contains(identify, `"os":"linux"`) {
+		t.Errorf("identify through the tunnel: %s", identify)
+	}
+	if len(tunnels) != 1 || tunnels[0] != strings.TrimPrefix(gateway.URL, "https://") {
+		t.Errorf("tunnels %q", tunnels)
 	}
 }

@@ -1,7 +1,14 @@
 package main
 
 import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,4 +191,93 @@ func num(v any) float64 {
 		return float64(n)
 	}
 	return 0
+}
+
+// connectProxy is an HTTP proxy on loopback, as operators put in front of
+// a bot: CONNECT tunnels (the gateway) and absolute-URL requests (plain
+// HTTP REST), each counted.
+type connectProxy struct {
+	mu       sync.Mutex
+	connects []string // CONNECT targets
+	forwards int
+}
+
+func (p *connectProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodConnect {
+		p.mu.Lock()
+		p.forwards++
+		p.mu.Unlock()
+		out := r.Clone(r.Context())
+		out.RequestURI = ""
+		resp, err := (&http.Transport{}).RoundTrip(out)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+		return
+	}
+	p.mu.Lock()
+	p.connects = append(p.connects, r.Host)
+	p.mu.Unlock()
+	upstream, err := net.Dial("tcp", r.Host)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	client, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		upstream.Close()
+		return
+	}
+	go func() {
+		defer upstream.Close()
+		if buf.Reader.Buffered() > 0 {
+			io.CopyN(upstream, buf, int64(buf.Reader.Buffered()))
+		}
+		io.Copy(upstream, client)
+	}()
+	go func() {
+		defer client.Close()
+		io.Copy(client, upstream)
+	}()
+}
+
+// Behind an HTTP proxy the bot reaches the gateway through a CONNECT
+// tunnel (it used to TLS-dial the proxy itself and blame the token) and
+// its REST calls through the proxy too: it connects, registers and plays.
+// A proxy that is not there is named in the start-up error.
+func TestDiscordThroughAProxy(t *testing.T) {
+	srv := newFake(t)
+	p := &connectProxy{}
+	proxy := httptest.NewServer(p)
+	defer proxy.Close()
+	c := testBotConfig(srv, t.TempDir())
+	c.Proxy = proxy.URL
+	r := startBot(t, srv, c)
+	r.do(srv.Command(alice, lobby, "start", map[string]any{"level": 1, "size": 4}))
+	if liveGame(srv, lobby) == nil {
+		t.Fatalf("no game through the proxy; log:\n%s", r.logs)
+	}
+	p.mu.Lock()
+	connects, forwards := p.connects, p.forwards
+	p.mu.Unlock()
+	gateway := strings.TrimSuffix(strings.TrimPrefix(srv.URL(), "http://"), "/")
+	if len(connects) == 0 || connects[0] != gateway || forwards == 0 {
+		t.Fatalf("through the proxy: CONNECT %q (the gateway is %s), %d REST calls", connects, gateway, forwards)
+	}
+	r.stop()
+
+	c.Proxy = "http://" + freeAddress(t)
+	err := serveDiscord(context.Background(), c, testToken, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err == nil || !strings.Contains(err.Error(), "proxy "+c.Proxy) ||
+		strings.Contains(err.Error(), "DISCORD_TOKEN") {
+		t.Fatalf("with the proxy away: %v", err)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -230,9 +231,21 @@ func newSession(c config.Config, token string, logger *slog.Logger) (*discordgo.
 	// The gateway's identify as Discord documents it: os, browser and
 	// device (the dialer renames discordgo's $-prefixed names).
 	session.Identify.Properties.Browser, session.Identify.Properties.Device = "othello-bot", "othello-bot"
-	session.Dialer = discord.GatewayDialer()
+	// Both the gateway and REST go through the configured proxy, or the
+	// environment's (HTTPS_PROXY, NO_PROXY).
+	proxy := http.ProxyFromEnvironment
+	if c.Proxy != "" {
+		u, err := url.Parse(c.Proxy)
+		if err != nil {
+			return nil, usagef("key \"proxy\": %v", err)
+		}
+		proxy = http.ProxyURL(u)
+	}
+	session.Dialer = discord.GatewayDialer(proxy)
+	web := http.DefaultTransport.(*http.Transport).Clone()
+	web.Proxy = proxy
 	// Every REST call goes through APIBase: to the configured API, on v10.
-	rt, err := discord.APIBase(c.DiscordAPI, nil)
+	rt, err := discord.APIBase(c.DiscordAPI, web)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -303,7 +316,10 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 			case errors.As(err, &ce) && ce.Code == 4010:
 				return out, usagef("Discord refused shard %d of %d (close 4010): check shardCount and shards", id, count)
 			}
-			return out, fmt.Errorf("connecting shard %d of %d to Discord (is DISCORD_TOKEN right?): %w", id, count, err)
+			if errors.As(err, &ce) && ce.Code == 4004 {
+				return out, usagef("Discord refused the token (close 4004): is DISCORD_TOKEN right?")
+			}
+			return out, fmt.Errorf("connecting shard %d of %d to Discord's gateway%s: %w", id, count, viaProxy(c), err)
 		}
 		out = append(out, session)
 		select {
@@ -316,4 +332,18 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		}
 	}
 	return out, nil
+}
+
+// viaProxy says, for an error, which proxy a connection went through.
+func viaProxy(c config.Config) string {
+	if c.Proxy != "" {
+		u, _ := url.Parse(c.Proxy)
+		return " through the proxy " + u.Redacted()
+	}
+	for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
+		if v := os.Getenv(k); v != "" {
+			return " (" + k + " is set)"
+		}
+	}
+	return ""
 }
