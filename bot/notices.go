@@ -24,6 +24,10 @@ var ErrUnreachable = errors.New("no way to post in this channel now")
 // for want of a permission (a role above the bot's own, say).
 var ErrForbidden = errors.New("missing permissions")
 
+// ErrLimitReached is what a transport returns when Discord refuses to make
+// something more of a kind a server holds at most so many of (250 roles).
+var ErrLimitReached = errors.New("a server's limit on Discord is reached")
+
 // RetryLater is what a transport returns when Discord asks the bot to
 // wait (a rate limit) longer than the call could: After is how long,
 // Scope Discord's X-RateLimit-Scope (user, global or shared).

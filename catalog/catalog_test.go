@@ -173,6 +173,7 @@ var allowed = map[string]string{
 	"bot/discord/commands.go where":         "where commands are registered, for the log",
 	"bot/discord/interactions.go deliver":   "what failed, for the log",
 	"bot/discord/apibase.go *":              "Discord's address",
+	"bot/discord/identify.go dialVia":       "the proxy's authorization scheme (HTTP)",
 	"web/live.go events":                    "the server-sent events protocol",
 	"web/live.go payload":                   "the server-sent events protocol",
 	"web/page.go pagePolicy":                "the Content-Security-Policy",

@@ -15,6 +15,10 @@ import (
 	"othello-bot/bot"
 )
 
+// maxRolesReached is Discord's JSON error code for a server at its 250
+// roles ("Maximum number of server roles reached").
+const maxRolesReached = 30005
+
 // CreateRole makes a role (at the bottom of the list, nobody pinged by
 // it, no permissions) and returns its id.
 func (a *Poster) CreateRole(ctx context.Context, guildID, name string) (string, error) {
@@ -23,7 +27,11 @@ func (a *Poster) CreateRole(ctx context.Context, guildID, name string) (string, 
 	r, err := a.session.GuildRoleCreate(guildID, &discordgo.RoleParams{Name: name, Mentionable: &mentionable, Hoist: &hoist,
 		Permissions: &perms}, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", forbidden(fmt.Errorf("making role %q: %w", name, err))
+		err = fmt.Errorf("making role %q: %w", name, err)
+		if rest := (*discordgo.RESTError)(nil); errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == maxRolesReached {
+			return "", fmt.Errorf("%w: %w", bot.ErrLimitReached, err)
+		}
+		return "", forbidden(err)
 	}
 	return r.ID, nil
 }

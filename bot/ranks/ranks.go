@@ -112,7 +112,7 @@ func (s *Service) GameEnded(ctx context.Context, g *record.Game) {
 		if side.IsBot() {
 			continue
 		}
-		if err := s.update(ctx, g.GuildID, side.Player.ID, speed, step); err != nil {
+		if err := s.update(ctx, g.GuildID, side.Player.ID, speed, step); err != nil && !errors.Is(err, bot.ErrLimitReached) {
 			s.Logger(ctx).Warn("rating roles: after a game", "game", g.ID, "player", side.Player.ID, "err", err)
 		}
 	}
@@ -168,6 +168,11 @@ func (s *Service) role(ctx context.Context, guildID, speed string, step, band in
 	}
 	t := s.PublicPrinter(ctx, guildID)
 	name := RoleName(t, speed, step, band)
+	if s.problem(guildID) == problemFull {
+		// Discord refused a role already: asking again for each member
+		// would be refused requests (1,000 for 500 members).
+		return ranks.Role{}, fmt.Errorf("making the role %q: %w (refused before)", name, bot.ErrLimitReached)
+	}
 	// A role the server made already under that name is adopted (an
 	// admin may have made "Blitz 1400–1599" with a colour of their own).
 	id, found, err := s.roles.RoleNamed(ctx, guildID, name)
@@ -251,12 +256,38 @@ func RoleName(t *catalog.Printer, speed string, step, band int) string {
 	return t.T("ranks.role", "Speed", t.T("speed."+speed), "From", band, "To", band+step-1)
 }
 
-// noted keeps a refusal for /settings to show the server's admins.
+// What Discord refused a server's rating roles, for /settings to show.
+const (
+	problemForbidden = "forbidden" // Manage Roles, or the bot's role too low
+	problemFull      = "full"      // the server's 250 roles: no new one
+)
+
+// noted keeps a refusal for /settings to show the server's admins, and
+// logs it the first time.
 func (s *Service) noted(guildID string, err error) error {
-	if errors.Is(err, bot.ErrForbidden) {
-		s.mu.Lock()
-		s.problems[guildID] = "forbidden"
-		s.mu.Unlock()
+	kind := ""
+	switch {
+	case errors.Is(err, bot.ErrForbidden):
+		kind = problemForbidden
+	case errors.Is(err, bot.ErrLimitReached):
+		kind = problemFull
+	default:
+		return err
+	}
+	s.mu.Lock()
+	first := s.problems[guildID] != kind
+	s.problems[guildID] = kind
+	s.mu.Unlock()
+	if first {
+		s.Logger(context.Background()).Warn("rating roles: Discord refused them on this server; no more is asked until they are turned on again",
+			"guild", guildID, "problem", kind, "err", err)
 	}
 	return err
+}
+
+// problem is what Discord refused a server's rating roles, if anything.
+func (s *Service) problem(guildID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.problems[guildID]
 }

@@ -50,11 +50,17 @@ func (s *Service) giveAll(guildID string, step int) {
 			if ctx.Err() != nil {
 				return
 			}
-			if err := s.update(ctx, guildID, j.player, j.speed, step); err != nil {
+			switch err := s.update(ctx, guildID, j.player, j.speed, step); {
+			case errors.Is(err, bot.ErrForbidden):
 				log.Warn("rating roles: giving a member theirs", "player", j.player, "err", err)
-				if errors.Is(err, bot.ErrForbidden) {
-					break
-				}
+			case errors.Is(err, bot.ErrLimitReached):
+				// Said once (noted); members whose band has its role
+				// still get it.
+			case err != nil:
+				log.Warn("rating roles: giving a member theirs", "player", j.player, "err", err)
+			}
+			if s.problem(guildID) == problemForbidden {
+				break
 			}
 			s.mu.Lock()
 			p.done++
@@ -130,8 +136,11 @@ func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string,
 	if p := s.backfill[req.GuildID]; p != nil {
 		lines = append(lines, me.T("ranks.show_giving", "Done", p.done, "Count", p.total))
 	}
-	if s.problems[req.GuildID] != "" {
+	switch s.problems[req.GuildID] {
+	case problemForbidden:
 		lines = append(lines, me.T("ranks.show_forbidden"))
+	case problemFull:
+		lines = append(lines, me.T("ranks.show_full"))
 	}
 	return lines, nil
 }

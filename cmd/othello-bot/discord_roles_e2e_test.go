@@ -139,3 +139,68 @@ func unique(m map[string]string) map[string]bool {
 	}
 	return out
 }
+
+// A server at Discord's 250 roles: the first rating role the bot tries to
+// make is refused (400 30005), and it stops there — one refused request,
+// not one per member (it was 1,000 for 500 members) — says so once in the
+// log, and /settings tells the admins what to do.
+func TestDiscordRatingRolesStopAtTheRoleLimit(t *testing.T) {
+	const members = 60
+	srv := newFake(t)
+	c := testBotConfig(srv, t.TempDir())
+	scope := record.SpeedScope(srv.GuildID, timecontrol.Blitz)
+	var users []discordtest.User
+	{
+		st, err := storage.Open(context.Background(), c.Database, storage.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		db, err := sql.Open("sqlite3", c.Database)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UnixMilli()
+		for i := range members {
+			u := discordtest.User{ID: fmt.Sprintf("73%017d", i), Name: fmt.Sprintf("member%03d", i)}
+			if _, err := db.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, u.ID, u.Name, now, now); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
+				VALUES (?, ?, ?, 60, 0.06, 20, 10, 10, 0, ?)`, u.ID, scope, 800+float64(i*30), now); err != nil {
+				t.Fatal(err)
+			}
+			users = append(users, u)
+		}
+		db.Close()
+	}
+	srv.AddMembers(append(users, alice)...)
+	srv.SetBotRolePosition(300)
+	for i := 0; len(srv.Roles())+1 < discordtest.MaxRoles; i++ {
+		srv.AddRole(fmt.Sprintf("role %d", i), 1)
+	}
+	srv.SetGuildPermissions(discordtest.ManageRoles)
+	r := startBot(t, srv, c)
+
+	r.do(srv.Command(alice, lobby, "settings", map[string]any{"roles": "on"}))
+	var shown string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		shown = srv.Reply(r.do(srv.Command(alice, lobby, "settings", map[string]any{"scope": "server"}))).Text()
+		if strings.Contains(shown, "most roles (250)") && !strings.Contains(shown, "Giving") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/settings never told of the role limit: %q; log:\n%s", shown, r.logs)
+		}
+	}
+	reqs := srv.Requests()
+	if n := reqs["POST /guilds/{id}/roles"]; n != 1 {
+		t.Errorf("%d role creations asked of a server at its limit, want 1", n)
+	}
+	if n := reqs["GET /guilds/{id}/roles"]; n > 2 {
+		t.Errorf("%d reads of the server's roles for %d members", n, members)
+	}
+	if n := strings.Count(r.logs.String(), "Discord refused them on this server"); n != 1 {
+		t.Errorf("the refusal logged %d times, want once", n)
+	}
+}
