@@ -250,6 +250,25 @@ func TestLeases(t *testing.T) {
 		if now, err := a.Now(ctx); err != nil || now.Sub(time.Now()).Abs() > time.Minute {
 			t.Errorf("the database's clock says %v (%v)", now, err)
 		}
+		// Leases of one duty shared by all, counted while renewed.
+		count := func(at time.Duration) int {
+			n, err := a.CountLeases(ctx, "rest/", t0.Add(at))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		for _, who := range []string{"A", "B"} {
+			if _, err := a.HoldLease(ctx, "rest/"+who, who, 6*time.Second, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := count(time.Second); n != 2 {
+			t.Errorf("%d holders of rest/…, want 2", n)
+		}
+		if err := b.ReleaseLease(ctx, "rest/B", "B"); err != nil || count(time.Second) != 1 || count(7*time.Second) != 0 {
+			t.Errorf("after B gave its lease up and A's ran out: %d, %d (%v)", count(time.Second), count(7*time.Second), err)
+		}
 	})
 }
 

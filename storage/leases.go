@@ -52,3 +52,24 @@ func (s *Store) Ping(ctx context.Context) error {
 	}
 	return nil
 }
+
+// CountLeases counts the leases named prefix… (a constant without LIKE's
+// % or _) that some holder keeps renewing: the processes doing a duty
+// together (sharing Discord's global rate limit, say).
+func (s *Store) CountLeases(ctx context.Context, prefix string, now time.Time) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM leases WHERE name LIKE ? AND expires_at >= ?`,
+		prefix+"%", millis(now)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("counting leases %s…: %w", prefix, err)
+	}
+	return n, nil
+}
+
+// ReleaseLease gives up holder's lease called name at once.
+func (s *Store) ReleaseLease(ctx context.Context, name, holder string) error {
+	if _, err := s.wdb.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder); err != nil {
+		return fmt.Errorf("releasing lease %s: %w", name, err)
+	}
+	return nil
+}

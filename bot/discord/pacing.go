@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -17,9 +18,9 @@ import (
 // Global pacing: at most globalBurst at once and globalRate a second
 // after, so no second ever holds more than globalBurst+globalRate (48)
 // requests bound to the global limit (50), with room for the clocks of
-// the bot and Discord to differ. Discord's limit applies per bot, so one
-// process's pace is the bot's; several processes share it through a REST
-// proxy (see APIBase).
+// the bot and Discord to differ. Discord's limit applies per bot: several
+// processes split it (ShareWith), or share it through a REST proxy (see
+// APIBase).
 const (
 	globalRate  = 40
 	globalBurst = 8
@@ -36,10 +37,14 @@ const resetMargin = 20 * time.Millisecond
 type paced struct {
 	global *rate.Limiter
 	next   http.RoundTripper
+
+	mu     sync.Mutex
+	shards float64 // the share of the shards this process runs (1: all)
+	procs  int     // the processes sharing the limit (ShareWith; 1 alone)
 }
 
 func pace(next http.RoundTripper) *paced {
-	return &paced{global: rate.NewLimiter(globalRate, globalBurst), next: next}
+	return &paced{global: rate.NewLimiter(globalRate, globalBurst), next: next, shards: 1, procs: 1}
 }
 
 // share sets the pace to shards/count of the whole, for a process that
@@ -48,8 +53,29 @@ func (p *paced) share(shards, count int) {
 	if shards <= 0 || count <= 0 || shards >= count {
 		return
 	}
-	p.global.SetLimit(rate.Limit(float64(globalRate) * float64(shards) / float64(count)))
-	p.global.SetBurst(max(1, globalBurst*shards/count))
+	p.mu.Lock()
+	p.shards = float64(shards) / float64(count)
+	p.apply()
+	p.mu.Unlock()
+}
+
+// processes sets how many processes share the limit; it reports whether
+// that changed.
+func (p *paced) processes(n int) bool {
+	n = max(n, 1)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	changed := n != p.procs
+	p.procs = n
+	p.apply()
+	return changed
+}
+
+// apply sets the limiter to the smaller of the two shares; p.mu is held.
+func (p *paced) apply() {
+	part := min(p.shards, 1/float64(p.procs))
+	p.global.SetLimit(rate.Limit(globalRate * part))
+	p.global.SetBurst(max(1, int(globalBurst*part)))
 }
 
 // sendTimeout bounds a call once it is sent (the wait for its turn under

@@ -118,8 +118,12 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		return err
 	}
 	// Discord's global limit is the bot's, whichever process asks: each
-	// takes the share its shards are of all.
+	// takes the share its shards are of all, and no more than its part of
+	// the processes sharing the database (ShareWith).
 	rest.Client.Transport.(*discord.Transport).ShareGlobalLimit(len(shards), count)
+	if store.Shared() {
+		rest.Client.Transport.(*discord.Transport).ShareWith(ctx, store, logger)
+	}
 	m, stopAside, err := startAside(c, store, logger)
 	if err != nil {
 		return err

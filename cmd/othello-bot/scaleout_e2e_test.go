@@ -550,66 +550,7 @@ func TestHTTPWorkersBehindALoadBalancer(t *testing.T) {
 	database := pgtest.Database(t)
 	srv := newFake(t)
 	dir := t.TempDir()
-	// The workers' addresses first, then the balancer in front of them,
-	// whose URL is the Interactions Endpoint URL Discord signs for.
-	var backends []*url.URL
-	for k := 0; k < 2; k++ {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		backends = append(backends, &url.URL{Scheme: "http", Host: ln.Addr().String()})
-		ln.Close()
-	}
-	var next atomic.Int64
-	var served [2]atomic.Int64
-	lb := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
-		k := next.Add(1) % 2
-		served[k].Add(1)
-		r.SetURL(backends[k])
-	}})
-	defer lb.Close()
-	pub := srv.UseEndpoint(lb.URL + "/interactions")
-
-	var cancels []context.CancelFunc
-	var done []chan error
-	logs := make([]*syncBuffer, 2)
-	for k, b := range backends {
-		c := testBotConfig(srv, dir)
-		c.Database = database
-		c.ApplicationID = srv.AppID
-		c.ResultsLog = filepath.Join(dir, fmt.Sprintf("results-%d.log", k))
-		c.Instance = fmt.Sprintf("worker-%d", k)
-		c.Shards = "none"
-		c.Threads = false
-		c.InteractionsAddress, c.PublicKey = b.Host, hex.EncodeToString(pub)
-		ctx, cancel := context.WithCancel(context.Background())
-		ch := make(chan error, 1)
-		logs[k] = &syncBuffer{}
-		go func() { ch <- serveDiscord(ctx, c, testToken, slog.New(slog.NewTextHandler(logs[k], nil))) }()
-		cancels = append(cancels, cancel)
-		done = append(done, ch)
-	}
-	defer func() {
-		for k, cancel := range cancels {
-			cancel()
-			if err := <-done[k]; err != nil {
-				t.Errorf("worker %d: %v", k, err)
-			}
-		}
-	}()
-	for _, b := range backends {
-		for deadline := time.Now().Add(10 * time.Second); ; {
-			if conn, err := net.Dial("tcp", b.Host); err == nil {
-				conn.Close()
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("a worker does not listen")
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
+	served, logs := httpWorkers(t, srv, database, dir, 2, func(c *config.Config) { c.Threads = false })
 
 	const games = 6
 	var wg sync.WaitGroup
@@ -652,5 +593,143 @@ func TestHTTPWorkersBehindALoadBalancer(t *testing.T) {
 		if strings.Contains(l.String(), "level=ERROR") {
 			t.Errorf("worker %d's log:\n%s", k, l)
 		}
+	}
+}
+
+// httpWorkers starts n processes that take interactions over HTTP only
+// ("shards": "none", no gateway) on one database, behind a round-robin
+// load balancer whose URL is the Interactions Endpoint URL Discord signs
+// for; they stop when the test ends. It returns how many requests each
+// served and each one's log.
+func httpWorkers(t *testing.T, srv *discordtest.Server, database, dir string, n int, tune func(*config.Config)) ([]*atomic.Int64, []*syncBuffer) {
+	t.Helper()
+	var backends []*url.URL
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		backends = append(backends, &url.URL{Scheme: "http", Host: ln.Addr().String()})
+		ln.Close()
+	}
+	var next atomic.Int64
+	served := make([]*atomic.Int64, n)
+	for k := range served {
+		served[k] = &atomic.Int64{}
+	}
+	lb := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		k := next.Add(1) % int64(n)
+		served[k].Add(1)
+		r.SetURL(backends[k])
+	}})
+	t.Cleanup(lb.Close)
+	pub := srv.UseEndpoint(lb.URL + "/interactions")
+	logs := make([]*syncBuffer, n)
+	for k, b := range backends {
+		c := testBotConfig(srv, dir)
+		c.Database = database
+		c.ApplicationID = srv.AppID
+		c.ResultsLog = filepath.Join(dir, fmt.Sprintf("results-%d.log", k))
+		c.Instance = fmt.Sprintf("worker-%d", k)
+		c.Shards = "none"
+		c.InteractionsAddress, c.PublicKey = b.Host, hex.EncodeToString(pub)
+		if tune != nil {
+			tune(&c)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		logs[k] = &syncBuffer{}
+		go func() { done <- serveDiscord(ctx, c, testToken, slog.New(slog.NewTextHandler(logs[k], nil))) }()
+		t.Cleanup(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("worker %d: %v", k, err)
+			}
+		})
+	}
+	for _, b := range backends {
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			if conn, err := net.Dial("tcp", b.Host); err == nil {
+				conn.Close()
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("a worker does not listen")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return served, logs
+}
+
+// Discord's 50 requests a second are the bot's, not each process's: three
+// processes on one database take a third each (ShareWith), so a burst of
+// 30 challenges accepted at once across 30 channels, each opening a
+// thread and posting its board, stays under the limit in every second
+// and meets no 429.
+func TestThreeProcessesShareTheGlobalLimit(t *testing.T) {
+	database := pgtest.Database(t)
+	srv := newFake(t)
+	dir := t.TempDir()
+	_, logs := httpWorkers(t, srv, database, dir, 3, nil)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		shared := 0
+		for _, l := range logs {
+			if strings.Contains(l.String(), "sharing Discord's global rate limit\" processes=3") {
+				shared++
+			}
+		}
+		if shared == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the workers never counted each other:\n%s\n%s\n%s", logs[0], logs[1], logs[2])
+		}
+	}
+	const n = 30
+	type pair struct {
+		opponent discordtest.User
+		challenge *discordtest.Message
+	}
+	var pairs []pair
+	for i := range n {
+		ch := strconv.Itoa(8400000000000000000 + i)
+		srv.AddChannel(ch, discordtest.AllText|discordtest.CreatePublicThreads)
+		u := discordtest.User{ID: strconv.Itoa(7500000000000000000 + i), Name: fmt.Sprintf("burst%d", i)}
+		opp := discordtest.User{ID: strconv.Itoa(7600000000000000000 + i), Name: fmt.Sprintf("rival%d", i)}
+		if err := srv.Wait(srv.Command(u, ch, "challenge", map[string]any{"opponent": opp, "size": 6, "rated": false}), 20*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		msgs := srv.Messages(ch, "")
+		pairs = append(pairs, pair{opp, msgs[len(msgs)-1]})
+	}
+	time.Sleep(1100 * time.Millisecond) // the challenges' second is over
+	start := time.Now()
+	var wg sync.WaitGroup
+	for _, p := range pairs {
+		accept, ok := p.challenge.Button("Accept")
+		if !ok {
+			t.Fatalf("no Accept: %s", p.challenge.Text())
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := srv.Wait(srv.Click(p.opponent, p.challenge, accept), 60*time.Second); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	threads := len(srv.Threads())
+	t.Logf("%d accepts across three processes in %v: %d threads, peak %d requests in one second",
+		n, time.Since(start).Round(time.Millisecond), threads, srv.PeakPerSecond())
+	if threads != n {
+		t.Errorf("%d threads for %d accepted challenges", threads, n)
+	}
+	if peak := srv.PeakPerSecond(); peak > discordtest.GlobalLimit {
+		t.Errorf("%d requests in one second across the processes", peak)
+	}
+	if l := srv.RateLimited(); len(l) > 0 {
+		t.Errorf("%d requests answered 429, the first %q", len(l), l[0])
 	}
 }
