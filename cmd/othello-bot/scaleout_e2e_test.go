@@ -688,7 +688,7 @@ func TestThreeProcessesShareTheGlobalLimit(t *testing.T) {
 	}
 	const n = 30
 	type pair struct {
-		opponent discordtest.User
+		opponent  discordtest.User
 		challenge *discordtest.Message
 	}
 	var pairs []pair
