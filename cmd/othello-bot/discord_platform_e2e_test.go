@@ -281,3 +281,15 @@ func TestDiscordThroughAProxy(t *testing.T) {
 		t.Fatalf("with the proxy away: %v", err)
 	}
 }
+
+// The gateway intents stay GUILDS alone: no privileged intent (members,
+// presences, message content), so the bot's growth never waits on
+// Discord's review of them (issue #52 cites a policy of 2026-06-10), and nothing it does
+// needs more.
+func TestDiscordIntentsAreGuildsOnly(t *testing.T) {
+	srv := newFake(t)
+	startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	if got := srv.Intents(); got != 1 {
+		t.Fatalf("the bot identified with intents %b, want GUILDS (1) alone", got)
+	}
+}

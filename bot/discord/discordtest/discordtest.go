@@ -136,6 +136,7 @@ type Server struct {
 	interactions map[string]*Interaction // by token
 	commands     map[string][]map[string]any
 	violations   []string
+	intents      int64 // of the last identify
 	pings        []Ping
 	stats        Stats
 	noMentions   []string // messages sent without allowed_mentions

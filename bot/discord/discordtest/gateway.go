@@ -44,8 +44,18 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 				Token      string         `json:"token"`
 				Shard      []int          `json:"shard"`
 				Properties map[string]any `json:"properties"`
+				Intents    int64          `json:"intents"`
 			}
 			json.Unmarshal(p.D, &id)
+			s.mu.Lock()
+			s.intents = id.Intents
+			s.mu.Unlock()
+			if id.Intents&PrivilegedIntents != 0 {
+				// Privileged intents need the app's approval in the
+				// Developer Portal (verified apps: Discord's review).
+				closeWith(c, 4014, "Disallowed intent(s).")
+				return
+			}
 			// Identify's connection properties are os, browser and device
 			// (the $-prefixed names are from before API v10's docs).
 			for _, k := range []string{"os", "browser", "device"} {
@@ -280,4 +290,16 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// PrivilegedIntents are the intents Discord gives only to apps it approved
+// (GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT): the fake approves
+// none, as Discord would not for a bot that has not asked.
+const PrivilegedIntents int64 = 1<<1 | 1<<8 | 1<<15
+
+// Intents are the gateway intents of the last identify.
+func (s *Server) Intents() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.intents
 }
