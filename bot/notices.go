@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 )
 
 // ErrUnreachable is what a Notifier returns when it cannot post or edit in
@@ -24,38 +23,8 @@ var ErrUnreachable = errors.New("no way to post in this channel now")
 // for want of a permission (a role above the bot's own, say).
 var ErrForbidden = errors.New("missing permissions")
 
-// ErrLimitReached is what a transport returns when Discord refuses to make
-// something more of a kind a server holds at most so many of (250 roles).
+// ErrLimitReached: Discord refuses more of what a server holds at most so many of (roles).
 var ErrLimitReached = errors.New("a server's limit on Discord is reached")
-
-// RetryLater is what a transport returns when Discord asks the bot to
-// wait (a rate limit) longer than the call could: After is how long,
-// Scope Discord's X-RateLimit-Scope (user, global or shared).
-type RetryLater struct {
-	After time.Duration
-	Scope string
-}
-
-func (e *RetryLater) Error() string {
-	return fmt.Errorf("discord asks to wait %v (%s rate limit)", e.After.Round(time.Millisecond), e.Scope).Error()
-}
-
-// waitKey is the context key of WaitAtMost.
-type waitKey struct{}
-
-// WaitAtMost says a call under ctx may wait at most d for Discord's rate
-// limits (a transport answers RetryLater beyond it): for a call whose
-// caller has something else to do, such as a game in its channel instead
-// of a thread.
-func WaitAtMost(ctx context.Context, d time.Duration) context.Context {
-	return context.WithValue(ctx, waitKey{}, d)
-}
-
-// MostWait is what WaitAtMost said of ctx, if it did.
-func MostWait(ctx context.Context) (time.Duration, bool) {
-	d, ok := ctx.Value(waitKey{}).(time.Duration)
-	return d, ok
-}
 
 // maxNotices bounds the notices kept for one channel (the oldest go) and
 // shownNotices those shown with one answer (follow-ups are few where the

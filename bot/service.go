@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"othello-bot/bot/ratelimit"
 	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/internal/keyed"
@@ -125,9 +126,8 @@ type Service struct {
 	closing  bool
 	inflight sync.WaitGroup
 	alarms   schedule.Alarms // each game's exact timer
-	// threadsBack is, per server, when Discord will take thread starts
-	// again after a 429 too long to wait for (threads.go).
-	threadsBack map[string]time.Time
+	// threadsBack: servers where Discord takes no thread start for now.
+	threadsBack ratelimit.Pauses
 	// routes answer the entry points mounted capabilities own; gameEnd
 	// and channelDelete hear of the game flow (see Mount).
 	routes        map[string]Handler

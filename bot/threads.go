@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"time"
 
+	"othello-bot/bot/ratelimit"
 	"othello-bot/catalog"
 	"othello-bot/record"
 )
@@ -26,10 +27,8 @@ const (
 // threads); the game then lives in the channel itself.
 var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
 
-// ErrThreadsLater is ErrThreadsNotAllowed for a while: Discord answered a
-// thread start with a rate limit longer than a player should wait (field
-// reports: 219 s, discord-api-docs#7816; 280 s), so games on that server
-// play in their channel until it lifts.
+// ErrThreadsLater is ErrThreadsNotAllowed for a while: Discord holds thread
+// starts back for minutes (discord-api-docs#7816), so games play in channels.
 var ErrThreadsLater = fmt.Errorf("discord holds back new threads on this server for now: %w", ErrThreadsNotAllowed)
 
 // threadWait is the longest a thread start waits for Discord's rate limits.
@@ -96,17 +95,16 @@ func (s *Service) OpenThread(ctx context.Context, t *catalog.Printer, parent str
 		}
 		g.ID = id
 	}
-	if s.threadsHeldBack(g.GuildID) {
+	if s.threadsBack.Held(g.GuildID, s.clock.Now()) {
 		return ErrThreadsLater
 	}
-	// A player waits for the game: a thread not to be had within a moment
-	// is a game in the channel.
-	id, err := s.notify.CreateThread(WaitAtMost(ctx, threadWait), parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
-	var later *RetryLater
-	if errors.As(err, &later) {
-		// Discord's thread limit is the server's, not the channel's: no
-		// channel of it asks again until it lifts.
-		s.holdBackThreads(ctx, g.GuildID, later)
+	// A player waits: a thread not to be had at once means a game in the channel.
+	id, err := s.notify.CreateThread(ratelimit.WaitAtMost(ctx, threadWait), parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
+	if later := (*ratelimit.RetryLater)(nil); errors.As(err, &later) {
+		// The limit is the server's: none of its channels asks until it lifts.
+		s.threadsBack.Hold(g.GuildID, s.clock.Now().Add(later.After))
+		s.Logger(ctx).Warn("discord holds back thread starts on this server: games play in their channels until then",
+			"guild", g.GuildID, "retry_after", later.After, "scope", later.Scope)
 		return fmt.Errorf("%w (%v)", ErrThreadsLater, err)
 	}
 	if err != nil {
@@ -114,33 +112,6 @@ func (s *Service) OpenThread(ctx context.Context, t *catalog.Printer, parent str
 	}
 	g.ChannelID, g.ParentID = id, parent
 	return nil
-}
-
-// holdBackThreads notes that Discord takes no thread start on a server
-// until later.After from now.
-func (s *Service) holdBackThreads(ctx context.Context, guildID string, later *RetryLater) {
-	back := s.clock.Now().Add(later.After)
-	s.mu.Lock()
-	if s.threadsBack == nil {
-		s.threadsBack = map[string]time.Time{}
-	}
-	s.threadsBack[guildID] = back
-	s.mu.Unlock()
-	s.Logger(ctx).Warn("discord holds back thread starts on this server: games play in their channels until then",
-		"guild", guildID, "retry_after", later.After, "scope", later.Scope)
-}
-
-// threadsHeldBack says whether Discord still holds back thread starts on
-// a server.
-func (s *Service) threadsHeldBack(guildID string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	back, ok := s.threadsBack[guildID]
-	if ok && !s.clock.Now().Before(back) {
-		delete(s.threadsBack, guildID)
-		return false
-	}
-	return ok
 }
 
 // threadName names a game's thread after its players, as plain text.

@@ -7,7 +7,7 @@ package discord
 // in other field reports of 2026) held an Accept for minutes and a
 // shutdown with it. Here a wait is bounded by the caller's context, by
 // maxWait and by Close; a wait that cannot be afforded fails at once with
-// *bot.RetryLater, which the caller turns into something else to do.
+// *ratelimit.RetryLater, which the caller turns into something else to do.
 //
 // The rules read (developers/topics/rate-limits): a route's bucket counts
 // per top-level resource (channel, server, webhook with its token), is
@@ -29,11 +29,11 @@ import (
 	"sync"
 	"time"
 
-	"othello-bot/bot"
+	"othello-bot/bot/ratelimit"
 )
 
 // maxWait is the longest the transport waits for a bucket or a 429 before
-// sending: longer, and the caller hears bot.RetryLater at once. discordgo
+// sending: longer, and the caller hears ratelimit.RetryLater at once. discordgo
 // holds its own lock of the route while the transport waits, so a long
 // wait here would hold every other call of the route, whatever their
 // contexts allow.
@@ -118,7 +118,7 @@ func (l *limits) key(c call) string {
 }
 
 // wait returns once c may be sent under what the limits know, taking one
-// of its bucket's remaining requests; or *bot.RetryLater, at once, when
+// of its bucket's remaining requests; or *ratelimit.RetryLater, at once, when
 // that is further off than ctx's deadline, maxWait or what bot.WaitAtMost
 // said of ctx; or ctx's error, or errClosed.
 func (l *limits) wait(ctx context.Context, c call) error {
@@ -143,11 +143,11 @@ func (l *limits) wait(ctx context.Context, c call) error {
 		}
 		l.mu.Unlock()
 		after, most := until.Sub(now), maxWait
-		if d, ok := bot.MostWait(ctx); ok {
+		if d, ok := ratelimit.MostWait(ctx); ok {
 			most = min(most, d)
 		}
 		if deadline, ok := ctx.Deadline(); after > most || ok && deadline.Before(until) {
-			return &bot.RetryLater{After: after, Scope: scope}
+			return &ratelimit.RetryLater{After: after, Scope: scope}
 		}
 		t := time.NewTimer(after)
 		select {
@@ -172,7 +172,7 @@ type tooMany struct {
 // heard reads an answer's rate limit headers into the limits and hides
 // them from discordgo (whose own limiter would otherwise sleep on them).
 // For a 429 it logs it and returns how long Discord asked to wait.
-func (l *limits) heard(c call, resp *http.Response) (retry *bot.RetryLater) {
+func (l *limits) heard(c call, resp *http.Response) (retry *ratelimit.RetryLater) {
 	h := resp.Header
 	now := time.Now()
 	l.mu.Lock()
@@ -213,7 +213,7 @@ func (l *limits) heard(c call, resp *http.Response) (retry *bot.RetryLater) {
 		l.log.Warn("discord: rate limited (429)", "route", c.route, "resource", c.resource,
 			"bucket", h.Get("X-RateLimit-Bucket"), "scope", scope, "retry_after", wait.Round(time.Millisecond),
 			"message", body.Message)
-		retry = &bot.RetryLater{After: wait, Scope: scope}
+		retry = &ratelimit.RetryLater{After: wait, Scope: scope}
 	}
 	for k := range h {
 		if strings.HasPrefix(k, "X-Ratelimit-") || k == "Retry-After" {

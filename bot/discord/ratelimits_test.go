@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"othello-bot/bot"
+	"othello-bot/bot/ratelimit"
 )
 
 // discordAnswer answers as Discord does over a limit or within it.
@@ -55,7 +55,7 @@ func TestLongRateLimitFailsFast(t *testing.T) {
 	rt.SetLogger(slog.New(slog.NewTextHandler(&log, nil)))
 	start := time.Now()
 	_, err := post(t, rt, context.Background(), "/channels/1/threads")
-	var later *bot.RetryLater
+	var later *ratelimit.RetryLater
 	if !errors.As(err, &later) || later.After < 239*time.Second || later.Scope != "shared" {
 		t.Fatalf("a 240 s 429: %v", err)
 	}
@@ -109,7 +109,7 @@ func TestShortRateLimitIsWaitedFor(t *testing.T) {
 	sent.Store(0)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	var later *bot.RetryLater
+	var later *ratelimit.RetryLater
 	if _, err := post(t, rt, ctx, "/channels/7/messages"); !errors.As(err, &later) || sent.Load() != 1 {
 		t.Fatalf("a 0.3 s 429 with 0.1 s to spare: %v, %d sent", err, sent.Load())
 	}
