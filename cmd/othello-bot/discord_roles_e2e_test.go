@@ -29,35 +29,11 @@ func TestDiscordRatingRolesForAServer(t *testing.T) {
 	}
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
-	scope := record.SpeedScope(srv.GuildID, timecontrol.Blitz)
 	want := map[string]string{}
-	var users []discordtest.User
-	{
-		st, err := storage.Open(context.Background(), c.Database, storage.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st.Close()
-		db, err := sql.Open("sqlite3", c.Database)
-		if err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().UnixMilli()
-		for i := range members {
-			u := discordtest.User{ID: fmt.Sprintf("72%017d", i), Name: fmt.Sprintf("member%03d", i)}
-			rating := 1000 + float64(i*1300/members)
-			if _, err := db.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, u.ID, u.Name, now, now); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := db.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
-				VALUES (?, ?, ?, 60, 0.06, 20, 10, 10, 0, ?)`, u.ID, scope, rating, now); err != nil {
-				t.Fatal(err)
-			}
-			band := ranks.Band(rating, ranks.DefaultStep)
-			want[u.ID] = fmt.Sprintf("Blitz %d–%d", band, band+ranks.DefaultStep-1)
-			users = append(users, u)
-		}
-		db.Close()
+	users := seedBlitzRatings(t, c.Database, srv.GuildID, "72", members, func(i int) float64 { return 1000 + float64(i*1300/members) })
+	for i, u := range users {
+		band := ranks.Band(1000+float64(i*1300/members), ranks.DefaultStep)
+		want[u.ID] = fmt.Sprintf("Blitz %d–%d", band, band+ranks.DefaultStep-1)
 	}
 	srv.AddMembers(append(users, alice, bob)...)
 	srv.SetBotRolePosition(10)
@@ -148,32 +124,7 @@ func TestDiscordRatingRolesStopAtTheRoleLimit(t *testing.T) {
 	const members = 60
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
-	scope := record.SpeedScope(srv.GuildID, timecontrol.Blitz)
-	var users []discordtest.User
-	{
-		st, err := storage.Open(context.Background(), c.Database, storage.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st.Close()
-		db, err := sql.Open("sqlite3", c.Database)
-		if err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().UnixMilli()
-		for i := range members {
-			u := discordtest.User{ID: fmt.Sprintf("73%017d", i), Name: fmt.Sprintf("member%03d", i)}
-			if _, err := db.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, u.ID, u.Name, now, now); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := db.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
-				VALUES (?, ?, ?, 60, 0.06, 20, 10, 10, 0, ?)`, u.ID, scope, 800+float64(i*30), now); err != nil {
-				t.Fatal(err)
-			}
-			users = append(users, u)
-		}
-		db.Close()
-	}
+	users := seedBlitzRatings(t, c.Database, srv.GuildID, "73", members, func(i int) float64 { return 800 + float64(i*30) })
 	srv.AddMembers(append(users, alice)...)
 	srv.SetBotRolePosition(300)
 	for i := 0; len(srv.Roles())+1 < discordtest.MaxRoles; i++ {
@@ -203,4 +154,35 @@ func TestDiscordRatingRolesStopAtTheRoleLimit(t *testing.T) {
 	if n := strings.Count(r.logs.String(), "Discord refused them on this server"); n != 1 {
 		t.Errorf("the refusal logged %d times, want once", n)
 	}
+}
+
+// seedBlitzRatings makes n members (ids prefix…) with a blitz rating on
+// the server, rating(i) for the i-th, in a fresh database at path.
+func seedBlitzRatings(t *testing.T, path, guildID, prefix string, n int, rating func(int) float64) []discordtest.User {
+	t.Helper()
+	st, err := storage.Open(context.Background(), path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	scope := record.SpeedScope(guildID, timecontrol.Blitz)
+	now := time.Now().UnixMilli()
+	var users []discordtest.User
+	for i := range n {
+		u := discordtest.User{ID: fmt.Sprintf("%s%017d", prefix, i), Name: fmt.Sprintf("member%03d", i)}
+		if _, err := db.Exec(`INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, u.ID, u.Name, now, now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, wins, losses, draws, updated_at)
+			VALUES (?, ?, ?, 60, 0.06, 20, 10, 10, 0, ?)`, u.ID, scope, rating(i), now); err != nil {
+			t.Fatal(err)
+		}
+		users = append(users, u)
+	}
+	return users
 }
