@@ -22,27 +22,36 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// GatewayDialer is the websocket dialer for the gateway sessions, through
-// the proxy proxy names for each address (nil: none; http.ProxyFromEnvironment
-// is what Go's own clients use). The dialer does the proxy's CONNECT and
-// the TLS handshake itself: gorilla/websocket, given a TLS dial of its own,
-// would TLS-dial the proxy instead of tunnelling through it.
+// GatewayDialer is the websocket dialer for a gateway session that never
+// resumes elsewhere (NewGateway(proxy).Dialer()).
 func GatewayDialer(proxy func(*http.Request) (*url.URL, error)) *websocket.Dialer {
+	return NewGateway(proxy).Dialer()
+}
+
+// Dialer is the websocket dialer for g's session, through the proxy g's
+// proxy names for each address (nil: none; http.ProxyFromEnvironment is
+// what Go's own clients use), to the session's resume_gateway_url once its
+// READY named one (resume.go). The dialer does the proxy's CONNECT and the
+// TLS handshake itself: gorilla/websocket, given a TLS dial of its own,
+// would TLS-dial the proxy instead of tunnelling through it.
+func (g *Gateway) Dialer() *websocket.Dialer {
 	d := *websocket.DefaultDialer
 	d.Proxy = nil // the dials below go through it
 	d.NetDialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := dialVia(ctx, proxy, "http", network, addr)
+		addr, host := g.target(addr, "80")
+		c, err := dialVia(ctx, g.proxy, "http", network, addr)
 		if err != nil {
 			return nil, err
 		}
-		return &identifyConn{Conn: c}, nil
+		return &identifyConn{Conn: c, host: host}, nil
 	}
 	d.NetDialTLSContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		host, _, err := net.SplitHostPort(addr)
+		addr, host := g.target(addr, "443")
+		name, _, err := net.SplitHostPort(addr)
 		if err != nil {
 			return nil, err
 		}
-		raw, err := dialVia(ctx, proxy, "https", network, addr)
+		raw, err := dialVia(ctx, g.proxy, "https", network, addr)
 		if err != nil {
 			return nil, err
 		}
@@ -50,15 +59,15 @@ func GatewayDialer(proxy func(*http.Request) (*url.URL, error)) *websocket.Diale
 		if d.TLSClientConfig != nil {
 			cfg = d.TLSClientConfig.Clone()
 		}
-		if cfg.ServerName == "" {
-			cfg.ServerName = host
+		if cfg.ServerName == "" || host != "" {
+			cfg.ServerName = name
 		}
 		c := tls.Client(raw, cfg)
 		if err := c.HandshakeContext(ctx); err != nil {
 			raw.Close()
 			return nil, fmt.Errorf("TLS with the gateway %s: %w", addr, err)
 		}
-		return &identifyConn{Conn: c}, nil
+		return &identifyConn{Conn: c, host: host}, nil
 	}
 	return &d
 }
@@ -136,8 +145,12 @@ func (c *bufferedConn) Read(b []byte) (int, error) { return c.r.Read(b) }
 // through it, until it has done so once.
 type identifyConn struct {
 	net.Conn
+	// host, when set, replaces the Host of the websocket's opening
+	// request: a resume dialled to resume_gateway_url names that server.
+	host string
 	mu   sync.Mutex
 	done bool
+	sent bool // the opening request went
 }
 
 var oldNames = []struct{ from, to []byte }{
@@ -150,8 +163,17 @@ var oldNames = []struct{ from, to []byte }{
 
 func (c *identifyConn) Write(b []byte) (int, error) {
 	c.mu.Lock()
-	done := c.done
+	done, first := c.done, !c.sent
+	c.sent = true
 	c.mu.Unlock()
+	if first && c.host != "" {
+		if out, ok := withHost(b, c.host); ok {
+			if _, err := c.Conn.Write(out); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
 	if done {
 		return c.Conn.Write(b)
 	}

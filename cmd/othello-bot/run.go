@@ -237,13 +237,9 @@ func newSession(c config.Config, token string, logger *slog.Logger) (*discordgo.
 	session.Identify.Properties.Browser, session.Identify.Properties.Device = "othello-bot", "othello-bot"
 	// Both the gateway and REST go through the configured proxy, or the
 	// environment's (HTTPS_PROXY, NO_PROXY).
-	proxy := http.ProxyFromEnvironment
-	if c.Proxy != "" {
-		u, err := url.Parse(c.Proxy)
-		if err != nil {
-			return nil, usagef("key \"proxy\": %v", err)
-		}
-		proxy = http.ProxyURL(u)
+	proxy, err := proxyOf(c)
+	if err != nil {
+		return nil, err
 	}
 	session.Dialer = discord.GatewayDialer(proxy)
 	web := http.DefaultTransport.(*http.Transport).Clone()
@@ -293,6 +289,11 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 			return out, err
 		}
 		session.ShardID, session.ShardCount = id, count
+		// Resumes go to the resume_gateway_url of the session's READY.
+		proxy, _ := proxyOf(c) // checked by newSession
+		gw := discord.NewGateway(proxy)
+		session.Dialer = gw.Dialer()
+		session.AddHandler(gw.Event)
 		ready := make(chan struct{}, 1)
 		session.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 			if r.Application != nil && r.Application.ID != "" {
@@ -336,6 +337,19 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		}
 	}
 	return out, nil
+}
+
+// proxyOf is the proxy every connection to Discord goes through: the
+// configured one, or the environment's.
+func proxyOf(c config.Config) (func(*http.Request) (*url.URL, error), error) {
+	if c.Proxy == "" {
+		return http.ProxyFromEnvironment, nil
+	}
+	u, err := url.Parse(c.Proxy)
+	if err != nil {
+		return nil, usagef("key \"proxy\": %v", err)
+	}
+	return http.ProxyURL(u), nil
 }
 
 // viaProxy says, for an error, which proxy a connection went through.

@@ -118,8 +118,10 @@ type Stats struct {
 type Server struct {
 	AppID, GuildID, Token string
 
-	http     *httptest.Server
-	upgrader websocket.Upgrader
+	http *httptest.Server
+	// resumeHTTP is the gateway server READY names as resume_gateway_url.
+	resumeHTTP *httptest.Server
+	upgrader   websocket.Upgrader
 
 	mu           sync.Mutex
 	guildLocales map[string]string // guild id -> its Discord language
@@ -187,6 +189,7 @@ func New(token string) *Server {
 	mux.HandleFunc("GET /api/v10/users/@me/guilds", s.serveMyGuilds)
 	s.http = httptest.NewUnstartedServer(mux)
 	s.http.Start()
+	s.resumeHTTP = httptest.NewServer(http.HandlerFunc(s.serveResumeGateway))
 	return s
 }
 
@@ -203,6 +206,7 @@ func (s *Server) Close() {
 	}
 	s.connMu.Unlock()
 	s.http.Close()
+	s.resumeHTTP.Close()
 }
 
 // AddGuildChannel makes a text channel of another server (guild).

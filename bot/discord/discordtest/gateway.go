@@ -14,7 +14,24 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+// serveResumeGateway is the gateway at resume_gateway_url: a server of its
+// own, as Discord's are (gateway-us-east1-b.discord.gg, say), which checks
+// that the opening request names it.
+func (s *Server) serveResumeGateway(w http.ResponseWriter, r *http.Request) {
+	if r.Host != strings.TrimPrefix(s.resumeHTTP.URL, "http://") {
+		s.violation("gateway: a connection to resume_gateway_url names another server (Host %s)", r.Host)
+	}
+	s.gateway(w, r, true)
+}
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) { s.gateway(w, r, false) }
+
+// gateway serves one gateway connection; resumeServer says it reached the
+// READY's resume_gateway_url. Discord documents that a resume goes there
+// ("Resuming"); what it does with one sent to the first address it does
+// not say: the fake (assumed) answers it INVALID_SESSION, so the events
+// sent meanwhile are lost, as a bot resuming in the wrong place risks.
+func (s *Server) gateway(w http.ResponseWriter, r *http.Request, resumeServer bool) {
 	if v := r.URL.Query().Get("v"); v != APIVersion {
 		s.violation("the gateway was opened with v=%s, which Discord deprecates: v%s is current", v, APIVersion)
 	}
@@ -93,7 +110,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			}
 			s.mu.Unlock()
 			sh := s.attach(shard, c, true)
-			s.dispatchTo(shard, "READY", map[string]any{"v": 10, "session_id": sh, "resume_gateway_url": s.wsURL(),
+			s.dispatchTo(shard, "READY", map[string]any{"v": 10, "session_id": sh, "resume_gateway_url": "ws" + strings.TrimPrefix(s.resumeHTTP.URL, "http"),
 				"user":        map[string]any{"id": s.AppID, "username": "othello", "discriminator": "0", "bot": true},
 				"application": map[string]any{"id": s.AppID, "flags": 0},
 				"shard":       []int{shard, count},
@@ -106,6 +123,11 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 				Seq       int64  `json:"seq"`
 			}
 			json.Unmarshal(p.D, &res)
+			if !resumeServer {
+				s.violation("gateway: a resume sent to the first gateway address, not to READY's resume_gateway_url")
+				s.send(c, map[string]any{"op": 9, "d": false})
+				continue
+			}
 			s.connMu.Lock()
 			shard := -1
 			for id, sh := range s.shards {
