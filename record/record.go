@@ -364,6 +364,9 @@ type PoolEntry struct {
 	Player    Player
 	ChannelID string
 	MessageID string
+	// PingMessageID is the message that pinged the server's play role
+	// for it ("" for none).
+	PingMessageID string
 }
 
 // ErrWaiting: the player waits in the server's pool already.

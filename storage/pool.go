@@ -27,7 +27,7 @@ func (s *Store) JoinPool(ctx context.Context, e *record.PoolEntry) error {
 	return nil
 }
 
-const poolSelect = `SELECT id, guild_id, channel_id, player_id, player_name, control, size, rated, range_width, rating, message_id, since
+const poolSelect = `SELECT id, guild_id, channel_id, player_id, player_name, control, size, rated, range_width, rating, message_id, ping_message_id, since
 	FROM pool_entries`
 
 func (s *Store) poolEntries(ctx context.Context, where string, args ...any) ([]record.PoolEntry, error) {
@@ -41,7 +41,7 @@ func (s *Store) poolEntries(ctx context.Context, where string, args ...any) ([]r
 		var e record.PoolEntry
 		var since int64
 		if err := rows.Scan(&e.ID, &e.GuildID, &e.ChannelID, &e.Player.ID, &e.Player.Name, &e.Want.Control, &e.Want.Size,
-			&e.Want.Rated, &e.Want.Range, &e.Rating, &e.MessageID, &since); err != nil {
+			&e.Want.Rated, &e.Want.Range, &e.Rating, &e.MessageID, &e.PingMessageID, &since); err != nil {
 			return nil, err
 		}
 		e.PlayerID, e.Since = e.Player.ID, fromMillis(since)
@@ -89,6 +89,15 @@ func (s *Store) TakePoolEntry(ctx context.Context, id int64) (bool, error) {
 func (s *Store) SetPoolMessage(ctx context.Context, id int64, messageID string) error {
 	if _, err := s.wdb.ExecContext(ctx, `UPDATE pool_entries SET message_id = ? WHERE id = ?`, messageID, id); err != nil {
 		return fmt.Errorf("recording pool entry %d's message: %w", id, err)
+	}
+	return nil
+}
+
+// SetPoolPing records the message that pinged the server's play role for
+// an entry.
+func (s *Store) SetPoolPing(ctx context.Context, id int64, messageID string) error {
+	if _, err := s.wdb.ExecContext(ctx, `UPDATE pool_entries SET ping_message_id = ? WHERE id = ?`, messageID, id); err != nil {
+		return fmt.Errorf("recording pool entry %d's ping: %w", id, err)
 	}
 	return nil
 }

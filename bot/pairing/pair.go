@@ -100,6 +100,7 @@ func (s *Service) tell(ctx context.Context, e record.PoolEntry, m bot.Message) {
 // closeWait says on a paired wait's message what became of it (its
 // buttons gone).
 func (s *Service) closeWait(ctx context.Context, e record.PoolEntry, text string) {
+	s.endPing(ctx, e, "pool.ping_taken")
 	if e.MessageID == "" {
 		return
 	}
@@ -201,6 +202,7 @@ func (s *Service) leaveButton(ctx context.Context, req bot.Request) (bot.Respons
 	if r, err := s.taken(ctx, me, e.ID); r != nil || err != nil {
 		return bot.Deref(r), err
 	}
+	s.endPing(ctx, e, "pool.ping_left")
 	return bot.Response{Update: true, Message: &bot.Message{Content: req.Pub().T("pool.left", "Name", bot.Escape(e.Player.Name))}}, nil
 }
 
@@ -231,7 +233,11 @@ func (s *Service) lapse(ctx context.Context, now time.Time) {
 	}
 	for _, e := range entries {
 		took, err := s.store.TakePoolEntry(ctx, e.ID)
-		if err != nil || !took || e.MessageID == "" {
+		if err != nil || !took {
+			continue
+		}
+		s.endPing(ctx, e, "pool.ping_lapsed")
+		if e.MessageID == "" {
 			continue
 		}
 		t := s.PublicPrinter(ctx, e.GuildID)

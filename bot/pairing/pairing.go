@@ -38,6 +38,7 @@ type Store interface {
 	// TakePoolEntry removes an entry: true for the one caller that did.
 	TakePoolEntry(ctx context.Context, id int64) (bool, error)
 	SetPoolMessage(ctx context.Context, id int64, messageID string) error
+	SetPoolPing(ctx context.Context, id int64, messageID string) error
 	// SetPlayRole and PlayRole keep the role a server's pool pings ("":
 	// none).
 	SetPlayRole(ctx context.Context, guildID, roleID string, now time.Time) error

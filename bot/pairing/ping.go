@@ -59,5 +59,26 @@ func (s *Service) ping(ctx context.Context, t *catalog.Printer, e record.PoolEnt
 	if role == "" || !s.pinged.due(e.GuildID, s.Now()) {
 		return nil
 	}
-	return []bot.Message{{Content: t.T("pool.ping", "Role", "<@&"+role+">", "Name", bot.Escape(e.Player.Name)), RoleMentions: []string{role}}}
+	m := bot.Message{Content: t.T("pool.ping", "Role", "<@&"+role+">", "Name", bot.Escape(e.Player.Name)), RoleMentions: []string{role}}
+	id := e.ID
+	m.OnPosted(func(ctx context.Context, messageID string) {
+		if err := s.store.SetPoolPing(ctx, id, messageID); err != nil {
+			s.Logger(ctx).Warn("recording a wait's ping", "entry", id, "err", err)
+		}
+	})
+	return []bot.Message{m}
+}
+
+// endPing says on a wait's ping what became of the wait (what: the
+// catalog id of taken, left or lapsed) and when, so nobody answers a ping read later for a
+// game that is gone. An edit notifies nobody.
+func (s *Service) endPing(ctx context.Context, e record.PoolEntry, what string) {
+	if e.PingMessageID == "" {
+		return
+	}
+	t := s.PublicPrinter(ctx, e.GuildID)
+	text := t.T(what, "Name", bot.Escape(e.Player.Name), "When", bot.Stamp(s.Now(), bot.StampRelative))
+	if err := s.Edit(ctx, e.ChannelID, e.PingMessageID, bot.Message{Content: text}); err != nil {
+		s.Logger(ctx).Warn("saying on a ping what became of its wait", "entry", e.ID, "err", err)
+	}
 }

@@ -91,6 +91,11 @@ func TestDiscordPoolPingsARole(t *testing.T) {
 	}
 	leave, _ := wait.Button("Leave")
 	srv.Reply(r.do(srv.Click(bob, wait, leave)))
+	// The call, read later, says the wait is over and since when.
+	if got := srv.Message(call.ID).Text(); !strings.Contains(got, "bob was looking for an opponent — stopped waiting <t:") ||
+		strings.Contains(got, "<@&") {
+		t.Errorf("the call after bob left: %q", got)
+	}
 	if got := set(srv.GuildID); !strings.Contains(got, "/play pings no role any more.") {
 		t.Errorf("@everyone: %q", got)
 	}
