@@ -48,8 +48,24 @@ func Commands(global bool) []*discordgo.ApplicationCommand {
 				NameLocalizations: *locales(sub.NameLocalizations), DescriptionLocalizations: *locales(sub.DescriptionLocalizations)})
 		}
 		out = append(out, cmd)
+		if c.Name == "challenge" {
+			out = append(out, challengeUserCommand(cmd))
+		}
 	}
 	return out
+}
+
+// challengeUserCommand is /challenge on a member's profile and name (a
+// user command, "Apps → Challenge to Othello"): it challenges that member,
+// wherever /challenge itself is offered.
+func challengeUserCommand(slash *discordgo.ApplicationCommand) *discordgo.ApplicationCommand {
+	names := map[string]string{}
+	for _, l := range catalog.Supported()[1:] {
+		names[string(l)] = catalog.For(l).T("cmd.challenge.user_command")
+	}
+	return &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand,
+		Name: catalog.For(catalog.English).T("cmd.challenge.user_command"), NameLocalizations: locales(names),
+		Contexts: slash.Contexts, IntegrationTypes: slash.IntegrationTypes}
 }
 
 // reach is where a global command is offered, for what it needs.

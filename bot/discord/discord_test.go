@@ -157,6 +157,9 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	var want []string
 	for _, c := range bot.Commands() {
 		want = append(want, c.Name)
+		if c.Name == "challenge" { // and its user command, after it
+			want = append(want, "Challenge to Othello")
+		}
 	}
 	if strings.Join(names, ",") != strings.Join(want, ",") || len(names) < 12 {
 		t.Errorf("commands %v", names)
@@ -198,6 +201,12 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	// Every command, option and choice is registered in Japanese too.
 	for _, c := range reqs[0].List {
 		cmd := c.(map[string]any)
+		if cmd["type"] == float64(discordgo.UserApplicationCommand) {
+			if jaOf(cmd["name_localizations"]) == "" || cmd["description"] != "" && cmd["description"] != nil {
+				t.Errorf("the user command %v: no Japanese name, or a description", cmd)
+			}
+			continue
+		}
 		if jaOf(cmd["name_localizations"]) == "" || jaOf(cmd["description_localizations"]) == "" {
 			t.Errorf("%v has no Japanese name or description", cmd["name"])
 		}
@@ -224,7 +233,7 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	h.adapter.Register(context.Background())
 	reqs = puts(h.fake.take())
 	if len(reqs) != 2 || reqs[0].Path != "/api/v10/applications/1000000000000000000/guilds/900000000000000001/commands" ||
-		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v10/applications/1000000000000000000/commands" || len(reqs[1].List) != len(bot.Commands()) {
+		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v10/applications/1000000000000000000/commands" || len(reqs[1].List) != len(bot.Commands())+1 {
 		t.Errorf("global registration %+v", reqs)
 	}
 	// And back: the global commands are cleared.

@@ -70,6 +70,15 @@ func readRequest(i *discordgo.Interaction) (bot.Request, bool) {
 			req.Kind = bot.Autocomplete
 		}
 		req.Command = data.Name
+		if data.CommandType == discordgo.UserApplicationCommand {
+			// "Challenge to Othello" on a member: /challenge opponent:them.
+			if !isSnowflake(data.TargetID) {
+				return req, false
+			}
+			req.Command = "challenge"
+			data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: "opponent",
+				Type: discordgo.ApplicationCommandOptionUser, Value: data.TargetID}}
+		}
 		var opts []*discordgo.ApplicationCommandInteractionDataOption
 		req.Subcommand, opts = commandOptions(data)
 		req.Options, req.UserNames, req.BotUsers = map[string]string{}, map[string]string{}, map[string]bool{}

@@ -293,3 +293,27 @@ func TestDiscordIntentsAreGuildsOnly(t *testing.T) {
 		t.Fatalf("the bot identified with intents %b, want GUILDS (1) alone", got)
 	}
 }
+
+// "Challenge to Othello" in a member's Apps menu (a user command) is
+// /challenge with that member as the opponent: the challenge is posted
+// for them to accept, and accepting it starts the game.
+func TestDiscordChallengeFromAMembersMenu(t *testing.T) {
+	srv := newFake(t)
+	r := startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	r.do(srv.UserCommand(alice, lobby, "Challenge to Othello", bob))
+	var challenge *discordtest.Message
+	for _, m := range srv.Messages(lobby, "") {
+		if _, ok := m.Button("Accept"); ok && strings.Contains(m.Content, "<@"+bob.ID+">") {
+			challenge = m
+		}
+	}
+	if challenge == nil {
+		t.Fatalf("no challenge for bob; messages %+v; log:\n%s", srv.Messages(lobby, ""), r.logs)
+	}
+	accept, _ := challenge.Button("Accept")
+	r.do(srv.Click(bob, challenge, accept))
+	if liveGame(srv, lobby) == nil {
+		t.Fatalf("no game after bob accepted; log:\n%s", r.logs)
+	}
+	checkClean(t, srv, r)
+}

@@ -80,6 +80,30 @@ func (s *Server) Subcommand(u User, channel, name, sub string, options map[strin
 	return s.command(2, u, channel, name, sub, options, "")
 }
 
+// UserCommand runs a user command (type 2) on target, as the member's
+// context menu (Apps) does: data carries target_id and the target resolved.
+func (s *Server) UserCommand(u User, channel, name string, target User) *Interaction {
+	resolved := map[string]any{
+		"users":   map[string]any{target.ID: map[string]any{"id": target.ID, "username": target.Name, "global_name": target.Name, "bot": target.Bot}},
+		"members": map[string]any{target.ID: map[string]any{"nick": nilIfEmpty(target.Nick), "roles": []any{}}},
+	}
+	s.mu.Lock()
+	var id any
+	for _, scope := range []string{s.GuildID, ""} {
+		for _, c := range s.commands[scope] {
+			if c["name"] == name && commandType(c) == userCmd {
+				id = c["id"]
+			}
+		}
+	}
+	s.mu.Unlock()
+	if id == nil {
+		s.violation("no user command %q is registered", name)
+	}
+	data := map[string]any{"id": id, "name": name, "type": userCmd, "target_id": target.ID, "resolved": resolved}
+	return s.newInteraction(2, u, channel, data, nil)
+}
+
 // Autocomplete sends the typing of option focused in a command.
 func (s *Server) Autocomplete(u User, channel, name string, options map[string]any, focused string) *Interaction {
 	return s.command(4, u, channel, name, "", options, focused)
