@@ -106,7 +106,8 @@ var commands = localize([]CommandSpec{
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "stats"},
 	{Name: "replay", Options: []OptionSpec{gameNumber}, Owner: "review"},
 	{Name: "analyze", Options: []OptionSpec{{Name: "game", Kind: IntegerOption, Min: 1, Max: 1 << 30},
-		{Name: "record", Kind: StringOption, MaxLength: 6000}}, Owner: "review"}, // Discord's longest text option
+		{Name: "record", Kind: StringOption, MaxLength: 6000}, // Discord's longest text option
+		{Name: "file", Kind: AttachmentOption}}, Owner:        "review"},
 	{Name: "export", Private: true, Options: []OptionSpec{gameNumber}, Owner: "review"},
 	{Name: "undo"},
 	{Name: "follow", Private: true, Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "follows"},

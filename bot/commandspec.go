@@ -18,6 +18,9 @@ const (
 	BooleanOption
 	UserOption
 	RoleOption
+	// AttachmentOption is a file the user uploads with the command; the
+	// adapter reads it into the option it stands for (Request.Options).
+	AttachmentOption
 )
 
 // OptionChoice is one value an option may take, with the name shown.

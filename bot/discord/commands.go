@@ -23,7 +23,7 @@ import (
 var optionTypes = map[bot.OptionKind]discordgo.ApplicationCommandOptionType{
 	bot.StringOption: discordgo.ApplicationCommandOptionString, bot.IntegerOption: discordgo.ApplicationCommandOptionInteger,
 	bot.BooleanOption: discordgo.ApplicationCommandOptionBoolean, bot.UserOption: discordgo.ApplicationCommandOptionUser,
-	bot.RoleOption: discordgo.ApplicationCommandOptionRole,
+	bot.RoleOption: discordgo.ApplicationCommandOptionRole, bot.AttachmentOption: discordgo.ApplicationCommandOptionAttachment,
 }
 
 // Commands are bot's slash commands as Discord registers them. Global

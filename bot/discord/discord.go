@@ -7,6 +7,7 @@ package discord
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -56,6 +57,8 @@ type Adapter struct {
 	// activity says the app's Activity is on: its Entry Point is
 	// registered and answered with the Activity.
 	activity bool
+	// files fetches attached files (attachments.go).
+	files *http.Client
 }
 
 // Memory keeps small facts between runs (where the commands were

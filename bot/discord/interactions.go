@@ -203,6 +203,10 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	}
 	acked = true
 	a.meter.Acknowledged(time.Since(received))
+	if why := a.readAttachment(ctx, ic.Interaction, &req); why != "" {
+		a.deliver(ctx, log, ic.Interaction, bot.Refuse(req.Me().T(why)), component, private, !req.Place.BotPosts())
+		return
+	}
 	resp := a.svc.Handle(ctx, req)
 	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
 	resp.Delivered()

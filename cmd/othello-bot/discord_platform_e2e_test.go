@@ -317,3 +317,25 @@ func TestDiscordChallengeFromAMembersMenu(t *testing.T) {
 	}
 	checkClean(t, srv, r)
 }
+
+// /analyze file: takes a record as an attached .ggf (or .txt) file, read
+// from Discord's CDN as the record: option would be; a file of another
+// kind is refused, only to the asker, and nothing is analysed.
+func TestDiscordAnalyzeAnAttachedRecord(t *testing.T) {
+	srv := newFake(t)
+	r := startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	ggf := "(;GM[Othello]PC[elsewhere]PB[ann]PW[ben]RE[?]TI[0:00]TY[8]" +
+		"BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3]W[d3]B[c4];)"
+	r.do(srv.Command(alice, lobby, "analyze", map[string]any{"file": discordtest.Attachment{Filename: "game.GGF", Content: ggf}}))
+	// The analysis is a channel message, edited until the report is there.
+	for deadline := time.Now().Add(60 * time.Second); messageSaying(srv, lobby, "", "Analysis of a record") == nil; {
+		if time.Now().After(deadline) {
+			t.Fatalf("no analysis of the attached record: %+v; log:\n%s", srv.Messages(lobby, ""), r.logs)
+		}
+	}
+	png := srv.Reply(r.do(srv.Command(alice, lobby, "analyze", map[string]any{"file": discordtest.Attachment{Filename: "board.png", Content: "\x89PNG"}})))
+	if png == nil || !png.Ephemeral || !strings.Contains(png.Text(), ".ggf or .txt") {
+		t.Fatalf("a picture as a record: %+v", png)
+	}
+	checkClean(t, srv, r)
+}

@@ -147,6 +147,11 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	if c.Activity {
 		adapter.EnableActivity()
 	}
+	if proxy, err := proxyOf(c); err == nil {
+		files := http.DefaultTransport.(*http.Transport).Clone()
+		files.Proxy = proxy
+		adapter.SetFiles(&http.Client{Timeout: 10 * time.Second, Transport: files})
+	}
 	if m != nil {
 		adapter.SetMeter(m)
 		rest.Client.Transport.(*discord.Transport).SetMeter(m)

@@ -139,6 +139,7 @@ type Server struct {
 	commands     map[string][]map[string]any
 	violations   []string
 	intents      int64 // of the last identify
+	files        map[string]Attachment
 	pings        []Ping
 	stats        Stats
 	noMentions   []string // messages sent without allowed_mentions
@@ -183,6 +184,7 @@ func New(token string) *Server {
 	mux.HandleFunc("/gateway", s.serveGateway)
 	mux.HandleFunc("/gateway/", s.serveGateway)
 	mux.HandleFunc("/api/", s.serveREST)
+	mux.HandleFunc("GET /attachments/", s.serveAttachment)
 	mux.HandleFunc("GET /oauth2/authorize", s.serveAuthorize)
 	mux.HandleFunc("POST /api/v10/oauth2/token", s.serveToken)
 	mux.HandleFunc("GET /api/v10/users/@me", s.serveMe)

@@ -111,7 +111,7 @@ func (s *Server) Autocomplete(u User, channel, name string, options map[string]a
 
 func (s *Server) command(kind int, u User, channel, name, sub string, options map[string]any, focused string) *Interaction {
 	var opts []any
-	resolved := map[string]any{"users": map[string]any{}, "members": map[string]any{}, "roles": map[string]any{}}
+	resolved := map[string]any{"users": map[string]any{}, "members": map[string]any{}, "roles": map[string]any{}, "attachments": map[string]any{}}
 	keys := make([]string, 0, len(options))
 	for k := range options {
 		keys = append(keys, k)
@@ -132,6 +132,11 @@ func (s *Server) command(kind int, u User, channel, name, sub string, options ma
 				resolved["roles"].(map[string]any)[v.ID] = r
 			}
 			s.mu.Unlock()
+		case Attachment:
+			id := s.upload(v)
+			o["type"], o["value"] = 11, id
+			resolved["attachments"].(map[string]any)[id] = map[string]any{"id": id, "filename": v.Filename,
+				"size": len(v.Content), "url": s.http.URL + "/attachments/" + id + "/" + v.Filename, "content_type": "text/plain; charset=utf-8"}
 		case int:
 			o["type"], o["value"] = 4, v
 		case bool:
