@@ -18,9 +18,7 @@ const (
 	BooleanOption
 	UserOption
 	RoleOption
-	// AttachmentOption is a file the user uploads with the command; the
-	// adapter reads it into the option it stands for (Request.Options).
-	AttachmentOption
+	AttachmentOption // a file, read by the adapter into the option it stands for
 )
 
 // OptionChoice is one value an option may take, with the name shown.

@@ -31,9 +31,6 @@ var ErrThreadsNotAllowed = errors.New("threads are not allowed here")
 // starts back for minutes (discord-api-docs#7816), so games play in channels.
 var ErrThreadsLater = fmt.Errorf("discord holds back new threads on this server for now: %w", ErrThreadsNotAllowed)
 
-// threadWait is the longest a thread start waits for Discord's rate limits.
-const threadWait = 2 * time.Second
-
 // maxThreadName is Discord's limit on a thread's name.
 const maxThreadName = 100
 
@@ -99,7 +96,7 @@ func (s *Service) OpenThread(ctx context.Context, t *catalog.Printer, parent str
 		return ErrThreadsLater
 	}
 	// A player waits: a thread not to be had at once means a game in the channel.
-	id, err := s.notify.CreateThread(ratelimit.WaitAtMost(ctx, threadWait), parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
+	id, err := s.notify.CreateThread(ratelimit.WaitAtMost(ctx, 2*time.Second), parent, Clip(t.T("thread.name", "ID", g.ID, "Players", threadName(t, g)), maxThreadName))
 	if later := (*ratelimit.RetryLater)(nil); errors.As(err, &later) {
 		// The limit is the server's: none of its channels asks until it lifts.
 		s.threadsBack.Hold(g.GuildID, s.clock.Now().Add(later.After))
