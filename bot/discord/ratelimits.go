@@ -183,6 +183,9 @@ func (l *limits) heard(c call, resp *http.Response) (retry *ratelimit.RetryLater
 	key := l.key(c)
 	b := l.state[key]
 	if b == nil {
+		if len(l.state) >= sweepAt {
+			l.sweep(now)
+		}
 		b = &limited{}
 		l.state[key] = b
 	}
@@ -221,6 +224,20 @@ func (l *limits) heard(c call, resp *http.Response) (retry *ratelimit.RetryLater
 		}
 	}
 	return retry
+}
+
+// sweepAt is how many buckets are kept before those whose reset has
+// passed (which hold nothing any more) are let go: every interaction and
+// webhook token is a resource of its own, so they would pile up.
+const sweepAt = 4096
+
+// sweep lets go of the buckets whose reset has passed; l.mu is held.
+func (l *limits) sweep(now time.Time) {
+	for k, b := range l.state {
+		if !b.reset.After(now) {
+			delete(l.state, k)
+		}
+	}
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

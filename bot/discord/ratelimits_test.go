@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -153,5 +154,24 @@ func TestCallOf(t *testing.T) {
 		if got := callOf(http.MethodPatch, path); got != want {
 			t.Errorf("%s: %+v, want %+v", path, got, want)
 		}
+	}
+}
+
+// Every interaction is a bucket of its own: those whose reset has passed
+// are let go, so the state does not grow with the interactions answered.
+func TestBucketsAreLetGo(t *testing.T) {
+	rt, _ := APIBase("https://discord.com/", roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return discordAnswer(204, "4", "0.001", "", ""), nil
+	}))
+	for i := range 3 * sweepAt {
+		if _, err := post(t, rt, context.Background(), "/interactions/"+strconv.Itoa(1000+i)+"/token/callback"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rt.limits.mu.Lock()
+	n := len(rt.limits.state)
+	rt.limits.mu.Unlock()
+	if n > sweepAt+1 {
+		t.Fatalf("%d buckets kept after %d interactions", n, 3*sweepAt)
 	}
 }
