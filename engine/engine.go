@@ -230,7 +230,7 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, erro
 	s, release, err := e.acquireFor(bctx, p.Size() <= quickSize)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, err // the caller gave up
+			return nil, err // the caller gave up, or its deadline came first (ErrBusy)
 		}
 		return nil, ErrBusy
 	}
@@ -434,6 +434,11 @@ func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(),
 			home = e.quick
 		case <-ctx.Done():
 			e.waiting.Add(-1)
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				// Every searcher stayed busy until the deadline: load, not
+				// a fault (and still the deadline, for callers that ask).
+				return nil, nil, fmt.Errorf("%w: %w", ErrBusy, ctx.Err())
+			}
 			return nil, nil, ctx.Err()
 		}
 		e.waiting.Add(-1)

@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -663,5 +664,43 @@ func TestHandTunedOption(t *testing.T) {
 	}
 	if differ < 8 {
 		t.Errorf("the hand-tuned evaluation agrees with the trained one on %d of 10 positions", 10-differ)
+	}
+}
+
+// A caller whose own deadline passes while every searcher is taken hears
+// ErrBusy (load, which the bot answers "busy"), still a deadline for
+// those who ask; one that gives up hears that it did.
+func TestAnalyzeWaitingPastItsDeadlineIsBusy(t *testing.T) {
+	e := New(Options{Searches: 1, QuickSearches: -1})
+	hold, release := context.WithCancel(context.Background())
+	held := make(chan struct{})
+	start, _ := game.NewPosition(8)
+	go func() {
+		defer close(held)
+		e.Solve(hold, start) // holds the one searcher until released
+	}()
+	defer func() { release(); <-held }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		probe, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		_, err := e.Analyze(probe, start)
+		cancel()
+		if errors.Is(err, ErrBusy) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the searcher was never taken")
+		}
+	}
+	// The caller's deadline passed while it queued (under load, the
+	// budget's earlier deadline and the caller's fall together).
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Millisecond))
+	defer cancel()
+	if _, err := e.Analyze(ctx, start); !errors.Is(err, ErrBusy) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("waiting past the caller's deadline: %v", err)
+	}
+	gone, give := context.WithCancel(context.Background())
+	give()
+	if _, err := e.Analyze(gone, start); !errors.Is(err, context.Canceled) || errors.Is(err, ErrBusy) {
+		t.Fatalf("a caller that gave up: %v", err)
 	}
 }
