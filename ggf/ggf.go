@@ -69,7 +69,8 @@ func Parse(s string) (*Game, error) {
 		case "RE":
 			g.Result = strings.TrimSpace(p.value)
 		case "TY":
-			// TY[8], or a variant (8r: random start, 8k: komi): its size.
+			// TY[8], or a variant (8r: random start, 8k: komi): its size,
+			// which comes first (TY[-8] is no size, not 8).
 			n := 0
 			for _, r := range strings.TrimSpace(p.value) {
 				if r < '0' || r > '9' || n > 100 {
@@ -77,9 +78,10 @@ func Parse(s string) (*Game, error) {
 				}
 				n = n*10 + int(r-'0')
 			}
-			if n > 0 {
-				size = n
+			if n == 0 {
+				return nil, fmt.Errorf("TY[%s] is not a board size", p.value)
 			}
+			size = n
 		case "BO":
 			board = p.value
 		case "B", "W":

@@ -115,3 +115,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TY[-8] is no board size (it was read as 8x8); TY[8r] is 8x8.
+func TestTypeMustStartWithASize(t *testing.T) {
+	if _, err := Parse("(;GM[Othello]TY[-8]B[f5];)"); err == nil || !strings.Contains(err.Error(), "TY[-8] is not a board size") {
+		t.Fatalf("TY[-8]: %v", err)
+	}
+	if g, err := Parse("(;GM[Othello]TY[8r]B[f5];)"); err != nil || g.Start.Size() != 8 {
+		t.Fatalf("TY[8r]: %v", err)
+	}
+}

@@ -13,6 +13,7 @@ package notation
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -227,6 +228,11 @@ func readMoves(text string) (*Record, error) {
 		if n > game.MaxSize {
 			return nil, &Error{Kind: OffBoard, Size: game.MaxSize}
 		}
+		if typo, ok := typoPast8x8(squares, n); ok {
+			// f5d6c3x9: an 8x8 game and a slip of the keyboard, not a
+			// 24x24 game whose first move cannot be played.
+			return nil, &Error{Kind: NotSquare, Move: typo + 1, Text: clip(written[typo])}
+		}
 		sizes = []int{n}
 	}
 	var first error
@@ -247,6 +253,23 @@ func readMoves(text string) (*Record, error) {
 		}
 	}
 	return nil, first
+}
+
+// typoPast8x8 says whether moves that would make a board of size n read
+// better as an 8x8 game with one square off its edge: they do not replay
+// on n, and those before the first square past 8x8 replay on 8x8. It
+// returns that square's index.
+func typoPast8x8(squares []game.Square, n int) (int, bool) {
+	k := slices.IndexFunc(squares, func(sq game.Square) bool { return sq.Col >= 8 || sq.Row >= 8 })
+	big, _ := game.NewPosition(n)
+	if _, _, err := replay(big, squares); err == nil {
+		return 0, false
+	}
+	eight, _ := game.NewPosition(8)
+	if _, _, err := replay(eight, squares[:k]); err != nil {
+		return 0, false
+	}
+	return k, true
 }
 
 // replay plays squares from start, returning the index of the first one

@@ -303,3 +303,27 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A typo past the 8x8 edge (x9) is that move's fault, not a 24x24 board's
+// whose first move cannot be played; a game really on a larger board is
+// still read as one.
+func TestTypoPastTheEdge(t *testing.T) {
+	_, err := Read("f5d6c3x9")
+	if e, ok := ErrorOf(err); !ok || e.Kind != NotSquare || e.Move != 4 || e.Text != "x9" {
+		t.Fatalf("f5d6c3x9: %v", err)
+	}
+	// A game that is on a larger board reads as one.
+	ten, _ := game.NewPosition(10)
+	g := game.NewGame(ten)
+	var moves []string
+	for far := false; !far; { // out to the edge, past where an 8x8 board ends
+		legal := g.Position().LegalMoves()
+		sq := slices.MaxFunc(legal, func(a, b game.Square) int { return max(a.Col, a.Row) - max(b.Col, b.Row) })
+		g.Play(sq)
+		moves = append(moves, sq.String())
+		far = max(sq.Col, sq.Row) >= 8
+	}
+	if r, err := Read(strings.Join(moves, " ")); err != nil || r.Start.Size() != 10 {
+		t.Fatalf("a 10x10 game %v: %v", moves, err)
+	}
+}

@@ -73,7 +73,7 @@ func TestAnalyzeARecordAsTheGame(t *testing.T) {
 	e.adapter.Service().WaitAnalyses()
 	expect(t, e.out.String()[before:], "Every move of this position · Black to move", "1. d3 ", "4. e6 ", "position.png")
 
-	expect(t, e.say("/analyze record:f5d6c3c3"), "Move 4 of the record, c3, cannot be played there on a 8x8 board.")
+	expect(t, e.say("/analyze record:f5d6c3c3"), "Move 4 of the record, c3, cannot be played there on the 8x8 board.")
 	expect(t, e.say("/analyze record:hello there"), "I can't read that as a record.")
 	expect(t, e.say("/analyze game:1 record:f5d6"), "Give a game's number or a record, not both.")
 	expect(t, e.say("/analyze"), "or paste a record")
