@@ -21,7 +21,7 @@ import (
 // highlight too). Line breaks become spaces.
 func Escape(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range record.PlainName(s) {
 		switch r {
 		case '\\', '*', '_', '~', '`', '|', '>', '<', '#', '-', '[', ']', '(', ')', ':', '!':
 			b.WriteByte('\\')

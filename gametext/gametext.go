@@ -27,7 +27,7 @@ func (w Words) Side(s record.Side) string {
 	if w.Name != nil {
 		return w.Name(s.Player)
 	}
-	return strings.Join(strings.Fields(s.Player.Name), " ")
+	return strings.Join(strings.Fields(record.PlainName(s.Player.Name)), " ")
 }
 
 // Result says who won a finished game and how ("alice wins by

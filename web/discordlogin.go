@@ -147,7 +147,7 @@ func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (str
 	if name == "" {
 		name = me.Username
 	}
-	return tok.AccessToken, record.Player{ID: me.ID, Name: name}, nil
+	return tok.AccessToken, record.Player{ID: me.ID, Name: record.PlainName(name)}, nil
 }
 
 // memberOf reports whether the token's user is a member of guild, as

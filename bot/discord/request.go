@@ -137,6 +137,10 @@ func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
 }
 
 func displayName(u *discordgo.User, nick string) string {
+	return record.PlainName(rawName(u, nick))
+}
+
+func rawName(u *discordgo.User, nick string) string {
 	switch {
 	case nick != "":
 		return nick

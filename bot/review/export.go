@@ -98,5 +98,5 @@ func sideName(s record.Side) string {
 	if s.IsBot() {
 		return fmt.Sprintf("othello-bot-level-%d", s.Level)
 	}
-	return s.Player.Name
+	return record.PlainName(s.Player.Name)
 }

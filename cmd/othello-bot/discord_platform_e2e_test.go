@@ -339,3 +339,49 @@ func TestDiscordAnalyzeAnAttachedRecord(t *testing.T) {
 	}
 	checkClean(t, srv, r)
 }
+
+// A name with bidirectional controls (a right-to-left override reverses
+// the rest of the line it is in) is shown without them: in the challenge,
+// the game's message, its thread's name and its export.
+func TestDiscordNamesCannotReorderTheBotsLine(t *testing.T) {
+	srv := newFake(t)
+	srv.AddChannel(lobby, discordtest.AllText|discordtest.CreatePublicThreads)
+	r := startBot(t, srv, testBotConfig(srv, t.TempDir()))
+	mallory := discordtest.User{ID: "7000000000000000066", Name: "\u202emallory\u2066x\u2069"}
+	r.do(srv.Command(mallory, lobby, "challenge", map[string]any{"opponent": bob, "size": 4, "color": "black", "rated": false}))
+	msgs := srv.Messages(lobby, "")
+	accept, _ := msgs[len(msgs)-1].Button("Accept")
+	r.do(srv.Click(bob, msgs[len(msgs)-1], accept))
+	th := srv.Threads()
+	if len(th) != 1 {
+		t.Fatalf("threads %+v", th)
+	}
+	shownAs := mallory
+	shownAs.Name = "malloryx" // as the bot shows her: who is to move is found by name
+	playToTheEnd(t, r, th[0].ID, map[string]discordtest.User{mallory.ID: shownAs, bob.ID: bob})
+	export := r.do(srv.Command(bob, lobby, "export", map[string]any{"game": 1}))
+	var shown []string
+	for _, ch := range []string{lobby, th[0].ID} {
+		for _, m := range srv.Messages(ch, "") {
+			shown = append(shown, m.Text())
+		}
+	}
+	for _, m := range append(srv.Followups(export), srv.Reply(export)) {
+		if m != nil {
+			shown = append(shown, m.Text())
+		}
+	}
+	shown = append(shown, th[0].Name)
+	named := 0
+	for _, s := range shown {
+		if strings.ContainsAny(s, "\u202e\u2066\u2069") {
+			t.Errorf("a bidirectional control reached Discord: %q", s)
+		}
+		if strings.Contains(s, "malloryx") {
+			named++
+		}
+	}
+	if named < 3 {
+		t.Errorf("mallory's name shown %d times: %q", named, shown)
+	}
+}
