@@ -32,13 +32,21 @@ import (
 const (
 	// maxInteractionBody bounds a request body.
 	maxInteractionBody = 128 << 10
-	// maxConcurrent bounds the requests being read or answered at once:
-	// memory stays within maxConcurrent x maxInteractionBody whatever
-	// arrives, and a request over the cap is refused at once, unread.
+	// maxReading bounds the bodies being read at once: memory stays within
+	// maxReading x maxInteractionBody whatever arrives, and a request over
+	// the cap is refused at once, unread.
+	maxReading = 128
+	// maxConcurrent bounds the requests being answered at once. A request
+	// takes one only once its whole body is in, so bodies that trickle in
+	// (or never come) hold no slot a signed interaction needs.
 	maxConcurrent = 128
 	// bodyTime is how long a request's body may take to arrive; Discord
 	// sends it at once, a stalled one is cut.
-	bodyTime = 5 * time.Second
+	bodyTime = 2 * time.Second
+	// PerAddress and Connections cap the endpoint's connections from one
+	// address and in all (connlimit): more are closed unread.
+	PerAddress  = 64
+	Connections = 1024
 	// signatureAge is how far a request's signed timestamp may be from
 	// now: an older request, even correctly signed, is a replay.
 	signatureAge = 5 * time.Minute
@@ -74,7 +82,8 @@ type Endpoint struct {
 	seen SeenInteractions
 	log  *slog.Logger
 
-	slots     chan struct{} // one per request in progress
+	reading   chan struct{} // one per body being read
+	slots     chan struct{} // one per request being answered
 	bodyTime  time.Duration
 	forgotten atomic.Int64 // unix seconds of the last ForgetSeen
 }
@@ -82,13 +91,15 @@ type Endpoint struct {
 // Endpoint returns the adapter's HTTP interactions endpoint for the
 // application's public key, remembering interactions in seen.
 func (a *Adapter) Endpoint(key ed25519.PublicKey, seen SeenInteractions) *Endpoint {
-	return &Endpoint{a: a, key: key, now: time.Now, seen: seen, log: a.log, slots: make(chan struct{}, maxConcurrent), bodyTime: bodyTime}
+	return &Endpoint{a: a, key: key, now: time.Now, seen: seen, log: a.log, reading: make(chan struct{}, maxReading),
+		slots: make(chan struct{}, maxConcurrent), bodyTime: bodyTime}
 }
 
 // NewServer is the HTTP server for the endpoint: the whole request, not
 // only its header, has a deadline, and idle connections are closed.
+// Discord sends a request's header and body at once: 2 s is plenty.
 func NewServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+	return &http.Server{Handler: h, ReadHeaderTimeout: 2 * time.Second, ReadTimeout: 10 * time.Second,
 		WriteTimeout: 15 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10}
 }
 
@@ -102,19 +113,30 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 		return
 	}
+	busy := func() {
+		w.Header().Set("Connection", "close")
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many requests at once", http.StatusServiceUnavailable)
+	}
+	// The body first, under its deadline, holding only a reader's place.
+	select {
+	case e.reading <- struct{}{}:
+	default:
+		busy()
+		return
+	}
+	body, status := e.readBody(w, r)
+	<-e.reading
+	if status != 0 {
+		w.Header().Set("Connection", "close")
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
 	select {
 	case e.slots <- struct{}{}:
 		defer func() { <-e.slots }()
 	default:
-		w.Header().Set("Connection", "close")
-		w.Header().Set("Retry-After", "1")
-		http.Error(w, "too many requests at once", http.StatusServiceUnavailable)
-		return
-	}
-	body, status := e.readBody(w, r)
-	if status != 0 {
-		w.Header().Set("Connection", "close")
-		http.Error(w, http.StatusText(status), status)
+		busy()
 		return
 	}
 	// The signature first: nothing of an unsigned request is parsed.
@@ -190,6 +212,7 @@ func (e *Endpoint) readBody(w http.ResponseWriter, r *http.Request) ([]byte, int
 	if err := http.NewResponseController(w).SetReadDeadline(time.Now().Add(e.bodyTime)); err != nil {
 		e.log.Debug("interactions: no read deadline", "err", err)
 	}
+	// One buffer of the announced size (readers are few: maxReading).
 	size := r.ContentLength
 	if size < 0 || size > maxInteractionBody {
 		size = 4 << 10 // chunked: grow as it comes, within the limit

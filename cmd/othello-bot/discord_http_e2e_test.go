@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -126,5 +127,76 @@ func waitListening(t *testing.T, addr string) {
 			t.Fatal("the endpoint does not listen")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// The endpoint cannot be held shut: 1,000 connections from one address
+// that send a request's header and then trickle its body (they used to
+// take every request slot: 30 of 30 signed interactions got 503) cost that
+// address its connections over the cap and hold no slot, and the
+// interactions Discord signs and posts meanwhile are answered within its
+// 3 seconds.
+func TestDiscordEndpointUnderSlowBodies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000 connections: not in -short")
+	}
+	srv := newFake(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	pub := srv.UseEndpoint("http://" + addr + "/interactions")
+	c := testBotConfig(srv, t.TempDir())
+	c.InteractionsAddress, c.PublicKey = addr, hex.EncodeToString(pub)
+	r := startBot(t, srv, c)
+	waitListening(t, addr)
+
+	// The attacker, from 127.0.0.2 (Discord posts from elsewhere).
+	stop := make(chan struct{})
+	var conns []net.Conn
+	dialer := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: time.Second}
+	for range 1000 {
+		conn, err := dialer.Dial("tcp", addr)
+		if err != nil {
+			continue // refused: the cap at work
+		}
+		conns = append(conns, conn)
+		go func() {
+			fmt.Fprintf(conn, "POST /interactions HTTP/1.1\r\nHost: x\r\nX-Signature-Ed25519: %s\r\nX-Signature-Timestamp: %d\r\nContent-Length: 4096\r\n\r\n",
+				strings.Repeat("ab", ed25519.SignatureSize), time.Now().Unix())
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(300 * time.Millisecond):
+					if _, err := conn.Write([]byte("x")); err != nil {
+						return
+					}
+				}
+			}
+		}()
+	}
+	defer func() {
+		close(stop)
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	time.Sleep(500 * time.Millisecond) // the flood is in
+	worst := time.Duration(0)
+	for i := range 30 {
+		ch := fmt.Sprintf("81%017d", i)
+		srv.AddChannel(ch, discordtest.AllText)
+		ia := r.do(srv.Command(alice, ch, "board", nil))
+		worst = max(worst, srv.AckTime(ia))
+		if ia.AckType == 0 {
+			t.Fatalf("interaction %d was not answered; log:\n%s", i, r.logs)
+		}
+	}
+	t.Logf("30 signed interactions beside %d slow connections: slowest acknowledgement %v", len(conns), worst.Round(time.Millisecond))
+	if worst > discordtest.AckLimit {
+		t.Fatalf("an acknowledgement took %v", worst)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/bot/discord"
 	"othello-bot/config"
+	"othello-bot/internal/connlimit"
 	"othello-bot/internal/grace"
 	"othello-bot/storage"
 )
@@ -34,10 +35,12 @@ func serveInteractions(c config.Config, adapter *discord.Adapter, seen discord.S
 	if err != nil {
 		return nil, usageError{"publicKey: " + err.Error()}
 	}
-	ln, err := net.Listen("tcp", c.InteractionsAddress)
+	raw, err := net.Listen("tcp", c.InteractionsAddress)
 	if err != nil {
 		return nil, fmt.Errorf("interactions endpoint on %q: %w", c.InteractionsAddress, err)
 	}
+	// No one address holds more than its share of the endpoint's sockets.
+	ln := connlimit.Wrap(raw, discord.PerAddress, discord.Connections)
 	mux := http.NewServeMux()
 	mux.Handle("/interactions", adapter.Endpoint(key, seen))
 	srv := discord.NewServer(mux)
