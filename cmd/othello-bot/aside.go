@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"othello-bot/config"
+	"othello-bot/internal/connlimit"
 	"othello-bot/metrics"
 	"othello-bot/storage"
 )
@@ -66,15 +68,64 @@ func startMetrics(c config.Config, store *storage.Store, logger *slog.Logger) (m
 	return m, addr, stop, err
 }
 
+// The pages' connection caps (connlimit): per address, enough for a
+// household or a classroom behind one address watching and playing; in
+// all, well within the open files a process has.
+const (
+	asidePerAddress  = 128
+	asideConnections = 4096
+)
+
+// A request body (a move, a log-in) is small and sent at once.
+const (
+	asideBodyTime = 5 * time.Second
+	asideMaxBody  = 64 << 10
+)
+
+// bodyDeadline gives a request with a body asideBodyTime to send it and
+// at most asideMaxBody of it.
+func bodyDeadline(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			rc.SetReadDeadline(time.Now().Add(asideBodyTime))
+			r.Body = &bodyRead{ReadCloser: http.MaxBytesReader(w, r.Body, asideMaxBody), rc: rc}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// bodyRead lifts its request's read deadline once the body is all in: the
+// server keeps reading the connection in the background while the handler
+// runs, and a deadline hit there would cancel the request.
+type bodyRead struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (b *bodyRead) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
+}
+
 // serveAside serves h on addr until the returned stop, which gives
 // requests in flight two seconds and then closes what is left (a live
 // page's stream never ends by itself).
 func serveAside(listen string, h http.Handler, what string, logger *slog.Logger) (addr string, stop func(), err error) {
-	ln, err := net.Listen("tcp", listen)
+	raw, err := net.Listen("tcp", listen)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s on %q: %w", what, listen, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// No one address holds more than its share of the sockets, and a
+	// request's header and body come in time or the connection goes (a
+	// live page's stream, which only writes, has no read deadline).
+	ln := connlimit.Wrap(raw, asidePerAddress, asideConnections)
+	srv := &http.Server{Handler: bodyDeadline(h), ReadHeaderTimeout: 5 * time.Second, IdleTimeout: 2 * time.Minute}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

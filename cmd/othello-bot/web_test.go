@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -174,4 +175,70 @@ func startLocal(t *testing.T) *localGame {
 			pr, l.out, io.Discard)
 	}()
 	return l
+}
+
+// The pages cannot be exhausted: 1,100 POSTs to a game's act address from
+// one address that send their header and trickle their body (they used to
+// stop the pages: "too many open files") cost that address its
+// connections over the cap, each one kept is cut at the body's deadline,
+// and the page is served to everyone else meanwhile.
+func TestPagesUnderSlowBodies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,100 connections: not in -short")
+	}
+	l := startLocalGame(t)
+	if l.url == "" {
+		t.Fatalf("no page link in:\n%s", l.out.String())
+	}
+	defer func() { l.in.Close(); <-l.done }()
+	act := strings.TrimPrefix(l.url, "http://"+l.addr) + "/act"
+	stop := make(chan struct{})
+	defer close(stop)
+	dialer := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: time.Second}
+	var kept []net.Conn
+	for range 1100 {
+		c, err := dialer.Dial("tcp", l.addr)
+		if err != nil {
+			continue
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4096\r\n\r\n", act)
+		kept = append(kept, c)
+		go func() {
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(500 * time.Millisecond):
+					if _, err := c.Write([]byte("x")); err != nil {
+						return
+					}
+				}
+			}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	resp, err := http.Get(l.url)
+	if err != nil {
+		t.Fatalf("the page beside the flood: %v", err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	took := time.Since(start)
+	if resp.StatusCode != http.StatusOK || took > 2*time.Second {
+		t.Fatalf("the page beside the flood: %d after %v", resp.StatusCode, took)
+	}
+	// A trickling body is cut at its deadline (5 s), not held for ever.
+	open := 0
+	for _, c := range kept {
+		c.SetReadDeadline(time.Now().Add(8 * time.Second))
+		if _, err := c.Read(make([]byte, 1)); err != nil && strings.Contains(err.Error(), "timeout") {
+			open++
+		}
+	}
+	t.Logf("page in %v beside %d trickling connections; %d still open 8 s on", took.Round(time.Millisecond), len(kept), open)
+	if open > 0 {
+		t.Fatalf("%d trickling connections were not cut", open)
+	}
 }
