@@ -33,6 +33,9 @@ type Store interface {
 	// SetSetting writes one.
 	Setting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
+	// Now is the store's clock, the one every process sharing it agrees
+	// on (PostgreSQL's): a shared store's heartbeats are on it.
+	Now(ctx context.Context) (time.Time, error)
 }
 
 // Core is what downtime needs of the game flow: *bot.Service is one.
@@ -76,10 +79,23 @@ func New(core Core, store Store, every time.Duration, shared bool) *Service {
 // Beat records that the bot is up now. Every process sharing the store
 // beats on each tick, holding the timers or not.
 func (s *Service) Beat(ctx context.Context) error {
-	if err := s.store.SetSetting(ctx, aliveSetting, strconv.FormatInt(s.core.Now().UnixMilli(), 10)); err != nil {
+	now, err := s.beatClock(ctx)
+	if err != nil {
+		return fmt.Errorf("heartbeat: %w", err)
+	}
+	if err := s.store.SetSetting(ctx, aliveSetting, strconv.FormatInt(now.UnixMilli(), 10)); err != nil {
 		return fmt.Errorf("heartbeat: %w", err)
 	}
 	return nil
+}
+
+// beatClock is the clock heartbeats are on: the shared store's, which all
+// its processes agree on; alone, the bot's own (in `local`, the script's).
+func (s *Service) beatClock(ctx context.Context) (time.Time, error) {
+	if !s.shared {
+		return s.core.Now(), nil
+	}
+	return s.store.Now(ctx)
 }
 
 // LastBeat is the last heartbeat; zero if none was ever stored (or it
@@ -110,11 +126,19 @@ func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	now := s.core.Now()
-	away := now.Sub(last)
+	// The absence on the store's clock (a process whose own clock is off
+	// neither hides nor invents one), laid on this process's clock, which
+	// its games' clocks run on.
+	dbNow, err := s.beatClock(ctx)
+	if err != nil {
+		return 0, err
+	}
+	away := dbNow.Sub(last)
 	if last.IsZero() || away <= 0 || s.shared && away <= s.every*3/2 {
 		return 0, s.Beat(ctx)
 	}
+	now := s.core.Now()
+	last = now.Add(-away)
 	games, err := s.store.ActiveGames(ctx)
 	if err != nil {
 		return 0, err

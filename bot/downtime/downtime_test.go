@@ -28,6 +28,7 @@ type span struct {
 
 type fake struct {
 	now      time.Time
+	skew     time.Duration // how far the process's clock is ahead of the store's
 	games    []*record.Game
 	settings map[string]string
 	stood    []span
@@ -35,6 +36,12 @@ type fake struct {
 }
 
 func (f *fake) Now() time.Time { return f.now }
+
+// fakeStore is the fake as the store, whose clock is the process's less
+// its skew.
+type fakeStore struct{ *fake }
+
+func (s fakeStore) Now(context.Context) (time.Time, error) { return s.now.Add(-s.skew), nil }
 func (f *fake) Logger(context.Context) *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
@@ -78,7 +85,7 @@ func setUp(last time.Time, away time.Duration, shared bool, games ...*record.Gam
 	if !last.IsZero() {
 		f.settings[aliveSetting] = strconv.FormatInt(last.UnixMilli(), 10)
 	}
-	return f, New(f, f, 5*time.Second, shared)
+	return f, New(f, fakeStore{f}, 5*time.Second, shared)
 }
 
 func TestGiveBack(t *testing.T) {
@@ -162,4 +169,35 @@ func TestGiveBack(t *testing.T) {
 			t.Fatalf("no first beat: %v", b)
 		}
 	})
+}
+
+// Heartbeats on a shared store are on its clock: a process whose own clock runs 5
+// minutes fast neither disables the next start's give-back (its beat was
+// "in the future") nor is charged for it; the absence, measured on the
+// store's clock, is laid on the starting process's own.
+func TestGiveBackOnTheStoresClock(t *testing.T) {
+	ctx := context.Background()
+	// A fast process beats at t0 (its clock says t0+5m).
+	fast := &fake{now: t0.Add(5 * time.Minute), skew: 5 * time.Minute, settings: map[string]string{}}
+	if err := New(fast, fakeStore{fast}, 5*time.Second, true).Beat(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// It dies; a process with the right clock starts 3 minutes later.
+	g := newGame(1, t0.Add(time.Minute), true, false)
+	right := &fake{now: t0.Add(3 * time.Minute), games: []*record.Game{g}, settings: fast.settings}
+	away, err := New(right, fakeStore{right}, 5*time.Second, true).GiveBack(ctx)
+	if err != nil || away != 3*time.Minute {
+		t.Fatalf("away %v (%v), want 3m", away, err)
+	}
+	if len(right.stood) != 1 || !right.stood[0].from.Equal(t0) || !right.stood[0].until.Equal(right.now.Add(Grace)) {
+		t.Fatalf("stood still: %+v", right.stood)
+	}
+	// A slow-clocked process (2 minutes behind) starting then lays the
+	// same 3 minutes on its own clock.
+	slow := &fake{now: t0.Add(time.Minute), skew: -2 * time.Minute, games: []*record.Game{newGame(2, t0.Add(time.Minute), true, false)},
+		settings: map[string]string{aliveSetting: strconv.FormatInt(t0.UnixMilli(), 10)}}
+	if away, _ := New(slow, fakeStore{slow}, 5*time.Second, true).GiveBack(ctx); away != 3*time.Minute ||
+		len(slow.stood) != 1 || !slow.stood[0].from.Equal(slow.now.Add(-3*time.Minute)) {
+		t.Fatalf("a slow clock: away %v, stood %+v", away, slow.stood)
+	}
 }
