@@ -114,11 +114,11 @@ func (s *Service) LastBeat(ctx context.Context) (time.Time, error) {
 
 // GiveBack runs on start, before any timer fires or request is answered.
 // The bot was away from its last heartbeat until now unless, sharing the
-// store, another process beat within one and a half beats. Then each
-// running game whose time came due while it was away, or comes due
-// within Grace, has its clock stand still from the last beat until Grace
-// from now; after an absence of over two beats every running game does,
-// and Tell then says so. A flag that fell
+// store, another process beat within one and a half beats. Then every
+// running live clock stands still from the last beat (see charged): those
+// whose time came due while it was away, or comes due within Grace, until
+// Grace from now, and after an absence of over two beats every running
+// game does, and Tell then says so. A flag that fell
 // before the last beat stands. It returns how long the bot was away
 // (zero when it was not).
 func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
@@ -147,18 +147,21 @@ func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
 	long := away > 2*s.every
 	given := 0
 	for _, g := range games {
-		if !cost(g, last, until, long) {
+		end, tell := charged(g, last, now, until, long)
+		if end.IsZero() {
 			continue
 		}
-		changed, err := s.core.StandStill(ctx, g, last, until)
+		changed, err := s.core.StandStill(ctx, g, last, end)
 		if err != nil {
 			return away, err
 		}
 		if changed {
 			given++
-			s.mu.Lock()
-			s.untold = append(s.untold, notice{g, away, until})
-			s.mu.Unlock()
+			if tell {
+				s.mu.Lock()
+				s.untold = append(s.untold, notice{g, away, until})
+				s.mu.Unlock()
+			}
 		}
 	}
 	s.core.Logger(ctx).Info("the bot was away: time given back", "away", away, "since", last, "games", given)
@@ -168,14 +171,24 @@ func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
 	return away, s.Beat(ctx)
 }
 
-// cost says the bot's absence from last cost g's running turn time that
-// must be given back: its time was due after the last beat, and within
-// the grace (until) unless the absence was long.
-func cost(g *record.Game, last, until time.Time, long bool) bool {
+// charged says until when g's running turn stands still for the bot's
+// absence since last (zero: not at all), and whether its players are
+// told. Time the bot could not take a move is never charged: a live
+// clock stands still until now whatever the absence; one whose time was
+// due meanwhile or within the grace, or any clock after a long absence,
+// until the grace is over, and its players are told. A short absence
+// costs a correspondence clock (days a move) nothing worth a write.
+func charged(g *record.Game, last, now, until time.Time, long bool) (end time.Time, tell bool) {
 	if g.Status != record.Active || g.State.Over() || g.Deadline.IsZero() || !g.Deadline.After(last) {
-		return false
+		return time.Time{}, false
 	}
-	return long || !g.Deadline.After(until)
+	switch {
+	case long || !g.Deadline.After(until):
+		return until, true
+	case g.Control.Live():
+		return now, false
+	}
+	return time.Time{}, false
 }
 
 // Tell shows each game on a clock with a member to move that GiveBack

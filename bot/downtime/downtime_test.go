@@ -135,16 +135,23 @@ func TestGiveBack(t *testing.T) {
 		}
 	})
 
-	t.Run("a quick restart: only what fell due meanwhile or within the grace", func(t *testing.T) {
+	t.Run("a quick restart: every live clock given its time back; the grace and a word where it fell due", func(t *testing.T) {
 		fell := newGame(1, last.Add(3*time.Second), true, false)
 		inGrace := newGame(2, last.Add(15*time.Second), true, false)
 		later := newGame(3, last.Add(time.Minute), true, false)
-		f, s := setUp(last, 8*time.Second, false, fell, inGrace, later)
+		mail := newGame(4, last.Add(20*time.Hour), false, false)
+		f, s := setUp(last, 8*time.Second, false, fell, inGrace, later, mail)
 		if _, err := s.GiveBack(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := stood(f); len(got) != 2 || got[1].game != 1 || got[2].game != 2 {
-			t.Fatalf("stood still: %+v", f.stood)
+		got := stood(f)
+		if len(got) != 3 || !got[1].until.Equal(f.now.Add(Grace)) || !got[2].until.Equal(f.now.Add(Grace)) ||
+			!got[3].from.Equal(last) || !got[3].until.Equal(f.now) {
+			t.Fatalf("stood still: %+v (a 1+0 game due in a minute was charged the 8 s before)", f.stood)
+		}
+		s.Tell(ctx)
+		if len(f.told) != 2 {
+			t.Fatalf("told %q: the games near their flag only", f.told)
 		}
 	})
 
