@@ -119,7 +119,7 @@ func (l *limits) key(c call) string {
 
 // wait returns once c may be sent under what the limits know, taking one
 // of its bucket's remaining requests; or *ratelimit.RetryLater, at once, when
-// that is further off than ctx's deadline, maxWait or what bot.WaitAtMost
+// that is further off than ctx's deadline, maxWait or what ratelimit.WaitAtMost
 // said of ctx; or ctx's error, or errClosed.
 func (l *limits) wait(ctx context.Context, c call) error {
 	for {
