@@ -53,6 +53,8 @@ type Backend interface {
 	follows.Store
 	pageplay.Store
 	schedule.LeaseStore
+	// ExtendOpenTries gives open puzzle tries the time the bot was away.
+	ExtendOpenTries(ctx context.Context, since time.Time, by time.Duration) (int64, error)
 	// Shared reports whether other processes use the database too;
 	// Instance is the name this process goes by in it.
 	Shared() bool
@@ -119,6 +121,11 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.PagePlay = pageplay.New(a.Service, store, cfg.PageLink)
 	a.Mount(a.PagePlay)
 	a.Downtime = downtime.New(a.Service, store, TickEvery, a.shared)
+	// A puzzle try's 15 minutes are a clock too: none is lost to an absence.
+	a.Downtime.Also(func(ctx context.Context, since time.Time, away time.Duration) error {
+		_, err := store.ExtendOpenTries(ctx, since, away)
+		return err
+	})
 	var tvLease schedule.Lease
 	if a.shared {
 		tvLease = schedule.DatabaseLease{Store: store, Name: "tv", Holder: store.Instance(), TTL: 4 * bottv.FollowEvery}

@@ -63,6 +63,17 @@ func (s *Store) Try(ctx context.Context, id int64) (record.PuzzleTry, error) {
 	return loadTry(ctx, s.db, `a.id = ?`, id)
 }
 
+// ExtendOpenTries gives the tries open at since (not expired by then) by
+// more to answer: the time the bot was away, which nobody could use.
+func (s *Store) ExtendOpenTries(ctx context.Context, since time.Time, by time.Duration) (int64, error) {
+	res, err := s.wdb.ExecContext(ctx, `UPDATE puzzle_attempts SET expires_at = expires_at + ? WHERE status = 'open' AND expires_at > ?`,
+		by.Milliseconds(), millis(since))
+	if err != nil {
+		return 0, fmt.Errorf("giving open puzzle tries their time back: %w", err)
+	}
+	return res.RowsAffected()
+}
+
 // AdvanceTry moves an open try from step to next, if it is still at step
 // (a second press of the same answer finds it moved and gets false).
 func (s *Store) AdvanceTry(ctx context.Context, id int64, step, next int) (bool, error) {

@@ -61,6 +61,14 @@ type Service struct {
 
 	mu     sync.Mutex
 	untold []notice // games given time back, to be told (see Tell)
+	// also give back what else runs on a clock (puzzle tries): each is
+	// told the absence, from when (on this process's clock) and how long.
+	also []func(ctx context.Context, since time.Time, away time.Duration) error
+}
+
+// Also gives back, after each absence, what else runs on a clock.
+func (s *Service) Also(f func(ctx context.Context, since time.Time, away time.Duration) error) {
+	s.also = append(s.also, f)
 }
 
 // notice is a game given time back after an absence of away, its clock
@@ -162,6 +170,11 @@ func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
 				s.untold = append(s.untold, notice{g, away, until})
 				s.mu.Unlock()
 			}
+		}
+	}
+	for _, f := range s.also {
+		if err := f(ctx, last, away); err != nil {
+			return away, err
 		}
 	}
 	s.core.Logger(ctx).Info("the bot was away: time given back", "away", away, "since", last, "games", given)

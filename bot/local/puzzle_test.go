@@ -276,3 +276,26 @@ func openWithPuzzles(t *testing.T) *env {
 	}
 	return e
 }
+
+// A try's 15 minutes are a clock too: five minutes into it the bot goes
+// down for 16, and on its return the try is still open with its ten
+// minutes left (it used to expire, scoring a miss nobody could avoid).
+func TestPuzzleTryAcrossAnOutage(t *testing.T) {
+	e := openWithPuzzles(t)
+	ctx := context.Background()
+	e.lastPuzzle(e.say("alice #lobby: /puzzle"))
+	e.say("wait 5m")
+	before, err := e.store.Try(ctx, 1)
+	if err != nil || before.Status != record.TryOpen {
+		t.Fatalf("alice's try: %+v (%v)", before, err)
+	}
+	e.store.Close() // the process dies
+	e = openAt(t, e.dir, e.clock.Now().Add(16*time.Minute))
+	after, err := e.store.Try(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left := after.Expires.Sub(e.clock.Now()); after.Expired(e.clock.Now()) || left < 9*time.Minute || left > 10*time.Minute {
+		t.Fatalf("after 16 minutes away the try expires at %v (%v left), was %v", after.Expires, left, before.Expires)
+	}
+}
