@@ -37,6 +37,7 @@ const (
 // so the calls that follow already keep to it.
 func (r *Transport) ShareWith(ctx context.Context, st ShareStore, log *slog.Logger) {
 	name := sharePrefix + st.Instance()
+	failing := false // said once while the database stays away
 	count := func() {
 		now, err := st.Now(ctx)
 		if err == nil {
@@ -47,11 +48,13 @@ func (r *Transport) ShareWith(ctx context.Context, st ShareStore, log *slog.Logg
 			n, err = st.CountLeases(ctx, sharePrefix, now)
 		}
 		if err != nil {
-			if ctx.Err() == nil {
+			if ctx.Err() == nil && !failing {
 				log.Warn("sharing Discord's global rate limit: keeping the last share", "err", err)
 			}
+			failing = true
 			return
 		}
+		failing = false
 		if r.pace.processes(n) {
 			log.Info("sharing Discord's global rate limit", "processes", n)
 		}
