@@ -22,12 +22,6 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// GatewayDialer is the websocket dialer for a gateway session that never
-// resumes elsewhere (NewGateway(proxy).Dialer()).
-func GatewayDialer(proxy func(*http.Request) (*url.URL, error)) *websocket.Dialer {
-	return NewGateway(proxy).Dialer()
-}
-
 // Dialer is the websocket dialer for g's session, through the proxy g's
 // proxy names for each address (nil: none; http.ProxyFromEnvironment is
 // what Go's own clients use), to the session's resume_gateway_url once its

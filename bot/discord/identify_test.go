@@ -37,7 +37,7 @@ func TestIdentifyPropertiesRenamed(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, _, err := GatewayDialer(nil).Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	c, _, err := NewGateway(nil).Dialer().Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestGatewayThroughAProxy(t *testing.T) {
 	}))
 	defer proxy.Close()
 	via, _ := url.Parse(proxy.URL)
-	d := GatewayDialer(http.ProxyURL(via))
+	d := NewGateway(http.ProxyURL(via)).Dialer()
 	d.TLSClientConfig = &tls.Config{RootCAs: x509.NewCertPool()}
 	d.TLSClientConfig.RootCAs.AddCert(gateway.Certificate())
 	c, _, err := d.Dial("wss"+strings.TrimPrefix(gateway.URL, "https"), nil)

@@ -175,10 +175,25 @@ type tooMany struct {
 func (l *limits) heard(c call, resp *http.Response) (retry *ratelimit.RetryLater) {
 	h := resp.Header
 	now := time.Now()
+	bucket := h.Get("X-RateLimit-Bucket")
+	// A 429's body is read, and the 429 logged, outside the lock every
+	// call's wait takes.
+	var body tooMany
+	if resp.StatusCode == http.StatusTooManyRequests {
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+		_ = json.Unmarshal(raw, &body)
+	}
+	defer func() {
+		if retry != nil {
+			l.log.Warn("discord: rate limited (429)", "route", c.route, "resource", c.resource,
+				"bucket", bucket, "scope", retry.Scope, "retry_after", retry.After.Round(time.Millisecond),
+				"message", body.Message)
+		}
+	}()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if id := h.Get("X-RateLimit-Bucket"); id != "" {
-		l.bucketOf[c.route] = id
+	if bucket != "" {
+		l.bucketOf[c.route] = bucket
 	}
 	key := l.key(c)
 	b := l.state[key]
@@ -195,9 +210,6 @@ func (l *limits) heard(c call, resp *http.Response) (retry *ratelimit.RetryLater
 		b.remaining, b.reset, b.scope = remaining, now.Add(seconds(after)+resetMargin), ""
 	}
 	if resp.StatusCode == http.StatusTooManyRequests {
-		var body tooMany
-		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-		_ = json.Unmarshal(raw, &body)
 		wait := seconds(body.RetryAfter)
 		if wait <= 0 {
 			if s, err := strconv.ParseFloat(h.Get("Retry-After"), 64); err == nil {
@@ -213,9 +225,6 @@ func (l *limits) heard(c call, resp *http.Response) (retry *ratelimit.RetryLater
 		} else {
 			b.remaining, b.reset, b.scope = 0, now.Add(wait), scope
 		}
-		l.log.Warn("discord: rate limited (429)", "route", c.route, "resource", c.resource,
-			"bucket", h.Get("X-RateLimit-Bucket"), "scope", scope, "retry_after", wait.Round(time.Millisecond),
-			"message", body.Message)
 		retry = &ratelimit.RetryLater{After: wait, Scope: scope}
 	}
 	for k := range h {

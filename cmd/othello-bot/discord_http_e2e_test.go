@@ -154,36 +154,8 @@ func TestDiscordEndpointUnderSlowBodies(t *testing.T) {
 	waitListening(t, addr)
 
 	// The attacker, from 127.0.0.2 (Discord posts from elsewhere).
-	stop := make(chan struct{})
-	var conns []net.Conn
-	dialer := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: time.Second}
-	for range 1000 {
-		conn, err := dialer.Dial("tcp", addr)
-		if err != nil {
-			continue // refused: the cap at work
-		}
-		conns = append(conns, conn)
-		go func() {
-			fmt.Fprintf(conn, "POST /interactions HTTP/1.1\r\nHost: x\r\nX-Signature-Ed25519: %s\r\nX-Signature-Timestamp: %d\r\nContent-Length: 4096\r\n\r\n",
-				strings.Repeat("ab", ed25519.SignatureSize), time.Now().Unix())
-			for {
-				select {
-				case <-stop:
-					return
-				case <-time.After(300 * time.Millisecond):
-					if _, err := conn.Write([]byte("x")); err != nil {
-						return
-					}
-				}
-			}
-		}()
-	}
-	defer func() {
-		close(stop)
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
+	conns := trickle(t, addr, 1000, fmt.Sprintf("POST /interactions HTTP/1.1\r\nHost: x\r\nX-Signature-Ed25519: %s\r\n"+
+		"X-Signature-Timestamp: %d\r\nContent-Length: 4096\r\n\r\n", strings.Repeat("ab", ed25519.SignatureSize), time.Now().Unix()))
 	time.Sleep(500 * time.Millisecond) // the flood is in
 	worst := time.Duration(0)
 	for i := range 30 {
@@ -199,4 +171,42 @@ func TestDiscordEndpointUnderSlowBodies(t *testing.T) {
 	if worst > discordtest.AckLimit {
 		t.Fatalf("an acknowledgement took %v", worst)
 	}
+}
+
+// trickle opens n connections to addr from 127.0.0.2, as an attacker
+// would: each sends head (a request's header) and then a byte of its body
+// every 300 ms, until the test ends. It returns those the kernel let
+// connect (a server over its cap closes them unread).
+func trickle(t *testing.T, addr string, n int, head string) []net.Conn {
+	t.Helper()
+	stop := make(chan struct{})
+	var conns []net.Conn
+	t.Cleanup(func() {
+		close(stop)
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	dialer := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: time.Second}
+	for range n {
+		conn, err := dialer.Dial("tcp", addr)
+		if err != nil {
+			continue
+		}
+		conns = append(conns, conn)
+		go func() {
+			io.WriteString(conn, head)
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(300 * time.Millisecond):
+					if _, err := conn.Write([]byte("x")); err != nil {
+						return
+					}
+				}
+			}
+		}()
+	}
+	return conns
 }

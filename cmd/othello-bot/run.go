@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -150,11 +149,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	if c.Activity {
 		adapter.EnableActivity()
 	}
-	if proxy, err := proxyOf(c); err == nil {
-		files := http.DefaultTransport.(*http.Transport).Clone()
-		files.Proxy = proxy
-		adapter.SetFiles(&http.Client{Timeout: 10 * time.Second, Transport: files})
-	}
+	adapter.SetFiles(&http.Client{Timeout: 10 * time.Second, Transport: viaProxyOf(c)})
 	if m != nil {
 		adapter.SetMeter(m)
 		rest.Client.Transport.(*discord.Transport).SetMeter(m)
@@ -243,17 +238,10 @@ func newSession(c config.Config, token string, logger *slog.Logger) (*discordgo.
 	// The gateway's identify as Discord documents it: os, browser and
 	// device (the dialer renames discordgo's $-prefixed names).
 	session.Identify.Properties.Browser, session.Identify.Properties.Device = "othello-bot", "othello-bot"
-	// Both the gateway and REST go through the configured proxy, or the
-	// environment's (HTTPS_PROXY, NO_PROXY).
-	proxy, err := proxyOf(c)
-	if err != nil {
-		return nil, err
-	}
-	session.Dialer = discord.GatewayDialer(proxy)
-	web := http.DefaultTransport.(*http.Transport).Clone()
-	web.Proxy = proxy
-	// Every REST call goes through APIBase: to the configured API, on v10.
-	rt, err := discord.APIBase(c.DiscordAPI, web)
+	// Every REST call goes through APIBase: to the configured API, on v10,
+	// through the configured proxy or the environment's. (This session
+	// opens no gateway: openGateways gives each of its sessions a dialer.)
+	rt, err := discord.APIBase(c.DiscordAPI, viaProxyOf(c))
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -298,8 +286,7 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		}
 		session.ShardID, session.ShardCount = id, count
 		// Resumes go to the resume_gateway_url of the session's READY.
-		proxy, _ := proxyOf(c) // checked by newSession
-		gw := discord.NewGateway(proxy)
+		gw := discord.NewGateway(proxyOf(c))
 		session.Dialer = gw.Dialer()
 		session.AddHandler(gw.Event)
 		ready := make(chan struct{}, 1)
@@ -345,31 +332,4 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		}
 	}
 	return out, nil
-}
-
-// proxyOf is the proxy every connection to Discord goes through: the
-// configured one, or the environment's.
-func proxyOf(c config.Config) (func(*http.Request) (*url.URL, error), error) {
-	if c.Proxy == "" {
-		return http.ProxyFromEnvironment, nil
-	}
-	u, err := url.Parse(c.Proxy)
-	if err != nil {
-		return nil, usagef("key \"proxy\": %v", err)
-	}
-	return http.ProxyURL(u), nil
-}
-
-// viaProxy says, for an error, which proxy a connection went through.
-func viaProxy(c config.Config) string {
-	if c.Proxy != "" {
-		u, _ := url.Parse(c.Proxy)
-		return " through the proxy " + u.Redacted()
-	}
-	for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
-		if v := os.Getenv(k); v != "" {
-			return " (" + k + " is set)"
-		}
-	}
-	return ""
 }

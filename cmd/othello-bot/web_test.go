@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -192,31 +191,7 @@ func TestPagesUnderSlowBodies(t *testing.T) {
 	}
 	defer func() { l.in.Close(); <-l.done }()
 	act := strings.TrimPrefix(l.url, "http://"+l.addr) + "/act"
-	stop := make(chan struct{})
-	defer close(stop)
-	dialer := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: time.Second}
-	var kept []net.Conn
-	for range 1100 {
-		c, err := dialer.Dial("tcp", l.addr)
-		if err != nil {
-			continue
-		}
-		defer c.Close()
-		fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4096\r\n\r\n", act)
-		kept = append(kept, c)
-		go func() {
-			for {
-				select {
-				case <-stop:
-					return
-				case <-time.After(500 * time.Millisecond):
-					if _, err := c.Write([]byte("x")); err != nil {
-						return
-					}
-				}
-			}
-		}()
-	}
+	kept := trickle(t, l.addr, 1100, "POST "+act+" HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4096\r\n\r\n")
 	time.Sleep(300 * time.Millisecond)
 	start := time.Now()
 	resp, err := http.Get(l.url)
