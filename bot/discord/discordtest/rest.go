@@ -6,6 +6,7 @@ package discordtest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -13,6 +14,9 @@ import (
 	"net/http"
 	"strings"
 )
+
+// errClientGone is a body the client stopped sending part-way.
+var errClientGone = errors.New("the client went away mid-body")
 
 type apiError struct {
 	status int
@@ -36,6 +40,11 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, files, err := readBody(r)
+	if errors.Is(err, errClientGone) {
+		// A request abandoned mid-body (the bot stopping) never reaches
+		// Discord's handlers: nothing to answer and nothing the bot sent wrong.
+		return
+	}
 	if err != nil {
 		s.fail(w, r, apiError{400, 50109, "The request body contains invalid JSON."})
 		return
@@ -93,8 +102,11 @@ func readBody(r *http.Request) (map[string]any, []upload, error) {
 		return nil, nil, nil
 	}
 	data, err := io.ReadAll(r.Body)
-	if err != nil || len(data) == 0 {
-		return nil, nil, err
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", errClientGone, err)
+	}
+	if len(data) == 0 {
+		return nil, nil, nil
 	}
 	var files []upload
 	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && strings.HasPrefix(mt, "multipart/") {
