@@ -34,6 +34,12 @@ import (
 // database (games' exact timers fire on their own in between).
 const TickEvery = 5 * time.Second
 
+// WatchEvery is how often a running bot asks its database whether it
+// answers (downtime.Service.Watch): an outage is given back from the last
+// answer; one shorter than this may pass unseen, and is the most a
+// player can be charged for one.
+const WatchEvery = 500 * time.Millisecond
+
 // Backend is a database holding every capability's records: storage.Store
 // (SQLite or PostgreSQL) is one. It is only the union the wiring takes;
 // each part is given the small store it declares, and fakes implement
@@ -59,6 +65,8 @@ type Backend interface {
 	// Instance is the name this process goes by in it.
 	Shared() bool
 	Instance() string
+	// Ping says whether the database answers (downtime watches it).
+	Ping(ctx context.Context) error
 }
 
 // Config is the core's configuration and each capability's.
@@ -94,7 +102,10 @@ type App struct {
 func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier, cfg Config, log *slog.Logger) *App {
 	core := cfg.Config
 	core.PlayerLink = cfg.PageLink // a game's start tells its player too
-	a := &App{Service: bot.New(bot.StoresOf(store), eng, clock, notify, core, log), shared: store.Shared()}
+	a := &App{shared: store.Shared()}
+	// An outage is given back before any clock is charged (see Watch).
+	core.Settle = func(ctx context.Context) bool { return a.Downtime.Settle(ctx) }
+	a.Service = bot.New(bot.StoresOf(store), eng, clock, notify, core, log)
 	tc := cfg.Tournaments
 	if tc.DefaultSize == 0 {
 		tc.DefaultSize = cfg.DefaultSize
@@ -206,7 +217,8 @@ func (a *App) Tick(ctx context.Context) {
 
 // Run ticks every TickEvery until ctx ends, the jobs in work (see
 // schedule.Scheduler.Run); after each tick the store hears the bot is
-// alive, then beat, if set, is called.
+// alive, then beat, if set, is called. Meanwhile the database is watched
+// for outages.
 func (a *App) Run(ctx, work context.Context, beat func()) {
 	tv := make(chan struct{})
 	go func() {
@@ -214,6 +226,12 @@ func (a *App) Run(ctx, work context.Context, beat func()) {
 		a.TV.Run(ctx)
 	}()
 	defer func() { <-tv }()
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		a.Downtime.Watch(ctx, WatchEvery)
+	}()
+	defer func() { <-watching }()
 	a.Scheduler.Run(ctx, work, TickEvery, func() {
 		a.beat(work)
 		if beat != nil {

@@ -106,6 +106,9 @@ type Config struct {
 	// Activity says the app's Discord Activity shows games: a server's
 	// game messages then offer to watch in it.
 	Activity bool
+	// Settle gives back the time of any outage before a clock is charged,
+	// false while the bot cannot take moves (bot/downtime); nil: never.
+	Settle func(ctx context.Context) bool
 }
 
 // Service is the command logic. It is safe for concurrent use: requests for

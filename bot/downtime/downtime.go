@@ -36,6 +36,8 @@ type Store interface {
 	// Now is the store's clock, the one every process sharing it agrees
 	// on (PostgreSQL's): a shared store's heartbeats are on it.
 	Now(ctx context.Context) (time.Time, error)
+	// Ping says whether the store answers (see Watch).
+	Ping(ctx context.Context) error
 }
 
 // Core is what downtime needs of the game flow: *bot.Service is one.
@@ -64,6 +66,8 @@ type Service struct {
 	// also give back what else runs on a clock (puzzle tries): each is
 	// told the absence, from when (on this process's clock) and how long.
 	also []func(ctx context.Context, since time.Time, away time.Duration) error
+
+	out outages // spans while running (outages.go)
 }
 
 // Also gives back, after each absence, what else runs on a clock.
@@ -147,41 +151,50 @@ func (s *Service) GiveBack(ctx context.Context) (time.Duration, error) {
 	}
 	now := s.core.Now()
 	last = now.Add(-away)
+	if err := s.giveBack(ctx, last, now, away, nil); err != nil {
+		return away, err
+	}
+	s.core.Logger(ctx).Info("the bot was away: time given back", "away", away, "since", last)
+	// The beat last: an absence cut short by a crash is given back from
+	// the same beat next time (a clock already moved past it moves only
+	// by the new part).
+	return away, s.Beat(ctx)
+}
+
+// giveBack stands still the running clocks of the games in the servers
+// covers says (nil: all) over an absence from last until now (see charged), notes whom to
+// tell, and gives back what else runs on a clock.
+func (s *Service) giveBack(ctx context.Context, last, now time.Time, away time.Duration, covers func(guildID string) bool) error {
 	games, err := s.store.ActiveGames(ctx)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	until := now.Add(Grace)
 	long := away > 2*s.every
-	given := 0
 	for _, g := range games {
+		if covers != nil && !covers(g.GuildID) {
+			continue
+		}
 		end, tell := charged(g, last, now, until, long)
 		if end.IsZero() {
 			continue
 		}
 		changed, err := s.core.StandStill(ctx, g, last, end)
 		if err != nil {
-			return away, err
+			return err
 		}
-		if changed {
-			given++
-			if tell {
-				s.mu.Lock()
-				s.untold = append(s.untold, notice{g, away, until})
-				s.mu.Unlock()
-			}
+		if changed && tell {
+			s.mu.Lock()
+			s.untold = append(s.untold, notice{g, away, until})
+			s.mu.Unlock()
 		}
 	}
 	for _, f := range s.also {
 		if err := f(ctx, last, away); err != nil {
-			return away, err
+			return err
 		}
 	}
-	s.core.Logger(ctx).Info("the bot was away: time given back", "away", away, "since", last, "games", given)
-	// The beat last: an absence cut short by a crash is given back from
-	// the same beat next time (a clock already moved past it moves only
-	// by the new part).
-	return away, s.Beat(ctx)
+	return nil
 }
 
 // charged says until when g's running turn stands still for the bot's

@@ -2,6 +2,7 @@ package downtime
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"strconv"
@@ -33,6 +34,7 @@ type fake struct {
 	settings map[string]string
 	stood    []span
 	told     []string // channels
+	down     bool     // the store answers no ping
 }
 
 func (f *fake) Now() time.Time { return f.now }
@@ -42,6 +44,12 @@ func (f *fake) Now() time.Time { return f.now }
 type fakeStore struct{ *fake }
 
 func (s fakeStore) Now(context.Context) (time.Time, error) { return s.now.Add(-s.skew), nil }
+func (s fakeStore) Ping(context.Context) error {
+	if s.down {
+		return errors.New("connection refused")
+	}
+	return nil
+}
 func (f *fake) Logger(context.Context) *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }

@@ -155,7 +155,13 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		rest.Client.Transport.(*discord.Transport).SetMeter(m)
 	}
 	// Before any request: the time the bot was away goes back on the
-	// clocks, so no flag falls for it.
+	// clocks, so no flag falls for it; nor for the time the gateway takes
+	// to connect, when interactions come that way.
+	var live *discord.Liveness
+	if c.InteractionsAddress == "" {
+		live = discord.NewLiveness(svc.Downtime, svc.Now)
+		live.Expect(shards, count)
+	}
 	if err := svc.GiveBackDowntime(ctx); err != nil {
 		logger.Error("giving back the time the bot was away", "err", err)
 	}
@@ -163,7 +169,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	if err != nil {
 		return err
 	}
-	gateways, err := openGateways(ctx, c, token, count, shards, adapter, logger)
+	gateways, err := openGateways(ctx, c, token, count, shards, adapter, live, logger)
 	closeGateways := func() {
 		for _, g := range gateways {
 			if err := g.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
@@ -277,7 +283,7 @@ func shardPlan(c config.Config, rest *discordgo.Session) (count int, shards []in
 // openGateways connects one gateway session per shard this process runs
 // and waits for each one's Ready (the application id comes with it).
 func openGateways(ctx context.Context, c config.Config, token string, count int, shards []int,
-	adapter *discord.Adapter, logger *slog.Logger) ([]*discordgo.Session, error) {
+	adapter *discord.Adapter, live *discord.Liveness, logger *slog.Logger) ([]*discordgo.Session, error) {
 	var out []*discordgo.Session
 	for _, id := range shards {
 		session, err := newSession(c, token, logger)
@@ -308,6 +314,9 @@ func openGateways(ctx context.Context, c config.Config, token string, count int,
 		session.AddHandler(adapter.OnThreadDelete)
 		session.AddHandler(adapter.OnChannelDelete)
 		session.AddHandler(adapter.OnDisconnect)
+		if live != nil {
+			live.Follow(session) // a lost connection's time is given back
+		}
 		if err := session.Open(); err != nil {
 			var ce *websocket.CloseError
 			switch {
