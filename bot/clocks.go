@@ -50,8 +50,7 @@ func (s *Service) TimeOption(req Request, vsBot bool) (timecontrol.Control, *Res
 	}
 	c, err := timecontrol.Parse(v)
 	if err != nil {
-		r := Refuse(timeError(req.Me(), v, err))
-		return c, &r
+		return c, Refusal(timeError(req.Me(), v, err))
 	}
 	return c, nil
 }

@@ -31,15 +31,13 @@ func Subject(req Request) record.Player {
 func (s *Service) FinishedGame(ctx context.Context, req Request, id int64) (*record.Game, *Response, error) {
 	g, err := s.games.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) || err == nil && !visibleHere(req, g) {
-		r := Refuse(req.Me().T("replay.no_game", "ID", id))
-		return nil, &r, nil
+		return nil, Refusal(req.Me().T("replay.no_game", "ID", id)), nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if g.Status == record.Active {
-		r := Refuse(req.Me().T("replay.still_going", "ID", id))
-		return nil, &r, nil
+		return nil, Refusal(req.Me().T("replay.still_going", "ID", id)), nil
 	}
 	return g, nil, nil
 }

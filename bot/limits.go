@@ -124,9 +124,7 @@ func (m *Message) fit() []string {
 		e.Title = Clip(e.Title, MaxEmbedTitle)
 		e.Description = Clip(e.Description, MaxDescription)
 		e.Footer = Clip(e.Footer, MaxFooter)
-		if len(e.Fields) > MaxFields {
-			e.Fields = e.Fields[:MaxFields]
-		}
+		e.Fields = atMost(e.Fields, MaxFields)
 		for i := range e.Fields {
 			e.Fields[i].Name = Clip(e.Fields[i].Name, MaxFieldName)
 			e.Fields[i].Value = Clip(e.Fields[i].Value, MaxFieldValue)
@@ -141,22 +139,16 @@ func (m *Message) fit() []string {
 			e.Footer = Clip(e.Footer, max(0, Length(e.Footer)-over-1))
 		}
 	}
-	if len(m.Components) > MaxRows {
-		m.Components = m.Components[:MaxRows]
-	}
+	m.Components = atMost(m.Components, MaxRows)
 	for i := range m.Components {
 		row := &m.Components[i]
-		if len(row.Buttons) > MaxButtonsPerRow {
-			row.Buttons = row.Buttons[:MaxButtonsPerRow]
-		}
+		row.Buttons = atMost(row.Buttons, MaxButtonsPerRow)
 		for j := range row.Buttons {
 			row.Buttons[j].Label = Clip(row.Buttons[j].Label, MaxButtonLabel)
 		}
 		if mn := row.Menu; mn != nil {
 			mn.Placeholder = Clip(mn.Placeholder, MaxPlaceholder)
-			if len(mn.Options) > MaxMenuOptions {
-				mn.Options = mn.Options[:MaxMenuOptions]
-			}
+			mn.Options = atMost(mn.Options, MaxMenuOptions)
 			for k := range mn.Options {
 				mn.Options[k].Label = Clip(mn.Options[k].Label, MaxOptionLabel)
 			}
@@ -164,6 +156,9 @@ func (m *Message) fit() []string {
 	}
 	return errs
 }
+
+// atMost is the first n of s.
+func atMost[T any](s []T, n int) []T { return s[:min(len(s), n)] }
 
 // JoinLines joins lines with newlines, stopping before the total would
 // pass max units; it says how many lines were left out.

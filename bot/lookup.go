@@ -73,19 +73,27 @@ func LookupCommand(name string) (CommandSpec, bool) {
 
 // Sub finds a subcommand by its name or a localized name.
 func (c CommandSpec) Sub(name string) (CommandSpec, bool) {
-	for _, s := range c.Subcommands {
-		if s.Name == name {
-			return s, true
+	return named(c.Subcommands, name, func(s CommandSpec) (string, map[string]string) { return s.Name, s.NameLocalizations })
+}
+
+// named finds the item called name, or failing that one whose localized
+// name it is (in any case).
+func named[T any](items []T, name string, names func(T) (string, map[string]string)) (T, bool) {
+	for _, it := range items {
+		if n, _ := names(it); n == name {
+			return it, true
 		}
 	}
-	for _, s := range c.Subcommands {
-		for _, n := range s.NameLocalizations {
+	for _, it := range items {
+		_, local := names(it)
+		for _, n := range local {
 			if strings.EqualFold(n, name) {
-				return s, true
+				return it, true
 			}
 		}
 	}
-	return CommandSpec{}, false
+	var none T
+	return none, false
 }
 
 // Path is the command's name with its subcommand's, as LookupCommand
@@ -160,17 +168,5 @@ func (ch OptionChoice) shownAs(text string) bool {
 
 // option finds an option by its name or a localized name.
 func (c CommandSpec) option(name string) (OptionSpec, bool) {
-	for _, o := range c.Options {
-		if o.Name == name {
-			return o, true
-		}
-	}
-	for _, o := range c.Options {
-		for _, n := range o.NameLocalizations {
-			if strings.EqualFold(n, name) {
-				return o, true
-			}
-		}
-	}
-	return OptionSpec{}, false
+	return named(c.Options, name, func(o OptionSpec) (string, map[string]string) { return o.Name, o.NameLocalizations })
 }

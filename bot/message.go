@@ -220,6 +220,9 @@ func Refuse(text string) Response {
 	return Response{Message: &Message{Content: text, Ephemeral: true}}
 }
 
+// Refusal is Refuse by pointer, for the helpers that answer "or this".
+func Refusal(text string) *Response { r := Refuse(text); return &r }
+
 // Deref is a response given by pointer, or none.
 func Deref(r *Response) Response {
 	if r == nil {

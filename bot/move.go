@@ -40,7 +40,7 @@ func parseGamePly(args string) (id int64, ply int, ok bool) {
 // playMove plays a human move. wantGame and wantPly (0 and -1 for a typed
 // command) name the board a component was pressed on.
 func (s *Service) playMove(ctx context.Context, req Request, square string, wantGame int64, wantPly int) (Response, error) {
-	s.settled(ctx) // an outage given back before this move's clock is read
+	s.cfg.Settle(ctx) // an outage given back before this move's clock is read
 	unlock := s.LockChannel(req.ChannelID)
 	defer unlock()
 	me, pub := req.Me(), req.Pub()

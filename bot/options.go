@@ -79,18 +79,15 @@ func (s *Service) readGameOptions(ctx context.Context, req Request) (gameOptions
 	var err error
 	o.size, err = IntOption(req, "size", s.cfg.DefaultSize)
 	if err != nil || !game.ValidSize(o.size) {
-		r := Refuse(req.Me().T("start.bad_size"))
-		return o, &r, nil
+		return o, Refusal(req.Me().T("start.bad_size")), nil
 	}
 	var ok bool
 	if o.color, ok = colorOption(req); !ok {
-		r := Refuse(req.Me().T("start.bad_color"))
-		return o, &r, nil
+		return o, Refusal(req.Me().T("start.bad_color")), nil
 	}
 	o.style, err = s.styleFor(ctx, req)
 	if errors.Is(err, errBadStyle) {
-		r := Refuse(req.Me().T("start.bad_style"))
-		return o, &r, nil
+		return o, Refusal(req.Me().T("start.bad_style")), nil
 	}
 	return o, nil, err
 }

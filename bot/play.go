@@ -166,11 +166,9 @@ func (s *Service) channelBusy(ctx context.Context, req Request) (*Response, erro
 	if parent := cmp.Or(req.ParentID, g.ParentID); req.InThread || g.ParentID != "" {
 		// No thread opens from a thread: point to the channel it is in.
 		if playing {
-			r := Refuse(me.T("start.own_game_thread", "ID", g.ID, "Channel", "<#"+parent+">"))
-			return &r, nil
+			return Refusal(me.T("start.own_game_thread", "ID", g.ID, "Channel", "<#"+parent+">")), nil
 		}
-		r := Refuse(me.T("start.others_game_thread", "ID", g.ID, "Players", GamePlayers(me, g), "Channel", "<#"+parent+">"))
-		return &r, nil
+		return Refusal(me.T("start.others_game_thread", "ID", g.ID, "Players", GamePlayers(me, g), "Channel", "<#"+parent+">")), nil
 	}
 	r := Refuse(me.T("start.others_game", "ID", g.ID, "Players", GamePlayers(me, g)))
 	if playing {

@@ -106,8 +106,8 @@ type Config struct {
 	// Activity says the app's Discord Activity shows games: a server's
 	// game messages then offer to watch in it.
 	Activity bool
-	// Settle gives back the time of any outage before a clock is charged,
-	// false while the bot cannot take moves (bot/downtime); nil: never.
+	// Settle gives back the time of any outage before a clock is charged;
+	// false while the bot can take no move, when no flag falls (bot/downtime).
 	Settle func(ctx context.Context) bool
 }
 
@@ -150,6 +150,9 @@ type Service struct {
 func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Config, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
+	}
+	if cfg.Settle == nil {
+		cfg.Settle = func(context.Context) bool { return true }
 	}
 	bg, stop := context.WithCancel(context.Background())
 	return &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},

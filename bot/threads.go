@@ -75,8 +75,7 @@ func (s *Service) finishedThread(ctx context.Context, req Request) (refusal *Res
 		return nil, req.InThread, err // a member's thread: games play in it
 	}
 	if g.Status != record.Active {
-		r := Refuse(req.Me().T("thread.over", "ID", g.GameID, "Channel", "<#"+g.ParentID+">"))
-		return &r, true, nil
+		return Refusal(req.Me().T("thread.over", "ID", g.GameID, "Channel", "<#"+g.ParentID+">")), true, nil
 	}
 	return nil, true, nil
 }
@@ -123,8 +122,7 @@ func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player
 	// starts while it runs.
 	switch id, channel, err := s.games.ActiveTournamentGame(ctx, p.ID); {
 	case err == nil:
-		r := Refuse(req.Me().T("thread.tournament_game", "Name", name(p), "ID", id, "Where", "<#"+channel+">"))
-		return &r, nil
+		return Refusal(req.Me().T("thread.tournament_game", "Name", name(p), "ID", id, "Where", "<#"+channel+">")), nil
 	case !errors.Is(err, record.ErrNotFound):
 		return nil, err
 	}
@@ -135,8 +133,7 @@ func (s *Service) tooManyGames(ctx context.Context, req Request, p record.Player
 	if err != nil || n < s.cfg.MaxGamesPerPlayer {
 		return nil, err
 	}
-	r := Refuse(req.Me().T("thread.too_many", "Name", name(p), "Count", n))
-	return &r, nil
+	return Refusal(req.Me().T("thread.too_many", "Name", name(p), "Count", n)), nil
 }
 
 // deletedNote is the results log's note for a game whose home was deleted.

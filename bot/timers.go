@@ -76,7 +76,7 @@ func (s *Service) expireChallenges(ctx context.Context, now time.Time) {
 
 // fireGameTimers fires the games' timers that are due.
 func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
-	if !s.settled(ctx) {
+	if !s.cfg.Settle(ctx) {
 		return // no flag falls while the bot can take no move
 	}
 	// With exact timers, the games due before the next tick get a timer
@@ -103,7 +103,7 @@ func (s *Service) fireGameTimers(ctx context.Context, now time.Time) {
 // fireGameTimer does what a game's timer is for, armed being the game as
 // it was when the timer was set.
 func (s *Service) fireGameTimer(ctx context.Context, armed *record.Game, now time.Time) {
-	if !s.settled(ctx) {
+	if !s.cfg.Settle(ctx) {
 		return // the tick fires it once the outage is given back
 	}
 	// What the end of the game brings comes after its final board, and
@@ -190,10 +190,6 @@ func (s *Service) fireGameTimer(ctx context.Context, armed *record.Game, now tim
 		s.Logger(ctx).Error("tick: reminder", "game", g.ID, "player", side.Player.ID, "err", err)
 	}
 }
-
-// settled gives back any outage first (Config.Settle); false while the
-// bot can take no move.
-func (s *Service) settled(ctx context.Context) bool { return s.cfg.Settle == nil || s.cfg.Settle(ctx) }
 
 // fireClock is a live game's timer: the side to move's time is up (it
 // loses on time, or the game is aborted if its first move never came), or

@@ -23,12 +23,10 @@ func xotOption(req Request, size int) (bool, *Response) {
 	}
 	on, err := strconv.ParseBool(v)
 	if err != nil {
-		r := Refuse(req.Me().T("xot.bad_option"))
-		return false, &r
+		return false, Refusal(req.Me().T("xot.bad_option"))
 	}
 	if on && size != 8 {
-		r := Refuse(req.Me().T("xot.size_only"))
-		return false, &r
+		return false, Refusal(req.Me().T("xot.size_only"))
 	}
 	return on, nil
 }

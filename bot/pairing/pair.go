@@ -183,8 +183,7 @@ func (s *Service) taken(ctx context.Context, me *catalog.Printer, id int64) (*bo
 	if err != nil || took {
 		return nil, err
 	}
-	r := bot.Refuse(me.T("pool.gone"))
-	return &r, nil
+	return bot.Refusal(me.T("pool.gone")), nil
 }
 
 // leaveButton is Leave on a wait: only the one waiting.

@@ -28,13 +28,11 @@ func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournam
 	if v := strings.TrimSpace(req.Options["id"]); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
-			r := bot.Refuse(me.T("tournament.not_found", "ID", game.QuoteInput(v)))
-			return nil, &r, nil
+			return nil, bot.Refusal(me.T("tournament.not_found", "ID", game.QuoteInput(v))), nil
 		}
 		t, err := s.store.Tournament(ctx, id)
 		if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
-			r := bot.Refuse(me.T("tournament.not_found", "ID", id))
-			return nil, &r, nil
+			return nil, bot.Refusal(me.T("tournament.not_found", "ID", id)), nil
 		}
 		return t, nil, err
 	}
@@ -53,8 +51,7 @@ func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournam
 		}
 	}
 	if len(open) == 0 {
-		r := bot.Refuse(me.T("tournament.none_here"))
-		return nil, &r, nil
+		return nil, bot.Refusal(me.T("tournament.none_here")), nil
 	}
 	return open[0], nil, nil
 }
