@@ -215,6 +215,12 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 
 	<-ctx.Done()
 	logger.Info("shutting down: finishing moves and replies in flight")
+	// The last heartbeat as it stops taking moves: a restart counts its
+	// absence from here, not from the tick before, nor from the end of
+	// the shutdown (closing the gateway alone takes a second).
+	if err := svc.Beat(work); err != nil {
+		logger.Warn("the last heartbeat", "err", err)
+	}
 	// Replies in flight get a moment to wait out a bucket; then no wait
 	// for Discord's rate limits holds the shutdown (a 429 can ask for
 	// minutes).
@@ -226,11 +232,6 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	<-puzzling
 	adapter.Wait()
 	svc.Shutdown()
-	// The last heartbeat as it stops: a restart counts its absence from
-	// here, not from the tick before.
-	if err := svc.Beat(work); err != nil {
-		logger.Warn("the last heartbeat", "err", err)
-	}
 	return nil
 }
 

@@ -33,6 +33,7 @@ type Server struct {
 	port int
 	cred *syscall.Credential // run the programs as this user (initdb refuses root)
 	n    atomic.Int64
+	opts string // the server's options (port, socket, settings)
 }
 
 // Options for Start.
@@ -106,9 +107,8 @@ func Start(opts Options) (*Server, error) {
 			os.RemoveAll(dir)
 			return nil, err
 		}
-		err = s.run("pg_ctl", "-D", s.data(), "-l", filepath.Join(dir, "server.log"), "-w", "-t", "60",
-			"-o", fmt.Sprintf("-p %d -k %s %s", s.port, dir, settings), "start")
-		if err == nil {
+		s.opts = fmt.Sprintf("-p %d -k %s %s", s.port, dir, settings)
+		if err = s.Up(); err == nil {
 			break
 		}
 		if attempt == 2 {
@@ -165,10 +165,21 @@ func (s *Server) NewDatabase() (string, error) {
 	return s.URL(name), nil
 }
 
+// Down stops the server as a crash would, keeping its files: an outage
+// until Up.
+func (s *Server) Down() error {
+	return s.run("pg_ctl", "-D", s.data(), "-m", "immediate", "-w", "stop")
+}
+
+// Up starts the server (again), on the same port, and waits until it
+// takes connections.
+func (s *Server) Up() error {
+	return s.run("pg_ctl", "-D", s.data(), "-l", filepath.Join(s.dir, "server.log"), "-w", "-t", "60", "-o", s.opts, "start")
+}
+
 // Stop stops the server and removes its files.
 func (s *Server) Stop() error {
-	err := s.run("pg_ctl", "-D", s.data(), "-m", "immediate", "-w", "stop")
-	return errors.Join(err, os.RemoveAll(s.dir))
+	return errors.Join(s.Down(), os.RemoveAll(s.dir))
 }
 
 var (

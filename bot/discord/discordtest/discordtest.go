@@ -160,7 +160,9 @@ type Server struct {
 	channelGuild   map[string]string
 	identifies     int
 	resumes        int
-	connected      chan struct{}
+	// unreachableUntil: the gateway takes no connection until then.
+	unreachableUntil time.Time
+	connected        chan struct{}
 }
 
 // shardSession is one shard's gateway session: its connection (nil while

@@ -35,6 +35,19 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request, resumeServer bo
 	if v := r.URL.Query().Get("v"); v != APIVersion {
 		s.violation("the gateway was opened with v=%s, which Discord deprecates: v%s is current", v, APIVersion)
 	}
+	s.mu.Lock()
+	unreachable := time.Now().Before(s.unreachableUntil)
+	s.mu.Unlock()
+	if unreachable {
+		// The network between the bot and Discord is gone (assumed: the
+		// handshake fails, as with an unreachable host).
+		if hj, ok := w.(http.Hijacker); ok {
+			if c, _, err := hj.Hijack(); err == nil {
+				c.Close()
+			}
+		}
+		return
+	}
 	c, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return
@@ -285,6 +298,16 @@ func (s *Server) DropConnection() {
 		}
 	}
 	s.connMu.Unlock()
+}
+
+// Unreachable cuts every gateway connection and takes no new one for d:
+// the bot's network to Discord gone for a while. Interactions sent
+// meanwhile wait for the bot's resume, as Discord replays them.
+func (s *Server) Unreachable(d time.Duration) {
+	s.mu.Lock()
+	s.unreachableUntil = time.Now().Add(d)
+	s.mu.Unlock()
+	s.DropConnection()
 }
 
 // Sessions returns how many times the bot identified and resumed.
