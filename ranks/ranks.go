@@ -47,3 +47,22 @@ func Change(held []Role, speed string, step, want int) (remove []Role, add bool)
 	}
 	return remove, add
 }
+
+// Holding is where a member's role stands between the bot and Discord.
+// The bot records what it is about to ask before it asks, so a crash in
+// between leaves a note to finish, not a role nobody knows of.
+type Holding int
+
+const (
+	NotHeld Holding = iota // no record: the member does not hold it
+	Held                   // given, and Discord said so
+	Giving                 // Discord asked to give it, no answer recorded
+	Taking                 // Discord asked to take it, no answer recorded
+)
+
+// Pending is a role change Discord was asked for and whose answer was
+// never recorded.
+type Pending struct {
+	GuildID, PlayerID, RoleID string
+	Holding                   Holding // Giving or Taking
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"othello-bot/bot"
+	"othello-bot/record"
 )
 
 // maxRolesReached is Discord's JSON error code for a server at its 250
@@ -66,11 +67,18 @@ func (a *Poster) RemoveMemberRole(ctx context.Context, guildID, userID, roleID s
 	return nil
 }
 
-// forbidden marks a 403 as bot.ErrForbidden.
+// forbidden marks a 403 as bot.ErrForbidden, and a 404 (Unknown Member:
+// the member left; Unknown Role: an admin deleted it) as
+// record.ErrNotFound.
 func forbidden(err error) error {
 	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
-		return fmt.Errorf("%w: %w", bot.ErrForbidden, err)
+	if errors.As(err, &rest) && rest.Response != nil {
+		switch rest.Response.StatusCode {
+		case http.StatusForbidden:
+			return fmt.Errorf("%w: %w", bot.ErrForbidden, err)
+		case http.StatusNotFound:
+			return fmt.Errorf("%w: %w", record.ErrNotFound, err)
+		}
 	}
 	return err
 }

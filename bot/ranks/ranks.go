@@ -47,8 +47,15 @@ type Store interface {
 	RankRoles(ctx context.Context, guildID string) ([]ranks.Role, error)
 	SaveRankRole(ctx context.Context, guildID string, r ranks.Role) error
 	HeldRanks(ctx context.Context, guildID, playerID string) ([]ranks.Role, error)
-	SetRankHeld(ctx context.Context, guildID, playerID, roleID string, held bool) error
+	// SetRankHeld records a role given or taken; Giving and Taking before
+	// Discord is asked, so Reconcile finishes what a crash cut short.
+	SetRankHeld(ctx context.Context, guildID, playerID, roleID string, h ranks.Holding) error
+	PendingRanks(ctx context.Context, limit int) ([]ranks.Pending, error)
 	RankHolders(ctx context.Context, guildID, roleID string) ([]string, error)
+	// SetRolesBackfill records that a server's members are being given
+	// their roles (0: done); RolesBackfills lists those not done.
+	SetRolesBackfill(ctx context.Context, guildID string, step int, now time.Time) error
+	RolesBackfills(ctx context.Context) (map[string]int, error)
 	Rating(ctx context.Context, playerID, scope string) (record.Rating, error)
 	Leaderboard(ctx context.Context, scope string, growth record.DeviationGrowth, limit int) ([]record.Standing, error)
 }
@@ -78,7 +85,10 @@ type Service struct {
 	mu       sync.Mutex  // the state below
 	problems map[string]string
 	backfill map[string]*progress
-	wg       sync.WaitGroup
+	// reconciled is when Reconcile last began; reconciling while it runs.
+	reconciled  time.Time
+	reconciling bool
+	wg          sync.WaitGroup
 }
 
 type progress struct{ done, total int }
@@ -139,20 +149,36 @@ func (s *Service) update(ctx context.Context, guildID, playerID string, speed ti
 	}
 	remove, add := ranks.Change(held, string(speed), step, want)
 	for _, old := range remove {
-		if err := s.roles.RemoveMemberRole(ctx, guildID, playerID, old.RoleID); err != nil {
-			return s.noted(guildID, err)
-		}
-		if err := s.store.SetRankHeld(ctx, guildID, playerID, old.RoleID, false); err != nil {
+		if err := s.apply(ctx, guildID, playerID, old.RoleID, ranks.Taking); err != nil {
 			return err
 		}
 	}
 	if !add {
 		return nil
 	}
-	if err := s.roles.AddMemberRole(ctx, guildID, playerID, role.RoleID); err != nil {
+	return s.apply(ctx, guildID, playerID, role.RoleID, ranks.Giving)
+}
+
+// apply gives (Giving) or takes (Taking) a member's role: recorded as
+// asked, then asked of Discord, then recorded as done. A crash between
+// leaves it asked, for Reconcile; so does a refusal, which is noted. A
+// member or role no longer there is forgotten.
+func (s *Service) apply(ctx context.Context, guildID, playerID, roleID string, h ranks.Holding) error {
+	if err := s.store.SetRankHeld(ctx, guildID, playerID, roleID, h); err != nil {
+		return err
+	}
+	ask, done := s.roles.AddMemberRole, ranks.Held
+	if h == ranks.Taking {
+		ask, done = s.roles.RemoveMemberRole, ranks.NotHeld
+	}
+	err := ask(ctx, guildID, playerID, roleID)
+	if errors.Is(err, record.ErrNotFound) {
+		done, err = ranks.NotHeld, nil
+	}
+	if err != nil {
 		return s.noted(guildID, err)
 	}
-	return s.store.SetRankHeld(ctx, guildID, playerID, role.RoleID, true)
+	return s.store.SetRankHeld(ctx, guildID, playerID, roleID, done)
 }
 
 // role is the band's role, made if the bot has not made it yet.
@@ -224,10 +250,7 @@ func (s *Service) crown(ctx context.Context, guildID, title string, winners []st
 		if slices.Contains(winners, p) {
 			continue
 		}
-		if err := s.roles.RemoveMemberRole(ctx, guildID, p, role.RoleID); err != nil {
-			return s.noted(guildID, err)
-		}
-		if err := s.store.SetRankHeld(ctx, guildID, p, role.RoleID, false); err != nil {
+		if err := s.apply(ctx, guildID, p, role.RoleID, ranks.Taking); err != nil {
 			return err
 		}
 	}
@@ -235,10 +258,7 @@ func (s *Service) crown(ctx context.Context, guildID, title string, winners []st
 		if slices.Contains(holders, p) {
 			continue
 		}
-		if err := s.roles.AddMemberRole(ctx, guildID, p, role.RoleID); err != nil {
-			return s.noted(guildID, err)
-		}
-		if err := s.store.SetRankHeld(ctx, guildID, p, role.RoleID, true); err != nil {
+		if err := s.apply(ctx, guildID, p, role.RoleID, ranks.Giving); err != nil {
 			return err
 		}
 	}

@@ -22,10 +22,21 @@ import (
 // pace).
 func (s *Service) giveAll(guildID string, step int) {
 	ctx := s.Background()
+	p := &progress{}
+	s.mu.Lock()
+	s.backfill[guildID] = p // from now: Reconcile starts no second one
+	s.mu.Unlock()
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		log := s.Logger(ctx).With("guild", guildID)
+		defer func() {
+			s.mu.Lock()
+			if s.backfill[guildID] == p {
+				delete(s.backfill, guildID)
+			}
+			s.mu.Unlock()
+		}()
 		type job struct {
 			player string
 			speed  timecontrol.Category
@@ -41,14 +52,13 @@ func (s *Service) giveAll(guildID string, step int) {
 				jobs = append(jobs, job{st.Player.ID, speed})
 			}
 		}
-		p := &progress{total: len(jobs)}
 		s.mu.Lock()
-		s.backfill[guildID] = p
+		p.total = len(jobs)
 		s.mu.Unlock()
 		t0 := time.Now()
 		for _, j := range jobs {
 			if ctx.Err() != nil {
-				return
+				return // not done: the next start carries on (Reconcile)
 			}
 			switch err := s.update(ctx, guildID, j.player, j.speed, step); {
 			case errors.Is(err, bot.ErrForbidden):
@@ -60,16 +70,17 @@ func (s *Service) giveAll(guildID string, step int) {
 				log.Warn("rating roles: giving a member theirs", "player", j.player, "err", err)
 			}
 			if s.problem(guildID) == problemForbidden {
-				break
+				break // nothing more until roles are turned on again
 			}
 			s.mu.Lock()
 			p.done++
 			s.mu.Unlock()
 		}
+		// Done (or refused): nothing for a start to carry on.
+		if err := s.store.SetRolesBackfill(ctx, guildID, 0, s.Now()); err != nil {
+			log.Warn("rating roles: recording members given their roles", "err", err)
+		}
 		log.Info("rating roles: members given their roles", "members", len(jobs), "seconds", time.Since(t0).Seconds())
-		s.mu.Lock()
-		delete(s.backfill, guildID)
-		s.mu.Unlock()
 	}()
 }
 
@@ -111,6 +122,11 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 	s.mu.Lock()
 	delete(s.problems, req.GuildID)
 	s.mu.Unlock()
+	// Recorded before any role is given: a crash before all are carries
+	// on at the next start.
+	if err := s.store.SetRolesBackfill(ctx, req.GuildID, step, s.Now()); err != nil {
+		return bot.Response{}, true, err
+	}
 	s.Logger(ctx).Info("rating roles on", "guild", req.GuildID, "step", step)
 	s.giveAll(req.GuildID, step)
 	return bot.Refuse(me.T("ranks.on", "Step", step, "Example", RoleName(req.Pub(), string(timecontrol.Blitz), step, ranks.Band(1500, step)))), true, nil
