@@ -55,10 +55,18 @@ func TestOutages(t *testing.T) {
 
 	t.Run("a move that comes before the watch sees the database back settles first", func(t *testing.T) {
 		f, s := setUp(t0, 0, false, newGame(1, t0.Add(time.Minute), true, false))
+		var tries []time.Duration // what else runs on a clock: puzzle tries
+		s.Also(func(_ context.Context, since time.Time, away time.Duration) error {
+			tries = append(tries, away)
+			return nil
+		})
 		s.Away(Database, t0, nil)
 		f.now = t0.Add(2 * time.Second)
 		if !s.Settle(ctx) || len(f.stood) != 1 || !f.stood[0].until.Equal(f.now) {
 			t.Fatalf("settled: stood %+v", f.stood)
+		}
+		if len(tries) != 1 || tries[0] != 2*time.Second {
+			t.Fatalf("puzzle tries given %v, want 2s once", tries)
 		}
 	})
 
