@@ -146,7 +146,12 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 	if _, err := f.check(g); err != nil {
 		return err
 	}
+	end := t.End
+	t.End = nil
 	g.Turned(t)
+	if end != nil { // the last turn and the end, together
+		f.finishLocked(g, *end, t.Rate)
+	}
 	f.games[g.ID] = copyGame(g)
 	return nil
 }
@@ -285,8 +290,14 @@ func (f *fakeStore) FinishGame(_ context.Context, g *record.Game, r record.Resul
 	if _, err := f.check(g); err != nil {
 		return err
 	}
-	g.Finished(r)
+	f.finishLocked(g, r, rate)
 	f.games[g.ID] = copyGame(g)
+	return nil
+}
+
+// finishLocked ends g with r and its ratings; the caller holds f.mu.
+func (f *fakeStore) finishLocked(g *record.Game, r record.Result, rate *record.RatingUpdate) {
+	g.Finished(r)
 	f.finished = append(f.finished, *g.Result)
 	if rate != nil {
 		for _, scope := range rate.Scopes {
@@ -295,7 +306,6 @@ func (f *fakeStore) FinishGame(_ context.Context, g *record.Game, r record.Resul
 			f.ratings[kb], f.ratings[kw] = b, w
 		}
 	}
-	return nil
 }
 
 func (f *fakeStore) DueGames(_ context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error) {

@@ -14,9 +14,10 @@ import (
 	"othello-bot/record"
 )
 
-// finishByBoard ends a game neither side can move in: the discs decide.
-func (s *Service) finishByBoard(ctx context.Context, t *catalog.Printer, g *record.Game) (string, error) {
-	return s.finish(ctx, t, g, record.EndNormal, g.Position().Winner())
+// byBoard is the result of a game neither side can move in: the discs
+// decide.
+func byBoard(g *record.Game) record.Result {
+	return record.Result{Reason: record.EndNormal, Winner: g.Position().Winner()}
 }
 
 // FinishAgainst ends a game that loser lost by reason (resignation, time)
@@ -35,37 +36,37 @@ func lostBy(g *record.Game, reason record.EndReason, loser game.Color, at time.T
 	return record.Result{Reason: reason, Winner: loser.Opponent(), FinishedAt: at}
 }
 
-// finish stores a game's end; winner is Empty for a draw or an abort.
-func (s *Service) finish(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, winner game.Color) (string, error) {
-	return s.FinishWith(ctx, t, g, record.Result{Reason: reason, Winner: winner})
-}
-
 // FinishWith stores a game's end as result says (see storeEnd) and
 // returns the result line in the words of t.
 func (s *Service) FinishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
-	if err := s.storeEnd(ctx, g, result); err != nil {
+	if err := s.storeEnd(ctx, g, result, nil); err != nil {
 		return "", err
 	}
 	return ResultLine(t, g), nil
 }
 
 // storeEnd stores a game's end as result says, with the time (now, unless
-// it says when) and the discs filled in, and tells the listeners.
-func (s *Service) storeEnd(ctx context.Context, g *record.Game, result record.Result) error {
-	b, w := g.Position().Count()
+// it says when) and the discs filled in, and tells the listeners; last,
+// when set, is the turn that ended it, stored with the end in one write.
+func (s *Service) storeEnd(ctx context.Context, g *record.Game, result record.Result, last *record.Turn) error {
 	if result.FinishedAt.IsZero() {
 		result.FinishedAt = s.clock.Now()
 	}
-	result.BlackDiscs, result.WhiteDiscs = b, w
+	result.BlackDiscs, result.WhiteDiscs = g.Position().Count()
 	if g.ParentID != "" && result.ArchiveAt.IsZero() && s.cfg.ArchiveAfter > 0 && result.Note != deletedNote(g) {
 		result.ArchiveAt = result.FinishedAt.Add(s.cfg.ArchiveAfter)
 	}
-	reason := result.Reason
-	err := s.games.FinishGame(ctx, g, result, rated.Update(g, result))
+	var err error
+	if last != nil {
+		last.End, last.Rate = &result, rated.Update(g, result)
+		err = s.games.AppendTurn(ctx, g, *last)
+	} else {
+		err = s.games.FinishGame(ctx, g, result, rated.Update(g, result))
+	}
 	if err != nil {
 		return err
 	}
-	s.Logger(ctx).Info("game over", "game", g.ID, "reason", reason, "black", b, "white", w)
+	s.Logger(ctx).Info("game over", "game", g.ID, "reason", result.Reason, "black", result.BlackDiscs, "white", result.WhiteDiscs)
 	s.gameEnded(ctx, g)
 	return nil
 }

@@ -207,22 +207,29 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 		}
 		notes = append(notes, describePlies(t, g, plies)...)
 	}
-	if g.State.Over() {
-		note, err := s.finishByBoard(ctx, t, g)
-		if err != nil {
+	if g.State.Over() && g.Status == record.Active { // stored over but running by a build before commit ended it
+		if _, err := s.FinishWith(ctx, t, g, byBoard(g)); err != nil {
 			return notes, err
 		}
-		notes = append(notes, note)
+	}
+	if g.State.Over() {
+		notes = append(notes, ResultLine(t, g))
 	}
 	return notes, nil
 }
 
 // commit stores a turn made at at, with the clocks left after it and the
-// timer it starts. token is the reply owed to the player who made the
-// turn, kept while the bot thinks about its own.
+// timer it starts, or, when it ends the game, with the end in one write.
+// token is the reply owed to the player who made the turn, kept while
+// the bot thinks about its own.
 func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string, at time.Time, left [2]time.Duration) error {
 	t := s.turnTimers(g, record.Turn{Plies: plies, At: at, Left: left})
-	if token != "" && !g.State.Over() && g.ToMove().IsBot() {
+	if g.State.Over() {
+		err := s.storeEnd(ctx, g, byBoard(g), &t)
+		s.Arm(g) // none now
+		return err
+	}
+	if token != "" && g.ToMove().IsBot() {
 		t.ReplyToken, t.ReplyExpires = token, s.clock.Now().Add(replyTokenLife)
 	}
 	if err := s.games.AppendTurn(ctx, g, t); err != nil {

@@ -256,7 +256,7 @@ func (s *Service) endOnTime(ctx context.Context, g *record.Game, pub *catalog.Pr
 	if abort {
 		result = record.Result{Reason: record.EndAbort, FinishedAt: k.Due()}
 	}
-	if err := s.storeEnd(ctx, g, result); err != nil {
+	if err := s.storeEnd(ctx, g, result, nil); err != nil {
 		return nil, false, err
 	}
 	if pub == nil {

@@ -169,6 +169,7 @@ var allowed = map[string]string{
 	"bot/tournaments/tournaments.go Routes": "entry points of the command table, by their names",
 	"bot/puzzles/puzzles.go Jobs":           "a timed job's name, for the log",
 	"bot/pairing/pairing.go Jobs":           "a timed job's name, for the log",
+	"bot/ranks/reconcile.go Jobs":           "a timed job's name, for the log",
 	"bot/pageplay/discord.go enqueue":       "a background task's name, for the log",
 	"bot/discord/commands.go where":         "where commands are registered, for the log",
 	"bot/discord/interactions.go deliver":   "what failed, for the log",

@@ -18,6 +18,9 @@ func (g *Game) Turned(t Turn) {
 	g.Version++
 	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
 	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
+	if t.End != nil {
+		g.Finished(*t.End)
+	}
 }
 
 // Restarted is g after its running turn was stored as starting again at

@@ -20,6 +20,11 @@ type Turn struct {
 	// them (the bot's) clears the note.
 	ReplyToken   string
 	ReplyExpires time.Time
+	// End, on the turn that ends the game, is its result (and Rate the
+	// ratings' update): stored with the turn, in one transaction, so no
+	// reader sees the last move with the game still running.
+	End  *Result
+	Rate *RatingUpdate
 }
 
 // Standing is a player's place on a leaderboard.

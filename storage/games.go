@@ -118,27 +118,33 @@ func insertPlies(ctx context.Context, tx *dbTx, gameID int64, first int, plies [
 // was read, so two clicks at once cannot both apply. On success g is
 // updated to match the database.
 func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
-	err := s.inTx(ctx, func(tx *dbTx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
-			updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?,
-			black_left_ms = ?, white_left_ms = ?, remind_at = ?
-			WHERE id = ? AND version = ? AND status = 'active'`,
-			encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
-			nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(),
-			nullMillis(t.RemindAt), g.ID, g.Version)
-		if err != nil {
-			return fmt.Errorf("updating game %d: %w", g.ID, err)
-		}
-		if err := s.checkChanged(ctx, tx, res, g.ID); err != nil {
-			return err
-		}
-		return insertPlies(ctx, tx, g.ID, len(g.Plies())-len(t.Plies), t.Plies, t.At)
-	})
+	if t.End != nil {
+		return s.finishGame(ctx, g, *t.End, t.Rate, &t)
+	}
+	err := s.inTx(ctx, func(tx *dbTx) error { return s.appendTurn(ctx, tx, g, t) })
 	if err != nil {
 		return err
 	}
 	g.Turned(t)
 	return nil
+}
+
+// appendTurn writes a turn of g within tx.
+func (s *Store) appendTurn(ctx context.Context, tx *dbTx, g *record.Game, t record.Turn) error {
+	res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
+		updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?,
+		black_left_ms = ?, white_left_ms = ?, remind_at = ?
+		WHERE id = ? AND version = ? AND status = 'active'`,
+		encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
+		nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(),
+		nullMillis(t.RemindAt), g.ID, g.Version)
+	if err != nil {
+		return fmt.Errorf("updating game %d: %w", g.ID, err)
+	}
+	if err := s.checkChanged(ctx, tx, res, g.ID); err != nil {
+		return err
+	}
+	return insertPlies(ctx, tx, g.ID, len(g.Plies())-len(t.Plies), t.Plies, t.At)
 }
 
 // RestartTurn moves g's running turn to start at t.At with t's clocks
@@ -262,6 +268,12 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 // game's status, the result row), refused with record.ErrStale if the game
 // moved past g.Version. Then it appends the game's line to the results log.
 func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error {
+	return s.finishGame(ctx, g, r, rate, nil)
+}
+
+// finishGame is FinishGame, with the game's last turn first in the same
+// transaction when last is set (AppendTurn of a turn with an End).
+func (s *Store) finishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate, last *record.Turn) error {
 	r.GameID = g.ID
 	status := record.FinalStatus(r.Reason)
 	rated := g.Rated && !r.Reason.Unfinished()
@@ -270,9 +282,16 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	// SQLite, finishes that come together commit together, their results
 	// lines written after in one append.
 	finish := func(tx *dbTx) error {
+		version := g.Version
+		if last != nil {
+			if err := s.appendTurn(ctx, tx, g, *last); err != nil {
+				return err
+			}
+			version++
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, version = version + 1, updated_at = ?, deadline_at = NULL,
 			remind_at = NULL, archive_at = ? WHERE id = ? AND version = ? AND status = 'active'`,
-			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, g.Version)
+			string(status), millis(r.FinishedAt), nullMillis(r.ArchiveAt), g.ID, version)
 		if err != nil {
 			return fmt.Errorf("finishing game %d: %w", g.ID, err)
 		}
@@ -311,6 +330,10 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 	}
 	if err != nil {
 		return err
+	}
+	if last != nil {
+		last.End = nil
+		g.Turned(*last)
 	}
 	g.Finished(r)
 	if s.results != nil {
