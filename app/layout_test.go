@@ -32,7 +32,9 @@ func TestPackageLayering(t *testing.T) {
 		"othello-bot/puzzle":     {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
 		"othello-bot/bot": {"othello-bot/storage", "github.com/bwmarrin/discordgo", "othello-bot/bot/tournaments",
 			"github.com/prometheus/client_golang/prometheus", "othello-bot/metrics"},
-		"othello-bot/schedule":     {"othello-bot/storage", "othello-bot/bot"},
+		"othello-bot/schedule": {"othello-bot/storage", "othello-bot/bot"},
+		// The game flow: typed operations, no words, chat or Discord.
+		"othello-bot/play":         {"othello-bot/bot", "othello-bot/catalog", "othello-bot/storage", "github.com/bwmarrin/discordgo"},
 		"othello-bot/rating/rated": {"othello-bot/storage", "othello-bot/bot", "github.com/bwmarrin/discordgo"},
 	} {
 		d := deps(pkg)

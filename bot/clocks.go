@@ -77,15 +77,6 @@ func (s *Service) defaultControl() timecontrol.Control {
 	return timecontrol.Control{PerMove: s.cfg.MoveTimeout}
 }
 
-// perMove is a correspondence game's time per move (a game from before
-// time controls has the move timeout).
-func (s *Service) perMove(g *record.Game) time.Duration {
-	if g.Control.PerMove > 0 {
-		return g.Control.PerMove
-	}
-	return s.cfg.MoveTimeout
-}
-
 // live says g is played on a clock.
 func live(g *record.Game) bool { return g.Control.Live() }
 
@@ -96,38 +87,8 @@ func (s *Service) StartClocks(g *record.Game, now time.Time) {
 	if live(g) {
 		g.Left = [2]time.Duration{g.Control.Base, g.Control.Base}
 	}
-	t := s.turnTimers(g, record.Turn{At: now, Left: g.Left})
+	t := s.flow.Timers(g, record.Turn{At: now, Left: g.Left})
 	g.Deadline, g.RemindAt = t.Deadline, t.RemindAt
-}
-
-// turnTimers fills in the deadline and reminder of the turn that begins at
-// t.At, on g as it stands after the turn's plies, with clocks t.Left.
-func (s *Service) turnTimers(g *record.Game, t record.Turn) record.Turn {
-	t.Deadline, t.RemindAt = time.Time{}, time.Time{}
-	if g.State.Over() {
-		return t
-	}
-	vsBot := g.Black.IsBot() || g.White.IsBot()
-	switch {
-	case live(g):
-		k := g.Clock()
-		k.Left, k.TurnStart = t.Left, t.At
-		t.Deadline, t.RemindAt = k.Due(), k.RemindAt()
-		if g.ToMove().IsBot() {
-			t.RemindAt = time.Time{}
-		}
-	case !vsBot:
-		t.Deadline = t.At.Add(s.perMove(g))
-	case !g.ToMove().IsBot() && s.cfg.AbandonAfter > 0:
-		// Against the bot the player's turn has no time limit, but a game
-		// left alone ends as abandoned so it does not block its channel.
-		t.Deadline = t.At.Add(s.cfg.AbandonAfter)
-	}
-	if t.RemindAt.IsZero() && !t.Deadline.IsZero() && (vsBot || live(g)) {
-		// No ping: the tick finds the game again only when it is due.
-		t.RemindAt = t.Deadline
-	}
-	return t
 }
 
 // clockLines are the game message's clocks: each side's time (the running
@@ -169,7 +130,7 @@ func (s *Service) StandStill(ctx context.Context, g *record.Game, from, until ti
 	if g.Status != record.Active || g.State.Over() || !k.TurnStart.After(g.TurnStartedAt) {
 		return false, nil
 	}
-	t := s.turnTimers(g, record.Turn{At: k.TurnStart, Left: k.Left})
+	t := s.flow.Timers(g, record.Turn{At: k.TurnStart, Left: k.Left})
 	unlock := s.LockChannel(g.ChannelID)
 	err := s.games.RestartTurn(ctx, g, t)
 	unlock()

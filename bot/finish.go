@@ -10,15 +10,8 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/game"
-	"othello-bot/rating/rated"
 	"othello-bot/record"
 )
-
-// byBoard is the result of a game neither side can move in: the discs
-// decide.
-func byBoard(g *record.Game) record.Result {
-	return record.Result{Reason: record.EndNormal, Winner: g.Position().Winner()}
-}
 
 // FinishAgainst ends a game that loser lost by reason (resignation, time)
 // at at (zero: now); ended before each side moved twice, it is aborted and
@@ -39,34 +32,34 @@ func lostBy(g *record.Game, reason record.EndReason, loser game.Color, at time.T
 // FinishWith stores a game's end as result says (see storeEnd) and
 // returns the result line in the words of t.
 func (s *Service) FinishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error) {
-	if err := s.storeEnd(ctx, g, result, nil); err != nil {
+	if err := s.storeEnd(ctx, g, result); err != nil {
 		return "", err
 	}
 	return ResultLine(t, g), nil
 }
 
-// storeEnd stores a game's end as result says, with the time (now, unless
-// it says when) and the discs filled in, and tells the listeners; last,
-// when set, is the turn that ended it, stored with the end in one write.
-func (s *Service) storeEnd(ctx context.Context, g *record.Game, result record.Result, last *record.Turn) error {
-	if result.FinishedAt.IsZero() {
-		result.FinishedAt = s.clock.Now()
-	}
-	result.BlackDiscs, result.WhiteDiscs = g.Position().Count()
-	if g.ParentID != "" && result.ArchiveAt.IsZero() && s.cfg.ArchiveAfter > 0 && result.Note != deletedNote(g) {
-		result.ArchiveAt = result.FinishedAt.Add(s.cfg.ArchiveAfter)
-	}
-	var err error
-	if last != nil {
-		last.End, last.Rate = &result, rated.Update(g, result)
-		err = s.games.AppendTurn(ctx, g, *last)
-	} else {
-		err = s.games.FinishGame(ctx, g, result, rated.Update(g, result))
-	}
-	if err != nil {
+// storeEnd stores a game's end as result says (play.Flow.End), and tells
+// the listeners.
+func (s *Service) storeEnd(ctx context.Context, g *record.Game, result record.Result) error {
+	if err := s.flow.End(ctx, g, result, nil); err != nil {
 		return err
 	}
-	s.Logger(ctx).Info("game over", "game", g.ID, "reason", result.Reason, "black", result.BlackDiscs, "white", result.WhiteDiscs)
-	s.gameEnded(ctx, g)
+	s.ended(ctx, g)
 	return nil
+}
+
+// ended logs a game's end and tells the listeners.
+func (s *Service) ended(ctx context.Context, g *record.Game) {
+	r := g.Result
+	s.Logger(ctx).Info("game over", "game", g.ID, "reason", r.Reason, "black", r.BlackDiscs, "white", r.WhiteDiscs)
+	s.gameEnded(ctx, g)
+}
+
+// archiveAt is when a finished game's thread is archived: ArchiveAfter
+// after its end, unless the thread is gone (play.Config.ArchiveAt).
+func (s *Service) archiveAt(g *record.Game, r record.Result) time.Time {
+	if g.ParentID == "" || s.cfg.ArchiveAfter <= 0 || r.Note == deletedNote(g) {
+		return time.Time{}
+	}
+	return r.FinishedAt.Add(s.cfg.ArchiveAfter)
 }

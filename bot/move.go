@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 )
 
@@ -40,56 +42,51 @@ func parseGamePly(args string) (id int64, ply int, ok bool) {
 // playMove plays a human move. wantGame and wantPly (0 and -1 for a typed
 // command) name the board a component was pressed on.
 func (s *Service) playMove(ctx context.Context, req Request, square string, wantGame int64, wantPly int) (Response, error) {
+	resp, _, err := s.PlayMove(ctx, req.Me(), req.Pub(), play.Move{ChannelID: req.ChannelID, Player: req.User.ID,
+		Square: square, OnGame: wantGame, OnPly: wantPly, At: s.receivedAt(req), Token: req.Token})
+	return resp, err
+}
+
+// PlayMove plays a member's move (play.Flow.Move) and answers it: the game
+// message after it, with the bot's replies, and the pings it owes; or a
+// refusal in the mover's words (me). It returns the game after it (nil
+// when there is none).
+func (s *Service) PlayMove(ctx context.Context, me, pub *catalog.Printer, m play.Move) (Response, *record.Game, error) {
 	s.cfg.Settle(ctx) // an outage given back before this move's clock is read
-	unlock := s.LockChannel(req.ChannelID)
+	unlock := s.LockChannel(m.ChannelID)
 	defer unlock()
-	me, pub := req.Me(), req.Pub()
-	g, err := s.games.ActiveGame(ctx, req.ChannelID)
-	if errors.Is(err, record.ErrNotFound) {
-		if wantGame != 0 {
-			return Refuse(me.T("play.game_over")), nil
-		}
-		return Refuse(me.T("play.no_game")), nil
-	}
-	if err != nil {
-		return Response{}, err
-	}
-	if wantGame != 0 && (wantGame != g.ID || wantPly != len(g.Plies())) {
-		return Refuse(me.T("play.stale_board")), nil
-	}
-	color, playing := PlayerColor(g, req.User.ID)
-	if !playing {
-		return Refuse(me.T("play.not_playing")), nil
-	}
-	if g.Position().ToMove() != color {
-		return Refuse(me.T("play.not_your_turn", "Side", SideLabel(me, g, g.Position().ToMove()))), nil
-	}
-	at, before := s.receivedAt(req), g.Clock()
-	if before.Up(at) {
+	out, err := s.flow.Move(ctx, m)
+	g := out.Game
+	var turn play.NotYourTurnError
+	var illegal play.IllegalError
+	switch {
+	case err == nil:
+	case errors.Is(err, play.ErrTimeUp):
 		// The flag fell before the move arrived, and no timer has ended
 		// the game yet: it ends now, at the flag's time.
-		return s.timeRanOut(ctx, req, g)
+		resp, err := s.timeRanOut(ctx, me, pub, g)
+		return resp, g, err
+	case errors.As(err, &turn):
+		return Refuse(me.T("play.not_your_turn", "Side", SideLabel(me, g, turn.ToMove))), g, nil
+	case errors.As(err, &illegal):
+		return Refuse(me.T("play.illegal", "Why", me.MoveError(illegal.Square, illegal.Size, illegal.Err),
+			"Moves", game.SquareList(illegal.Legal))), g, nil
+	case errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive):
+		return Refuse(me.T("play.changed")), g, nil
+	case errors.Is(err, play.ErrNoSquare):
+		return Refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), g, nil
+	default:
+		for _, r := range moveRefusals {
+			if errors.Is(err, r.err) {
+				return Refuse(me.T(r.key)), g, nil
+			}
+		}
+		return Response{}, g, err
 	}
-	if strings.TrimSpace(square) == "" {
-		return Refuse(me.T("play.which_square", "Moves", game.SquareList(g.Position().LegalMoves()))), nil
-	}
-	var plies []game.Ply
-	sq, err := game.ParseSquare(square, g.Size())
-	if err == nil {
-		plies, err = g.State.Play(sq) // a refused move leaves the game as it was
-	}
-	if err != nil {
-		return Refuse(me.T("play.illegal", "Why", me.MoveError(square, g.Size(), err), "Moves", game.SquareList(g.Position().LegalMoves()))), nil
-	}
-	if err := s.commit(ctx, g, plies, req.Token, at, before.Charge(at, record.ClockSide(g.Position().ToMove()))); errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-		return Refuse(me.T("play.changed")), nil
-	} else if err != nil {
-		return Response{}, err
-	}
-	notes := describePlies(pub, g, plies)
+	notes := describePlies(pub, g, out.Plies)
 	more, err := s.advance(ctx, pub, g)
 	if err != nil {
-		return Response{}, err
+		return Response{}, g, err
 	}
 	resp := Response{Message: s.GameMessage(pub, g, append(notes, more...))}
 	// In a game between members, the turn passing to the other player
@@ -97,19 +94,48 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	// game, watched as it is played, pings only at its start, on low time
 	// and at its end.
 	switch other := g.Side(g.Position().ToMove()); {
-	case g.Status == record.Active && !live(g) && !other.IsBot() && other.Player.ID != req.User.ID:
+	case g.Status == record.Active && !live(g) && !other.IsBot() && other.Player.ID != m.Player:
 		text := pub.T("play.your_move", "ID", g.ID)
 		if !g.Deadline.IsZero() {
 			text = pub.T("play.your_move_deadline", "ID", g.ID, "When", Stamp(g.Deadline, StampRelative))
 		}
 		resp.Followups = []Message{ping(other.Player.ID, text)}
 	case g.Status != record.Active && live(g):
-		if opp := opponentOf(g, req.User.ID); opp != nil {
+		if opp := opponentOf(g, m.Player); opp != nil {
 			resp.Followups = []Message{ping(opp.Player.ID, pub.T("play.game_over_ping", "ID", g.ID, "Result", ResultLine(pub, g)))}
 		}
 	}
-	return resp, nil
+	return resp, g, nil
 }
+
+// Who is a member acting from outside a chat interaction (the web board):
+// who, in which server's game, in which language their page speaks.
+type Who struct {
+	User    record.Player
+	GuildID string
+	Locale  string
+}
+
+// MoveFor plays a member's move made outside chat (play.Move names the
+// game as the caller read it) and answers it as the move menu's press
+// would, with the game after it: one read of the game at most, none when
+// given. It never panics, as Handle.
+func (s *Service) MoveFor(ctx context.Context, who Who, m play.Move) (resp Response, after *record.Game) {
+	req := Request{User: who.User, GuildID: who.GuildID, ChannelID: m.ChannelID, Locale: who.Locale}
+	resp = s.serve(ctx, req, "move:", func(ctx context.Context, req Request) (Response, error) {
+		r, g, err := s.PlayMove(ctx, req.Me(), req.Pub(), m)
+		after = g
+		return r, err
+	})
+	return resp, after
+}
+
+// moveRefusals put the flow's refusals of a move in words.
+var moveRefusals = []struct {
+	err error
+	key string
+}{{play.ErrNoGame, "play.no_game"}, {play.ErrGameOver, "play.game_over"}, {play.ErrStaleBoard, "play.stale_board"},
+	{play.ErrNotPlaying, "play.not_playing"}}
 
 // opponentOf is the member playing against userID in g, nil when it is
 // the bot or userID does not play.
@@ -126,12 +152,4 @@ func opponentOf(g *record.Game, userID string) *record.Side {
 
 // PlayerColor is the colour userID plays in g; false when they do not
 // play in it.
-func PlayerColor(g *record.Game, userID string) (game.Color, bool) {
-	switch {
-	case !g.Black.IsBot() && g.Black.Player.ID == userID:
-		return game.Black, true
-	case !g.White.IsBot() && g.White.Player.ID == userID:
-		return game.White, true
-	}
-	return game.Empty, false
-}
+func PlayerColor(g *record.Game, userID string) (game.Color, bool) { return play.Color(g, userID) }

@@ -14,6 +14,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
 )
@@ -208,7 +209,7 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 		notes = append(notes, describePlies(t, g, plies)...)
 	}
 	if g.State.Over() && g.Status == record.Active { // stored over but running by a build before commit ended it
-		if _, err := s.FinishWith(ctx, t, g, byBoard(g)); err != nil {
+		if _, err := s.FinishWith(ctx, t, g, play.ByBoard(g)); err != nil {
 			return notes, err
 		}
 	}
@@ -218,22 +219,17 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 	return notes, nil
 }
 
-// commit stores a turn made at at, with the clocks left after it and the
-// timer it starts, or, when it ends the game, with the end in one write.
-// token is the reply owed to the player who made the turn, kept while
-// the bot thinks about its own.
+// commit stores a turn made at at, with the clocks left after it, or,
+// when it ends the game, with the end in one write (play.Flow.Turn), and
+// arms the game's timer. token is the reply owed to the player who made
+// the turn, kept while the bot thinks about its own.
 func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string, at time.Time, left [2]time.Duration) error {
-	t := s.turnTimers(g, record.Turn{Plies: plies, At: at, Left: left})
-	if g.State.Over() {
-		err := s.storeEnd(ctx, g, byBoard(g), &t)
-		s.Arm(g) // none now
+	ended, err := s.flow.Turn(ctx, g, record.Turn{Plies: plies, At: at, Left: left}, token)
+	if err != nil {
 		return err
 	}
-	if token != "" && g.ToMove().IsBot() {
-		t.ReplyToken, t.ReplyExpires = token, s.clock.Now().Add(replyTokenLife)
-	}
-	if err := s.games.AppendTurn(ctx, g, t); err != nil {
-		return err
+	if ended {
+		s.ended(ctx, g)
 	}
 	s.Arm(g)
 	return nil

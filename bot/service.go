@@ -16,6 +16,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/engine"
 	"othello-bot/internal/keyed"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/schedule"
 	"othello-bot/timecontrol"
@@ -115,6 +116,7 @@ type Config struct {
 // one channel run one at a time, different channels in parallel.
 type Service struct {
 	games      GameStore
+	flow       *play.Flow // the game flow's operations, typed
 	challenges ChallengeStore
 	prefs      PreferenceStore
 	eng        *engine.Engine
@@ -155,9 +157,11 @@ func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Co
 		cfg.Settle = func(context.Context) bool { return true }
 	}
 	bg, stop := context.WithCancel(context.Background())
-	return &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},
+	s := &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},
 		routes:     map[string]Handler{},
 		background: bg, stopBackground: stop}
+	s.flow = play.New(stores.Games, play.Config{MoveTimeout: cfg.MoveTimeout, AbandonAfter: cfg.AbandonAfter, ArchiveAt: s.archiveAt}, clock.Now)
+	return s
 }
 
 // LockChannel serializes work on one channel's game.
@@ -190,9 +194,27 @@ func (s *Service) Shutdown() {
 
 // Handle answers one request. It never panics: a failure is logged and the
 // user gets a short apology that only they can see.
-func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
+func (s *Service) Handle(ctx context.Context, req Request) Response {
+	return s.serve(ctx, req, req.entry(), func(ctx context.Context, req Request) (Response, error) {
+		switch req.Kind {
+		case Command:
+			return s.command(ctx, req)
+		case Autocomplete:
+			return s.autocomplete(ctx, req)
+		case Button, Select:
+			return s.component(ctx, req)
+		}
+		return Refuse(req.Me().T("error.unknown_action")), nil
+	})
+}
+
+// serve runs a handler as the service's own work: counted and refused
+// once shutdown has begun, its games' ends told after its answer is
+// delivered, kept within Discord's limits, its panic or failure logged and
+// answered with a short apology. entry names it in the metrics.
+func (s *Service) serve(ctx context.Context, req Request, entry string, h Handler) (resp Response) {
 	start, outcome := time.Now(), "ok"
-	defer func() { s.meter.Handled(req.entry(), outcome, time.Since(start)) }()
+	defer func() { s.meter.Handled(entry, outcome, time.Since(start)) }()
 	if !s.enter() {
 		outcome = "restarting"
 		return Refuse(req.Me().T("error.restarting"))
@@ -212,32 +234,22 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	defer func() {
 		if r := recover(); r != nil {
 			me := req.Me()
-			s.Logger(ctx).Error("handler panic", "panic", r, "command", req.Command, "custom_id", req.CustomID,
+			s.Logger(ctx).Error("handler panic", "panic", r, "entry", entry, "command", req.Command, "custom_id", req.CustomID,
 				"user", req.User.ID, "channel", req.ChannelID, "stack", string(debug.Stack()))
 			resp, outcome = Refuse(me.T("error.panic")), "panic"
 		}
 	}()
 	req.tr = s.chooseLanguages(ctx, req)
-	var err error
-	switch req.Kind {
-	case Command:
-		resp, err = s.command(ctx, req)
-	case Autocomplete:
-		resp, err = s.autocomplete(ctx, req)
-	case Button, Select:
-		resp, err = s.component(ctx, req)
-	default:
-		return Refuse(req.Me().T("error.unknown_action"))
-	}
+	resp, err := h(ctx, req)
 	if errors.Is(err, engine.ErrBusy) {
 		// Load, not a fault: every searcher is taken by other games.
-		s.Logger(ctx).Warn("engine busy", "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
+		s.Logger(ctx).Warn("engine busy", "entry", entry, "command", req.Command, "custom_id", req.CustomID, "user", req.User.ID, "channel", req.ChannelID)
 		outcome = "busy"
 		return Refuse(req.Me().T("error.busy"))
 	}
 	if err != nil {
 		outcome = "failed"
-		s.Logger(ctx).Error("handler failed", "err", err, "command", req.Command, "custom_id", req.CustomID,
+		s.Logger(ctx).Error("handler failed", "err", err, "entry", entry, "command", req.Command, "custom_id", req.CustomID,
 			"user", req.User.ID, "channel", req.ChannelID)
 		return Refuse(req.Me().T("error.failed"))
 	}

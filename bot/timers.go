@@ -256,7 +256,7 @@ func (s *Service) endOnTime(ctx context.Context, g *record.Game, pub *catalog.Pr
 	if abort {
 		result = record.Result{Reason: record.EndAbort, FinishedAt: k.Due()}
 	}
-	if err := s.storeEnd(ctx, g, result, nil); err != nil {
+	if err := s.storeEnd(ctx, g, result); err != nil {
 		return nil, false, err
 	}
 	if pub == nil {
@@ -273,13 +273,13 @@ func (s *Service) endOnTime(ctx context.Context, g *record.Game, pub *catalog.Pr
 // timeRanOut answers a move that came after its player's time was up:
 // the game ends as of then, the board shows it, and the player learns why
 // their move was not played.
-func (s *Service) timeRanOut(ctx context.Context, req Request, g *record.Game) (Response, error) {
-	msg, _, err := s.endOnTime(ctx, g, req.Pub())
+func (s *Service) timeRanOut(ctx context.Context, me, pub *catalog.Printer, g *record.Game) (Response, error) {
+	msg, _, err := s.endOnTime(ctx, g, pub)
 	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-		return Refuse(req.Me().T("play.changed")), nil
+		return Refuse(me.T("play.changed")), nil
 	}
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Message: msg, Followups: []Message{{Ephemeral: true, Content: req.Me().T("play.too_late")}}}, nil
+	return Response{Message: msg, Followups: []Message{{Ephemeral: true, Content: me.T("play.too_late")}}}, nil
 }

@@ -87,6 +87,17 @@ func (c *crashingStore) FinishGame(ctx context.Context, g *record.Game, r record
 	return err
 }
 
+// AppendTurn of a turn that ends a game is a game's end too (the last
+// move and the end are one write).
+func (c *crashingStore) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
+	ends := t.End != nil
+	err := c.Store.AppendTurn(ctx, g, t)
+	if err == nil && ends && g.TournamentID != 0 {
+		c.hit("finish")
+	}
+	return err
+}
+
 // openCrashing opens the terminal bot on the folder's database through a
 // crashingStore, with threads, as a process of the kill test does.
 func openCrashing(t testing.TB, dir string, now time.Time, kind string, after int) *env {

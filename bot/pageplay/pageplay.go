@@ -18,6 +18,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/web"
 )
@@ -36,6 +37,7 @@ type Store interface {
 // Core is what playing from a page uses of the core service.
 type Core interface {
 	Handle(ctx context.Context, req bot.Request) bot.Response
+	MoveFor(ctx context.Context, who bot.Who, m play.Move) (bot.Response, *record.Game)
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
 	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
@@ -86,30 +88,40 @@ func (s *Service) board(ctx context.Context, req bot.Request) (bot.Response, err
 }
 
 // Act does what a player did on the page as the core's handler for the
-// same press in Discord, and shows its answer where the game lives.
+// same press in Discord, and shows its answer where the game lives. A
+// move is the flow's typed move on the game the page read (no other read
+// of it); resign, abort and rematch still go as the button's press.
 func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 	g := a.Game
-	req := bot.Request{User: a.Player, GuildID: g.GuildID, ChannelID: g.ChannelID, InThread: g.ParentID != "",
-		ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10)}
+	var resp bot.Response
+	var after *record.Game
 	switch a.Kind {
 	case "move":
-		// As the game message's menu: it names the game and the ply it was
-		// made for, so a board that moved on is refused.
-		req.Kind, req.CustomID, req.Values = bot.Select, fmt.Sprintf("move:%d:%d", g.ID, a.Ply), []string{a.Square}
-	case "resign":
-		req.Kind, req.CustomID = bot.Button, fmt.Sprintf("resign-yes:%d", g.ID)
-	case "abort":
-		req.Kind, req.Command = bot.Command, "abort"
-	case "rematch":
-		req.Kind, req.CustomID = bot.Button, fmt.Sprintf("rematch:%d", g.ID)
+		resp, after = s.core.MoveFor(ctx, bot.Who{User: a.Player, GuildID: g.GuildID, Locale: string(a.Lang)},
+			play.Move{ChannelID: g.ChannelID, Game: g.Clone(), Player: a.Player.ID, Square: a.Square, OnGame: g.ID, OnPly: a.Ply,
+				At: s.core.Now()})
+		if after == nil || after.ID != g.ID || after.Version == g.Version {
+			after = g // refused: the game as the page read it
+		}
+	case "resign", "abort", "rematch":
+		req := bot.Request{User: a.Player, GuildID: g.GuildID, ChannelID: g.ChannelID, InThread: g.ParentID != "",
+			ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10)}
+		switch a.Kind {
+		case "resign":
+			req.Kind, req.CustomID = bot.Button, fmt.Sprintf("resign-yes:%d", g.ID)
+		case "abort":
+			req.Kind, req.Command = bot.Command, "abort"
+		default:
+			req.Kind, req.CustomID = bot.Button, fmt.Sprintf("rematch:%d", g.ID)
+		}
+		resp = s.core.Handle(ctx, req)
+		var err error
+		if after, err = s.store.Game(ctx, g.ID); err != nil {
+			resp.Delivered()
+			return web.Outcome{}, fmt.Errorf("game %d after a page's %s: %w", g.ID, a.Kind, err)
+		}
 	default:
 		return web.Outcome{}, fmt.Errorf("pageplay: no action %q", a.Kind)
-	}
-	resp := s.core.Handle(ctx, req)
-	after, err := s.store.Game(ctx, g.ID)
-	if err != nil {
-		resp.Delivered()
-		return web.Outcome{}, fmt.Errorf("game %d after a page's %s: %w", g.ID, a.Kind, err)
 	}
 	out := web.Outcome{Changed: after.Version != g.Version}
 	// Discord is told after the page hears: the pages never wait on its
@@ -119,7 +131,7 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 		switch {
 		case m.Ephemeral:
 			out.Note = m.Content
-		case resp.Update:
+		case resp.Update || a.Kind == "move":
 			job.board = m // the board the press was on
 		default:
 			job.posts = append(job.posts, *m) // a reply: in the game's channel

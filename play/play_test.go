@@ -1,0 +1,154 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"othello-bot/game"
+	"othello-bot/record"
+	"othello-bot/storage"
+	"othello-bot/timecontrol"
+)
+
+var (
+	t0    = time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	alice = record.Player{ID: "1", Name: "alice"}
+	bob   = record.Player{ID: "2", Name: "bob"}
+)
+
+// flowOn is the flow on a real store in a temporary folder, its clock at
+// *now.
+func flowOn(t *testing.T, now *time.Time) (*Flow, *storage.Store) {
+	t.Helper()
+	store, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return New(store, Config{MoveTimeout: 24 * time.Hour}, func() time.Time { return *now }), store
+}
+
+// newGame stores a game between alice (black) and bob in channel c.
+func newGame(t *testing.T, f *Flow, store *storage.Store, size int, c timecontrol.Control) *record.Game {
+	t.Helper()
+	start, err := game.NewPosition(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Human(bob),
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0, Control: c}
+	if c.Live() {
+		g.Left = [2]time.Duration{c.Base, c.Base}
+	}
+	tt := f.Timers(g, record.Turn{At: t0, Left: g.Left})
+	g.Deadline, g.RemindAt = tt.Deadline, tt.RemindAt
+	if err := store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// Each refusal of a move is its own typed error, decided before anything
+// is written.
+func TestMoveRefusals(t *testing.T) {
+	ctx := context.Background()
+	now := t0
+	f, store := flowOn(t, &now)
+	if _, err := f.Move(ctx, Move{ChannelID: "c", Player: alice.ID, Square: "d3", OnPly: -1, At: now}); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("no game: %v", err)
+	}
+	if _, err := f.Move(ctx, Move{ChannelID: "c", Player: alice.ID, Square: "d3", OnGame: 9, At: now}); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("a board whose game is gone: %v", err)
+	}
+	g := newGame(t, f, store, 8, timecontrol.Control{})
+	var turn NotYourTurnError
+	var illegal IllegalError
+	for _, c := range []struct {
+		m    Move
+		want func(error) bool
+	}{
+		{Move{Player: "3", Square: "d3", OnPly: -1}, func(err error) bool { return errors.Is(err, ErrNotPlaying) }},
+		{Move{Player: bob.ID, Square: "d3", OnPly: -1}, func(err error) bool { return errors.As(err, &turn) && turn.ToMove == game.Black }},
+		{Move{Player: alice.ID, Square: " ", OnPly: -1}, func(err error) bool { return errors.Is(err, ErrNoSquare) }},
+		{Move{Player: alice.ID, Square: "a1", OnPly: -1}, func(err error) bool { return errors.As(err, &illegal) && len(illegal.Legal) == 4 }},
+		{Move{Player: alice.ID, Square: "zz", OnPly: -1}, func(err error) bool { return errors.As(err, &illegal) }},
+		{Move{Player: alice.ID, Square: "d3", OnGame: g.ID, OnPly: 3}, func(err error) bool { return errors.Is(err, ErrStaleBoard) }},
+	} {
+		c.m.ChannelID, c.m.At = "c", now
+		if _, err := f.Move(ctx, c.m); !c.want(err) {
+			t.Errorf("%+v: %v", c.m, err)
+		}
+	}
+	stored, err := store.Game(ctx, g.ID)
+	if err != nil || stored.Version != g.Version || len(stored.Plies()) != 0 {
+		t.Fatalf("a refused move wrote: version %d of %d, %d plies (%v)", stored.Version, g.Version, len(stored.Plies()), err)
+	}
+}
+
+// A move is charged up to when it was made, on the game the caller read
+// (no read then); one made after the flag is not played; the move that
+// ends the game stores the end with it.
+func TestMoves(t *testing.T) {
+	ctx := context.Background()
+	now := t0
+	f, store := flowOn(t, &now)
+	g := newGame(t, f, store, 4, timecontrol.Control{Base: time.Minute})
+	moved, err := f.Move(ctx, Move{ChannelID: "c", Game: g, Player: alice.ID, Square: g.Position().LegalMoves()[0].String(), OnGame: g.ID, OnPly: 0, At: t0.Add(time.Second)})
+	if err != nil || moved.Game != g || len(moved.Plies) != 1 || moved.Ended {
+		t.Fatalf("the first move: %+v %v", moved, err)
+	}
+	// Each side's first move is not timed; bob's second comes 5 s in.
+	for _, m := range []struct {
+		who record.Player
+		at  time.Duration
+	}{{bob, 2 * time.Second}, {alice, 3 * time.Second}} {
+		cur, _ := store.ActiveGame(ctx, "c")
+		if _, err := f.Move(ctx, Move{ChannelID: "c", Player: m.who.ID, Square: cur.Position().LegalMoves()[0].String(), OnPly: -1, At: t0.Add(m.at)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cur, _ := store.ActiveGame(ctx, "c")
+	if _, err := f.Move(ctx, Move{ChannelID: "c", Player: bob.ID, Square: cur.Position().LegalMoves()[0].String(), OnPly: -1, At: t0.Add(8 * time.Second)}); err != nil {
+		t.Fatal(err)
+	}
+	cur, _ = store.ActiveGame(ctx, "c")
+	if cur.Left[1] != time.Minute-5*time.Second {
+		t.Fatalf("bob has %v after a move 5 s into his turn", cur.Left[1])
+	}
+	// alice's flag falls a minute into her turn: a move after it is not played.
+	moved, err = f.Move(ctx, Move{ChannelID: "c", Player: alice.ID, Square: cur.Position().LegalMoves()[0].String(), OnPly: -1, At: t0.Add(69 * time.Second)})
+	if !errors.Is(err, ErrTimeUp) || moved.Game == nil || moved.Game.Version != cur.Version {
+		t.Fatalf("after the flag: %v", err)
+	}
+	// Play on in time to the end: the last move ends the game in the same write.
+	at := t0.Add(9 * time.Second)
+	for {
+		cur, err = store.ActiveGame(ctx, "c")
+		if err != nil {
+			t.Fatalf("the game ended unseen: %v", err)
+		}
+		who := alice
+		if cur.Position().ToMove() == game.White {
+			who = bob
+		}
+		at = at.Add(100 * time.Millisecond)
+		moved, err := f.Move(ctx, Move{ChannelID: "c", Player: who.ID, Square: cur.Position().LegalMoves()[0].String(), OnPly: -1, At: at})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if moved.Ended {
+			g := moved.Game
+			if g.Status == record.Active || g.Result == nil || g.Result.Reason != record.EndNormal || !g.Result.FinishedAt.Equal(now) {
+				t.Fatalf("the end: status %v result %+v", g.Status, g.Result)
+			}
+			stored, err := store.Game(ctx, g.ID)
+			if err != nil || stored.Status != g.Status || stored.Version != g.Version || len(stored.Plies()) != len(g.Plies()) {
+				t.Fatalf("stored: %v", err)
+			}
+			return
+		}
+	}
+}
