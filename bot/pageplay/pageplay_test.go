@@ -305,3 +305,53 @@ func TestStartTellsThePlayerTheirLink(t *testing.T) {
 		t.Fatalf("accepting: %+v (%v)", r, err)
 	}
 }
+
+// countingStore counts the reads of a game.
+type countingStore struct {
+	*storage.Store
+	mu    sync.Mutex
+	reads int
+}
+
+func (c *countingStore) Game(ctx context.Context, id int64) (*record.Game, error) {
+	c.mu.Lock()
+	c.reads++
+	c.mu.Unlock()
+	return c.Store.Game(ctx, id)
+}
+
+func (c *countingStore) ActiveGame(ctx context.Context, channelID string) (*record.Game, error) {
+	c.mu.Lock()
+	c.reads++
+	c.mu.Unlock()
+	return c.Store.ActiveGame(ctx, channelID)
+}
+
+// A move on the page reads the game once, as the page does before it acts:
+// the move is the flow's, on that game (it was a fabricated menu press
+// that read it again, and again after, three reads in all).
+func TestAPageMoveReadsTheGameOnce(t *testing.T) {
+	f := newFixture(t)
+	counting := &countingStore{Store: f.store}
+	cfg := app.Config{Config: bot.Config{DefaultLevel: 1, DefaultSize: 8, EngineMoveTime: 50 * time.Millisecond, MaxEmojiSize: 10}}
+	a := app.New(counting, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, f.ch, cfg, quiet)
+	t.Cleanup(a.Shutdown)
+	g := f.game(t, "c", "")
+	for i, m := range []struct {
+		who    record.Player
+		square string
+	}{{ann, "d3"}, {ben, "c3"}, {ann, "c4"}} {
+		page, err := counting.Game(context.Background(), g.ID) // the page's own read
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := a.PagePlay.Act(context.Background(), web.Action{Game: page, Player: m.who, Lang: catalog.English, Kind: "move", Square: m.square, Ply: i})
+		if err != nil || !out.Changed {
+			t.Fatalf("%s %s: %+v %v", m.who.Name, m.square, out, err)
+		}
+	}
+	a.Shutdown() // the Discord edits done in the background read nothing either
+	if counting.reads != 3 {
+		t.Fatalf("%d reads of the game for 3 page moves, want 3 (one each, the page's)", counting.reads)
+	}
+}
