@@ -129,7 +129,8 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Mount(a.Hints)
 	a.Takeback = takeback.New(a.Service, store, cfg.AbandonAfter)
 	a.Mount(a.Takeback)
-	a.PagePlay = pageplay.New(a.Service, store, cfg.PageLink)
+	ab, rs := aborts.New(a.Service), resigns.New(a.Service, store)
+	a.PagePlay = pageplay.New(a.Service, store, cfg.PageLink, pageplay.Enders{Resign: rs.ResignFor, Abort: ab.AbortFor})
 	a.Mount(a.PagePlay)
 	a.Downtime = downtime.New(a.Service, store, TickEvery, a.shared)
 	// A puzzle try's 15 minutes are a clock too: none is lost to an absence.
@@ -143,8 +144,8 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	}
 	a.TV = bottv.New(a.Service, store, eng, tvLease)
 	a.Mount(a.TV)
-	a.Mount(aborts.New(a.Service))
-	a.Mount(resigns.New(a.Service, store))
+	a.Mount(ab)
+	a.Mount(rs)
 	a.Mount(follows.New(a.Service, store))
 	a.Pairing = pairing.New(a.Service, store, pairing.Config{DefaultSize: cfg.DefaultSize})
 	a.Mount(a.Pairing)

@@ -121,14 +121,25 @@ type Who struct {
 // would, with the game after it: one read of the game at most, none when
 // given. It never panics, as Handle.
 func (s *Service) MoveFor(ctx context.Context, who Who, m play.Move) (resp Response, after *record.Game) {
-	req := Request{User: who.User, GuildID: who.GuildID, ChannelID: m.ChannelID, Locale: who.Locale}
-	resp = s.serve(ctx, req, "move:", func(ctx context.Context, req Request) (Response, error) {
-		r, g, err := s.PlayMove(ctx, req.Me(), req.Pub(), m)
+	resp = s.ServeFor(ctx, who, m.ChannelID, "move:", func(ctx context.Context, me, pub *catalog.Printer) (Response, error) {
+		r, g, err := s.PlayMove(ctx, me, pub, m)
 		after = g
 		return r, err
 	})
 	return resp, after
 }
+
+// ServeFor runs h for a member acting from outside chat (the web board)
+// in a channel's game as Handle runs a request's handler (see serve), h
+// writing in their words (me) and their server's (pub).
+func (s *Service) ServeFor(ctx context.Context, who Who, channelID, entry string,
+	h func(ctx context.Context, me, pub *catalog.Printer) (Response, error)) Response {
+	req := Request{User: who.User, GuildID: who.GuildID, ChannelID: channelID, Locale: who.Locale}
+	return s.serve(ctx, req, entry, func(ctx context.Context, req Request) (Response, error) { return h(ctx, req.Me(), req.Pub()) })
+}
+
+// Flow is the game flow's typed operations, for the capabilities.
+func (s *Service) Flow() *play.Flow { return s.flow }
 
 // moveRefusals put the flow's refusals of a move in words.
 var moveRefusals = []struct {

@@ -224,12 +224,8 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 // arms the game's timer. token is the reply owed to the player who made
 // the turn, kept while the bot thinks about its own.
 func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string, at time.Time, left [2]time.Duration) error {
-	ended, err := s.flow.Turn(ctx, g, record.Turn{Plies: plies, At: at, Left: left}, token)
-	if err != nil {
+	if _, err := s.flow.Turn(ctx, g, record.Turn{Plies: plies, At: at, Left: left}, token); err != nil {
 		return err
-	}
-	if ended {
-		s.ended(ctx, g)
 	}
 	s.Arm(g)
 	return nil

@@ -242,32 +242,24 @@ func (s *Service) flagFalls(ctx context.Context, g *record.Game) bool {
 }
 
 // endOnTime ends a live game whose side to move's time is up, as of the
-// moment it was: lost on time (lost true), or aborted when that side's
-// first move never came. It returns the game's final message in pub's
-// words (nil: the server's, read once the end is stored, so a burst of
-// flags writes first and reads after).
+// moment it was (play.Flow.Flag): lost on time (lost true), or aborted
+// when that side's first move never came. It returns the game's final
+// message in pub's words (nil: the server's, read once the end is
+// stored, so a burst of flags writes first and reads after).
 func (s *Service) endOnTime(ctx context.Context, g *record.Game, pub *catalog.Printer) (*Message, bool, error) {
-	k := g.Clock()
-	color := g.Position().ToMove()
-	result := lostBy(g, record.EndTimeout, color, k.Due())
-	// In a tournament a player who never moves loses on time: the
-	// first-move abort would let them dodge a pairing.
-	abort := !k.Timed() && g.TournamentID == 0
-	if abort {
-		result = record.Result{Reason: record.EndAbort, FinishedAt: k.Due()}
-	}
-	if err := s.storeEnd(ctx, g, result); err != nil {
+	color, untimed := g.Position().ToMove(), !g.Clock().Timed() && g.TournamentID == 0
+	lost, err := s.flow.Flag(ctx, g)
+	if err != nil {
 		return nil, false, err
 	}
 	if pub == nil {
 		pub = s.PublicPrinter(ctx, g.GuildID)
 	}
-	note := ResultLine(pub, g)
-	if abort {
-		return s.GameMessage(pub, g, []string{pub.T("timeout.no_first_move", "Side", SideLabel(pub, g, color)), note}), false, nil
+	why := "timeout.ran_out"
+	if untimed {
+		why = "timeout.no_first_move"
 	}
-	return s.GameMessage(pub, g, []string{pub.T("timeout.ran_out", "Side", SideLabel(pub, g, color)), note}),
-		g.Result != nil && g.Result.Reason == record.EndTimeout, nil
+	return s.GameMessage(pub, g, []string{pub.T(why, "Side", SideLabel(pub, g, color)), ResultLine(pub, g)}), lost, nil
 }
 
 // timeRanOut answers a move that came after its player's time was up:

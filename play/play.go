@@ -39,6 +39,9 @@ type Config struct {
 	// ArchiveAt is when a finished game's thread is archived (zero: it is
 	// not); nil: never.
 	ArchiveAt func(g *record.Game, r record.Result) time.Time
+	// Ended hears of each game the flow ended, once its end is stored
+	// (the chat core tells its capabilities); nil: nobody.
+	Ended func(ctx context.Context, g *record.Game)
 }
 
 // Flow runs the operations on a store, on a clock.
@@ -81,7 +84,7 @@ func ByBoard(g *record.Game) record.Result {
 // End stores g's end as r says, with the time (now, unless r says when),
 // the discs, the thread's archiving and the ratings' update filled in;
 // last, when set, is the turn that ended it, stored with the end in one
-// write. g holds the result after.
+// write. g holds the result after, and Config.Ended hears of it.
 func (f *Flow) End(ctx context.Context, g *record.Game, r record.Result, last *record.Turn) error {
 	if r.FinishedAt.IsZero() {
 		r.FinishedAt = f.now()
@@ -91,11 +94,17 @@ func (f *Flow) End(ctx context.Context, g *record.Game, r record.Result, last *r
 		r.ArchiveAt = f.cfg.ArchiveAt(g, r)
 	}
 	rate := rated.Update(g, r)
+	var err error
 	if last != nil {
 		last.End, last.Rate = &r, rate
-		return f.store.AppendTurn(ctx, g, *last)
+		err = f.store.AppendTurn(ctx, g, *last)
+	} else {
+		err = f.store.FinishGame(ctx, g, r, rate)
 	}
-	return f.store.FinishGame(ctx, g, r, rate)
+	if err == nil && f.cfg.Ended != nil {
+		f.cfg.Ended(ctx, g)
+	}
+	return err
 }
 
 // Timers fills in the deadline and reminder of the turn that begins at

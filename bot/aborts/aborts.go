@@ -11,7 +11,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
-	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 )
 
@@ -19,7 +19,8 @@ import (
 type Core interface {
 	LockChannel(id string) func()
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
-	FinishWith(ctx context.Context, t *catalog.Printer, g *record.Game, result record.Result) (string, error)
+	Flow() *play.Flow
+	ServeFor(ctx context.Context, who bot.Who, channelID, entry string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
 	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
 }
@@ -46,37 +47,62 @@ func (s *Service) abort(ctx context.Context, req bot.Request) (bot.Response, err
 	}
 	me, pub := req.Me(), req.Pub()
 	_, playing := bot.PlayerColor(g, req.User.ID)
-	early := g.MovesBy(game.Black) < 2 || g.MovesBy(game.White) < 2
+	if playing && play.Early(g) || req.MemberPermissions&bot.ModeratorPermission(g) == 0 {
+		return s.playersAbort(ctx, me, pub, req.User, g)
+	}
+	// A moderator's: any game, with a reason for the results log.
 	reason := bot.Clip(strings.Join(strings.Fields(req.Options["reason"]), " "), bot.MaxAbortReason)
-	who := bot.Escape(req.User.Name)
-	var result record.Result
-	var line string
-	switch {
-	case playing && early:
-		result.Reason = record.EndAbort
-		line = pub.T("abort.aborted", "Name", who)
-	case req.MemberPermissions&bot.ModeratorPermission(g) != 0:
-		shown := bot.Escape(reason)
-		if reason == "" {
-			reason = noReasonNote
-			shown = pub.T("abort.no_reason")
-		}
-		result.Reason, result.Note = record.EndModerator, reason
-		line = pub.T("abort.moderator", "Name", who, "Reason", shown)
-	case playing:
-		return bot.Refuse(me.T("abort.too_late")), nil
-	default:
+	shown := bot.Escape(reason)
+	if reason == "" {
+		reason = noReasonNote
+		shown = pub.T("abort.no_reason")
+	}
+	line := pub.T("abort.moderator", "Name", bot.Escape(req.User.Name), "Reason", shown)
+	if err := s.Flow().End(ctx, g, record.Result{Reason: record.EndModerator, Note: reason}, nil); err != nil {
+		return s.failed(me, err)
+	}
+	return s.show(ctx, me, pub, g, line), nil
+}
+
+// AbortFor aborts a game for a player who did it outside chat (the web
+// board), on the game as they read it, and returns the game after it.
+func (s *Service) AbortFor(ctx context.Context, who bot.Who, g *record.Game) (resp bot.Response, after *record.Game) {
+	resp = s.ServeFor(ctx, who, g.ChannelID, "abort", func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error) {
+		unlock := s.LockChannel(g.ChannelID)
+		defer unlock()
+		after = g
+		return s.playersAbort(ctx, me, pub, who.User, g)
+	})
+	return resp, after
+}
+
+// playersAbort ends g without a result at a player's word (play.Flow.Abort).
+func (s *Service) playersAbort(ctx context.Context, me, pub *catalog.Printer, who record.Player, g *record.Game) (bot.Response, error) {
+	switch err := s.Flow().Abort(ctx, g, who.ID); {
+	case errors.Is(err, play.ErrNotPlaying):
 		return bot.Refuse(me.T("abort.not_allowed")), nil
+	case errors.Is(err, play.ErrTooLate):
+		return bot.Refuse(me.T("abort.too_late")), nil
+	case err != nil:
+		return s.failed(me, err)
 	}
-	if _, err := s.FinishWith(ctx, pub, g, result); err != nil {
-		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-			return bot.Refuse(me.T("error.changed_meanwhile")), nil
-		}
-		return bot.Response{}, err
+	return s.show(ctx, me, pub, g, pub.T("abort.aborted", "Name", bot.Escape(who.Name))), nil
+}
+
+// failed answers an end that could not be stored.
+func (s *Service) failed(me *catalog.Printer, err error) (bot.Response, error) {
+	if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
+		return bot.Refuse(me.T("error.changed_meanwhile")), nil
 	}
+	return bot.Response{}, err
+}
+
+// show shows an aborted game's final board where it lives (or in the
+// answer, where the bot cannot post) and tells the one who ended it.
+func (s *Service) show(ctx context.Context, me, pub *catalog.Printer, g *record.Game, line string) bot.Response {
 	final := s.GameMessage(pub, g, []string{line, bot.ResultLine(pub, g)})
 	if !s.ShowFinal(ctx, g, *final) {
-		return bot.Response{Message: final}, nil
+		return bot.Response{Message: final}
 	}
-	return bot.Response{Message: &bot.Message{Ephemeral: true, Content: me.T("abort.ended", "ID", g.ID)}}, nil
+	return bot.Response{Message: &bot.Message{Ephemeral: true, Content: me.T("abort.ended", "ID", g.ID)}}
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 )
 
@@ -22,10 +24,19 @@ func (c *core) LockChannel(string) func() { return func() {} }
 func (c *core) ChannelGame(context.Context, bot.Request) (*record.Game, bot.Response, error) {
 	return c.g, bot.Response{}, nil
 }
-func (c *core) FinishWith(_ context.Context, _ *catalog.Printer, g *record.Game, r record.Result) (string, error) {
+
+// The core is the flow's store too: a game's end is heard here.
+func (c *core) FinishGame(_ context.Context, g *record.Game, r record.Result, _ *record.RatingUpdate) error {
 	c.ended = &r
-	g.Status = record.Finished
-	return "", nil
+	g.Finished(r)
+	return nil
+}
+func (c *core) ActiveGame(context.Context, string) (*record.Game, error)    { return c.g, nil }
+func (c *core) AppendTurn(context.Context, *record.Game, record.Turn) error { return nil }
+func (c *core) Flow() *play.Flow                                            { return play.New(c, play.Config{}, time.Now) }
+func (c *core) ServeFor(ctx context.Context, _ bot.Who, _, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response {
+	r, _ := h(ctx, catalog.For(catalog.English), catalog.For(catalog.English))
+	return r
 }
 func (c *core) GameMessage(*catalog.Printer, *record.Game, []string) *bot.Message {
 	return &bot.Message{}
@@ -96,5 +107,23 @@ func TestWhoMayAbort(t *testing.T) {
 		case c.want != "" && !strings.Contains(resp.Message.Content, "#1"):
 			t.Errorf("%s: the answer %q does not name the game", c.name, resp.Message.Content)
 		}
+	}
+}
+
+// From the web board a player aborts the game the page read, while they
+// may; a stranger or a late abort is refused and the game runs on.
+func TestAbortFor(t *testing.T) {
+	late := gameAfter(t, 4, false)
+	c := &core{}
+	s := New(c)
+	for _, who := range []record.Player{cat, ann} {
+		if r, _ := s.AbortFor(context.Background(), bot.Who{User: who}, late); c.ended != nil || r.Message == nil || !r.Message.Ephemeral {
+			t.Fatalf("%s aborted a game with each side's two moves made: %+v", who.Name, r.Message)
+		}
+	}
+	early := gameAfter(t, 2, false)
+	r, after := s.AbortFor(context.Background(), bot.Who{User: ben}, early)
+	if c.ended == nil || c.ended.Reason != record.EndAbort || after != early || early.Status == record.Active || r.Message == nil {
+		t.Fatalf("ben's abort: %+v, status %v", c.ended, early.Status)
 	}
 }

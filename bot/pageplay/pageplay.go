@@ -52,19 +52,26 @@ type Core interface {
 // Linker is a player's private link to a game's page: it logs them in.
 type Linker func(publicID string, p record.Player) string
 
+// Enders end a game for a player on the page, on the game it read: the
+// capabilities that own resigning and aborting (bot/resigns, bot/aborts).
+type Enders struct {
+	Resign, Abort func(ctx context.Context, who bot.Who, g *record.Game) (bot.Response, *record.Game)
+}
+
 // Service answers /board and acts for a page's players.
 type Service struct {
-	core  Core
-	store Store
-	link  Linker
-	seq   atomic.Int64 // names the page's requests in the log
-	shows showing
+	core   Core
+	store  Store
+	link   Linker
+	enders Enders
+	seq    atomic.Int64 // names the page's requests in the log
+	shows  showing
 }
 
 // New builds the capability; link nil: pages are for watching and /board
 // gives no link.
-func New(core Core, store Store, link Linker) *Service {
-	return &Service{core: core, store: store, link: link, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}}}
+func New(core Core, store Store, link Linker, enders Enders) *Service {
+	return &Service{core: core, store: store, link: link, enders: enders, shows: showing{next: map[int64]*showJob{}, running: map[int64]bool{}}}
 }
 
 // Routes answers /board and "Watch in Discord".
@@ -89,31 +96,35 @@ func (s *Service) board(ctx context.Context, req bot.Request) (bot.Response, err
 
 // Act does what a player did on the page as the core's handler for the
 // same press in Discord, and shows its answer where the game lives. A
-// move is the flow's typed move on the game the page read (no other read
-// of it); resign, abort and rematch still go as the button's press.
+// move, a resignation and an abort are the flow's typed operations on the
+// game the page read (no other read of it); a rematch still goes as the
+// button's press.
 func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 	g := a.Game
 	var resp bot.Response
 	var after *record.Game
+	who := bot.Who{User: a.Player, GuildID: g.GuildID, Locale: string(a.Lang)}
 	switch a.Kind {
 	case "move":
-		resp, after = s.core.MoveFor(ctx, bot.Who{User: a.Player, GuildID: g.GuildID, Locale: string(a.Lang)},
+		resp, after = s.core.MoveFor(ctx, who,
 			play.Move{ChannelID: g.ChannelID, Game: g.Clone(), Player: a.Player.ID, Square: a.Square, OnGame: g.ID, OnPly: a.Ply,
 				At: s.core.Now()})
 		if after == nil || after.ID != g.ID || after.Version == g.Version {
 			after = g // refused: the game as the page read it
 		}
-	case "resign", "abort", "rematch":
-		req := bot.Request{User: a.Player, GuildID: g.GuildID, ChannelID: g.ChannelID, InThread: g.ParentID != "",
-			ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10)}
-		switch a.Kind {
-		case "resign":
-			req.Kind, req.CustomID = bot.Button, fmt.Sprintf("resign-yes:%d", g.ID)
-		case "abort":
-			req.Kind, req.Command = bot.Command, "abort"
-		default:
-			req.Kind, req.CustomID = bot.Button, fmt.Sprintf("rematch:%d", g.ID)
+	case "resign", "abort":
+		end := s.enders.Resign
+		if a.Kind == "abort" {
+			end = s.enders.Abort
 		}
+		resp, after = end(ctx, who, g.Clone())
+		if after == nil || after.Version == g.Version {
+			after = g // refused: the game as the page read it
+		}
+	case "rematch":
+		req := bot.Request{User: a.Player, GuildID: g.GuildID, ChannelID: g.ChannelID, InThread: g.ParentID != "",
+			ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10),
+			Kind: bot.Button, CustomID: fmt.Sprintf("rematch:%d", g.ID)}
 		resp = s.core.Handle(ctx, req)
 		var err error
 		if after, err = s.store.Game(ctx, g.ID); err != nil {

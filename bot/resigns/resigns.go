@@ -9,11 +9,10 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"time"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
-	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 )
 
@@ -27,7 +26,8 @@ type Store interface {
 type Core interface {
 	LockChannel(id string) func()
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
-	FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error)
+	Flow() *play.Flow
+	ServeFor(ctx context.Context, who bot.Who, channelID, entry string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
 	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
 }
@@ -107,18 +107,34 @@ func (s *Service) yes(ctx context.Context, req bot.Request) (bot.Response, error
 	if err != nil {
 		return bot.Response{}, err
 	}
-	color, playing := bot.PlayerColor(g, req.User.ID)
-	if !playing {
+	return s.resign(ctx, me, pub, req.User, g)
+}
+
+// ResignFor resigns a game for a member who did it outside chat (the web
+// board), on the game as they read it: the final board where the game
+// lives, a word for them, and the game after it.
+func (s *Service) ResignFor(ctx context.Context, who bot.Who, g *record.Game) (resp bot.Response, after *record.Game) {
+	resp = s.ServeFor(ctx, who, g.ChannelID, "resign-yes:", func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error) {
+		unlock := s.LockChannel(g.ChannelID)
+		defer unlock()
+		after = g
+		return s.resign(ctx, me, pub, who.User, g)
+	})
+	return resp, after
+}
+
+// resign ends g against who (play.Flow.Resign) and shows its final board.
+func (s *Service) resign(ctx context.Context, me, pub *catalog.Printer, who record.Player, g *record.Game) (bot.Response, error) {
+	err := s.Flow().Resign(ctx, g, who.ID)
+	switch {
+	case errors.Is(err, play.ErrNotPlaying):
 		return bot.Refuse(me.T("error.not_playing")), nil
-	}
-	note, err := s.FinishAgainst(ctx, pub, g, record.EndResign, color, time.Time{})
-	if errors.Is(err, record.ErrStale) {
+	case errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive):
 		return bot.Refuse(me.T("error.changed_meanwhile")), nil
-	}
-	if err != nil {
+	case err != nil:
 		return bot.Response{}, err
 	}
-	final := s.GameMessage(pub, g, []string{pub.T("resign.resigned", "Name", bot.Escape(req.User.Name)), note})
+	final := s.GameMessage(pub, g, []string{pub.T("resign.resigned", "Name", bot.Escape(who.Name)), bot.ResultLine(pub, g)})
 	resp := bot.Response{Update: true, Message: &bot.Message{Ephemeral: true, Content: me.T("resign.done", "ID", g.ID)}}
 	if !s.ShowFinal(ctx, g, *final) {
 		// The bot may not post in this channel: the interaction can.

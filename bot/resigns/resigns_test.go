@@ -9,6 +9,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 )
 
@@ -31,9 +32,19 @@ func (f *fake) ChannelGame(ctx context.Context, _ bot.Request) (*record.Game, bo
 	}
 	return g, bot.Response{}, nil
 }
-func (f *fake) FinishAgainst(_ context.Context, _ *catalog.Printer, g *record.Game, _ record.EndReason, loser game.Color, _ time.Time) (string, error) {
-	f.loser, g.Status = &loser, record.Finished
-	return "", nil
+
+// The fake is the flow's store too: a game's end is heard here.
+func (f *fake) FinishGame(_ context.Context, g *record.Game, r record.Result, _ *record.RatingUpdate) error {
+	loser := r.Winner.Opponent()
+	f.loser = &loser
+	g.Finished(r)
+	return nil
+}
+func (f *fake) AppendTurn(context.Context, *record.Game, record.Turn) error { return nil }
+func (f *fake) Flow() *play.Flow                                            { return play.New(f, play.Config{}, time.Now) }
+func (f *fake) ServeFor(ctx context.Context, _ bot.Who, _, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response {
+	r, _ := h(ctx, catalog.For(catalog.English), catalog.For(catalog.English))
+	return r
 }
 func (f *fake) GameMessage(*catalog.Printer, *record.Game, []string) *bot.Message {
 	return &bot.Message{}
@@ -46,7 +57,14 @@ func (f *fake) ShowFinal(context.Context, *record.Game, bot.Message) bool { retu
 func TestResignAsksThenEnds(t *testing.T) {
 	start, _ := game.NewPosition(8)
 	ann, ben, cat := record.Player{ID: "1", Name: "ann"}, record.Player{ID: "2", Name: "ben"}, record.Player{ID: "3", Name: "cat"}
+	// Each side has moved twice: a resignation is a loss, not an abort.
 	f := &fake{g: &record.Game{ID: 7, Black: record.Human(ann), White: record.Human(ben), State: game.NewGame(start), Status: record.Active}}
+	for _, sq := range []string{"d3", "c3", "c4", "e3"} {
+		p, _ := game.ParseSquare(sq, 8)
+		if _, err := f.g.State.Play(p); err != nil {
+			t.Fatal(err)
+		}
+	}
 	s := New(f, f)
 	routes := s.Routes()
 	do := func(entry string, who record.Player, custom string) bot.Response {
@@ -79,5 +97,29 @@ func TestResignAsksThenEnds(t *testing.T) {
 	}
 	if r := do("resign-yes:", ben, "resign-yes:7"); !r.Update {
 		t.Error("a second Resign on an ended game does not say so in place")
+	}
+}
+
+// From the web board the game the page read is resigned at once (the page
+// asked first): no read of it, a stranger refused, the loser the one who
+// resigned.
+func TestResignFor(t *testing.T) {
+	start, _ := game.NewPosition(8)
+	ann, ben := record.Player{ID: "1", Name: "ann"}, record.Player{ID: "2", Name: "ben"}
+	g := &record.Game{ID: 7, Black: record.Human(ann), White: record.Human(ben), State: game.NewGame(start), Status: record.Active}
+	for _, sq := range []string{"d3", "c3", "c4", "e3"} {
+		p, _ := game.ParseSquare(sq, 8)
+		if _, err := g.State.Play(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := &fake{} // no game to read: ResignFor must not
+	s := New(f, f)
+	if r, _ := s.ResignFor(context.Background(), bot.Who{User: record.Player{ID: "3"}}, g); f.loser != nil || r.Message == nil || !r.Message.Ephemeral {
+		t.Fatalf("a stranger resigned: %+v", r.Message)
+	}
+	r, after := s.ResignFor(context.Background(), bot.Who{User: ann}, g)
+	if f.loser == nil || *f.loser != game.Black || after != g || g.Status == record.Active || !strings.Contains(r.Message.Content, "resigned") {
+		t.Fatalf("ann's resignation: loser %v, status %v, %+v", f.loser, g.Status, r.Message)
 	}
 }
