@@ -76,10 +76,29 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	if c.Opponent.ID == "" {
 		c.Opponent = req.User
 	}
+	resp, _, err := s.accept(ctx, req, c, release, false)
+	return resp, err
+}
+
+// AcceptPaired accepts, for req's member, the challenge the pool's
+// pairing (bot/pairing) made in the channel req names (the host's), and
+// returns the game it opened (nil when it was refused: resp says why).
+func (s *Service) AcceptPaired(ctx context.Context, req Request, c *record.Challenge) (Response, *record.Game, error) {
+	req.tr = s.chooseLanguages(ctx, req) // the host's server speaks its own language
+	release := sync.OnceFunc(s.LockChannel(req.ChannelID))
+	defer release()
+	return s.accept(ctx, req, c, release, true)
+}
+
+// accept opens the game of challenge c, accepted by req's member, under
+// the channel's lock (release lets it go before Discord is asked); paired,
+// the pool's pairing made it.
+func (s *Service) accept(ctx context.Context, req Request, c *record.Challenge, release func(), paired bool) (Response, *record.Game, error) {
+	pub, now := req.Pub(), s.clock.Now()
 	color := settle(c.Color)
 	start, err := game.NewPosition(c.Size)
 	if err != nil {
-		return Response{}, fmt.Errorf("challenge %d: %w", c.ID, err)
+		return Response{}, nil, fmt.Errorf("challenge %d: %w", c.ID, err)
 	}
 	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, State: game.NewGame(start),
 		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
@@ -90,18 +109,18 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	var xotNote string
 	if c.XOT {
 		if xotNote, err = openXOT(pub, g); err != nil {
-			return Response{}, err
+			return Response{}, nil, err
 		}
 	}
 	s.StartClocks(g, now)
 	for _, p := range []record.Player{c.Challenger, c.Opponent} {
 		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
-			return Deref(r), err
+			return Deref(r), nil, err
 		}
 	}
 	_, inThread, err := s.finishedThread(ctx, req) // req's channel is the challenge's (checked above)
 	if err != nil {
-		return Response{}, err
+		return Response{}, nil, err
 	}
 	threaded := !inThread && s.ThreadsHere(req)
 	// The rest asks Discord and holds no lock: accepting is conditional in
@@ -112,7 +131,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 		case errors.Is(err, ErrThreadsNotAllowed):
 			threaded = false
 		case err != nil:
-			return Response{}, fmt.Errorf("opening a thread for challenge %d: %w", c.ID, err)
+			return Response{}, nil, fmt.Errorf("opening a thread for challenge %d: %w", c.ID, err)
 		default:
 			g.MessageID = "" // the game message will be in the thread
 		}
@@ -120,18 +139,18 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	switch err := s.challenges.AcceptChallenge(ctx, c.ID, g); {
 	case errors.Is(err, record.ErrNotPending):
 		s.DropThread(ctx, g)
-		return Refuse(req.Me().T("challenge.taken")), nil
+		return Refuse(req.Me().T("challenge.taken")), nil, nil
 	case errors.Is(err, record.ErrChannelBusy):
 		s.DropThread(ctx, g)
-		return Refuse(req.Me().T("challenge.channel_busy_accept")), nil
+		return Refuse(req.Me().T("challenge.channel_busy_accept")), nil, nil
 	case err != nil:
 		s.DropThread(ctx, g)
-		return Response{}, err
+		return Response{}, nil, err
 	}
 	s.Logger(ctx).Info("challenge accepted", "challenge", c.ID, "game", g.ID, "time", g.Control.String())
 	s.Arm(g)
 	note := pub.T("challenge.accepted", "Name", name(req.User), "Challenger", name(c.Challenger))
-	if req.Options["paired"] != "" { // the pool's pairing (bot/pairing), not a challenge anyone sent
+	if paired { // the pool's pairing (bot/pairing), not a challenge anyone sent
 		note = pub.T("challenge.paired", "Name", name(req.User), "Challenger", name(c.Challenger))
 	}
 	if xotNote != "" {
@@ -149,13 +168,13 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 			s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "thread", g.ChannelID, "err", err)
 		}
 		return Response{Update: true, Message: &Message{Content: note + " " + pub.T("challenge.on_in_thread", "ID", g.ID, "Thread", "<#"+g.ChannelID+">")},
-			Followups: s.started(ctx, req, g)}, nil
+			Followups: s.started(ctx, req, g)}, g, nil
 	}
 	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note}), Followups: s.started(ctx, req, g)}
 	if first.ID != req.User.ID {
 		resp.Followups = append(resp.Followups, ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID)))
 	}
-	return resp, nil
+	return resp, g, nil
 }
 
 // WelcomeMessage is a new game's first message in its own thread: the

@@ -51,22 +51,14 @@ func (s *Service) pair(ctx context.Context, req bot.Request, e record.PoolEntry,
 		}
 		return bot.Response{}, err
 	}
-	accept := host
-	accept.Kind, accept.Command, accept.Subcommand, accept.Options = bot.Button, "", "", map[string]string{"paired": "1"}
-	accept.CustomID, accept.ID = "accept:"+strconv.FormatInt(c.ID, 10), s.requestID()
-	resp := s.Handle(ctx, accept)
-	after, err := s.store.Challenge(ctx, c.ID)
-	if err != nil || after.Status != record.ChallengeAccepted {
+	resp, g, err := s.AcceptPaired(ctx, host, c)
+	if err != nil || g == nil {
 		// Refused (a player has too many games, say): the one who waited
 		// waits on, and the newcomer hears why.
 		if _, cerr := s.store.CloseChallenge(ctx, c.ID, record.ChallengeCanceled); cerr != nil {
 			s.Logger(ctx).Warn("closing a pairing's challenge", "challenge", c.ID, "err", cerr)
 		}
 		s.rejoin(ctx, e)
-		return resp, err
-	}
-	g, err := s.store.Game(ctx, after.GameID)
-	if err != nil {
 		return resp, err
 	}
 	s.Logger(ctx).Info("paired from the pool", "guild", req.GuildID, "entry", e.ID, "game", g.ID, "from guild", e.GuildID)

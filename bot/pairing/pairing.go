@@ -13,11 +13,9 @@ package pairing
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"othello-bot/bot"
@@ -66,9 +64,9 @@ type Core interface {
 	Send(ctx context.Context, channelID string, m bot.Message) (string, error)
 	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
 	TimeOption(req bot.Request, vsBot bool) (timecontrol.Control, *bot.Response)
-	// Handle answers a request as if it came from chat: the pairing's
-	// challenge is accepted by the newcomer's own Accept.
-	Handle(ctx context.Context, req bot.Request) bot.Response
+	// AcceptPaired opens the game of the pairing's challenge, accepted by
+	// the newcomer, in the channel the request names.
+	AcceptPaired(ctx context.Context, req bot.Request, c *record.Challenge) (bot.Response, *record.Game, error)
 	// GamePage is a game's web page ("" where none is served);
 	// ServesPages says whether pages are served at all (a game across
 	// servers is played on its page).
@@ -86,7 +84,6 @@ type Service struct {
 	Core
 	store  Store
 	cfg    Config
-	seq    atomic.Int64
 	pinged pings
 }
 
@@ -269,6 +266,3 @@ func without(list []record.PoolEntry, id int64) []record.PoolEntry {
 	}
 	return out
 }
-
-// requestID names a request the pool makes of the core.
-func (s *Service) requestID() string { return fmt.Sprintf("pool-%d", s.seq.Add(1)) }
