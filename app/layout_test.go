@@ -46,9 +46,10 @@ func TestPackageLayering(t *testing.T) {
 	}
 }
 
-// The shape the code keeps (issue #43): no source file of bot/, storage/
-// or a capability over 350 lines, the bot package itself under 4,500
-// lines, and no store interface over 25 methods.
+// The shape the code keeps: no source file of bot/, storage/ or a
+// capability over 350 lines, and no store interface over 25 methods. (The
+// bot package's 4,500-line limit of issue #43 is gone: what it stood for
+// is held by TestCapabilitiesTakeTheTypedDoors.)
 func TestPackageSizes(t *testing.T) {
 	files, err := filepath.Glob("../bot/*.go")
 	if err != nil {
@@ -58,7 +59,6 @@ func TestPackageSizes(t *testing.T) {
 		more, _ := filepath.Glob(pattern)
 		files = append(files, more...)
 	}
-	botLines := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -71,12 +71,6 @@ func TestPackageSizes(t *testing.T) {
 		if n > 350 {
 			t.Errorf("%s has %d lines", f, n)
 		}
-		if filepath.Dir(f) == "../bot" {
-			botLines += n
-		}
-	}
-	if botLines >= 4500 {
-		t.Errorf("package bot has %d lines", botLines)
 	}
 	fset := token.NewFileSet()
 	for _, f := range files {
@@ -94,6 +88,71 @@ func TestPackageSizes(t *testing.T) {
 			}
 			if it, ok := ts.Type.(*ast.InterfaceType); ok && len(it.Methods.List) > 25 {
 				t.Errorf("%s: %s has %d methods", f, ts.Name.Name, len(it.Methods.List))
+			}
+			return true
+		})
+	}
+}
+
+// coreInterfaceLimit is how many methods a capability may need of the
+// core; the ones listed in coreInterfaceDebt need more today, and may only
+// shrink (issue #54).
+const coreInterfaceLimit = 10
+
+var coreInterfaceDebt = map[string]int{
+	"../bot/tournaments/tournaments.go": 17,
+	"../bot/pageplay/pageplay.go":       14,
+}
+
+// What the line limit stood for, said as rules about meaning (issue #54):
+// the game flow (package play) imports no words and no chat; no
+// capability reaches the core through Handle, the door of chat requests
+// (each has a typed door instead); and a capability needs few methods of
+// the core.
+func TestCapabilitiesTakeTheTypedDoors(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "othello-bot/play").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "othello-bot/catalog" || dep == "othello-bot/bot" {
+			t.Errorf("the game flow depends on %s", dep)
+		}
+	}
+	files, _ := filepath.Glob("../bot/*/*.go")
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || strings.Contains(f, "/discord/") || strings.Contains(f, "/local/") {
+			continue // the transports are chat's own doors
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || ts.Name.Name != "Core" {
+				return true
+			}
+			it, ok := ts.Type.(*ast.InterfaceType)
+			if !ok {
+				return true
+			}
+			methods := 0
+			for _, m := range it.Methods.List {
+				for _, name := range m.Names {
+					methods++
+					if name.Name == "Handle" {
+						t.Errorf("%s: its Core reaches the core through Handle, as a chat request", f)
+					}
+				}
+			}
+			limit := coreInterfaceLimit
+			if debt, ok := coreInterfaceDebt[f]; ok {
+				limit = debt
+			}
+			if methods > limit {
+				t.Errorf("%s: its Core has %d methods, more than %d", f, methods, limit)
 			}
 			return true
 		})

@@ -15,6 +15,7 @@ import (
 	"othello-bot/game"
 	"othello-bot/place"
 	"othello-bot/record"
+	"othello-bot/timecontrol"
 )
 
 // challenge posts an invitation to a player-vs-player game: to one member,
@@ -54,15 +55,43 @@ func (s *Service) challenge(ctx context.Context, req Request) (Response, error) 
 	if refusal != nil {
 		return *refusal, nil
 	}
-	if missing := s.MissingPermission(req, opts.size, opts.style); missing != "" {
-		return Refuse(me.T("challenge.no_permission", "Permission", me.T(missing))), nil
+	return s.challengeWith(ctx, req, &record.Challenge{Opponent: opp, Color: opts.color, Size: opts.size, Rated: rated,
+		Style: opts.style, Control: control, XOT: useXOT})
+}
+
+// ChallengeFor challenges c.Opponent for req's member where req says (the
+// Activity's channel), as /challenge with c's options would (a zero Style:
+// the player's own; a zero Control: the server's default), served as
+// Handle serves a request.
+func (s *Service) ChallengeFor(ctx context.Context, req Request, c record.Challenge) Response {
+	if c.Control == (timecontrol.Control{}) {
+		c.Control = s.defaultControl()
+	}
+	return s.serve(ctx, req, "challenge", func(ctx context.Context, req Request) (Response, error) {
+		if c.Style == "" {
+			var err error
+			if c.Style, err = s.prefs.BoardStyle(ctx, req.User.ID); err != nil {
+				return Response{}, err
+			}
+		}
+		return s.challengeWith(ctx, req, &c)
+	})
+}
+
+// challengeWith issues challenge c, its game's options set, from req's
+// member in req's channel.
+func (s *Service) challengeWith(ctx context.Context, req Request, c *record.Challenge) (Response, error) {
+	if c.Opponent.ID == req.User.ID {
+		return Refuse(req.Me().T("challenge.self")), nil
+	}
+	if missing := s.MissingPermission(req, c.Size, c.Style); missing != "" {
+		return Refuse(req.Me().T("challenge.no_permission", "Permission", req.Me().T(missing))), nil
 	}
 	refusal, inThread, err := s.finishedThread(ctx, req)
 	if refusal != nil || err != nil {
 		return Deref(refusal), err
 	}
-	c := &record.Challenge{GuildID: req.GuildID, ChannelID: req.ChannelID, Challenger: req.User, Opponent: opp,
-		Color: opts.color, Size: opts.size, Rated: rated, Style: opts.style, Control: control, XOT: useXOT}
+	c.GuildID, c.ChannelID, c.Challenger = req.GuildID, req.ChannelID, req.User
 	return s.issue(ctx, req, c, 0, !inThread && s.ThreadsHere(req))
 }
 

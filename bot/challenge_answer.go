@@ -15,15 +15,23 @@ import (
 	"othello-bot/record"
 )
 
+// challengeAnswer is the Accept, Decline or Cancel button: its custom id
+// names the challenge.
+func challengeAnswer(action string) componentHandler {
+	return func(s *Service, ctx context.Context, req Request, args string) (Response, error) {
+		id, err := strconv.ParseInt(args, 10, 64)
+		if err != nil {
+			return Refuse(req.Me().T("error.button_broken")), nil
+		}
+		return s.answerChallenge(ctx, req, action, id)
+	}
+}
+
 // answerChallenge handles Accept, Decline and Cancel. Only the named
 // opponent may accept or decline (anyone but the challenger, for an open
 // challenge), and only the challenger may cancel.
-func (s *Service) answerChallenge(ctx context.Context, req Request, action, args string) (Response, error) {
+func (s *Service) answerChallenge(ctx context.Context, req Request, action string, id int64) (Response, error) {
 	me, pub := req.Me(), req.Pub()
-	id, err := strconv.ParseInt(args, 10, 64)
-	if err != nil {
-		return Refuse(me.T("error.button_broken")), nil
-	}
 	release := sync.OnceFunc(s.LockChannel(req.ChannelID))
 	defer release()
 	c, err := s.challenges.Challenge(ctx, id)
@@ -78,6 +86,21 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, action, args
 	}
 	resp, _, err := s.accept(ctx, req, c, release, false)
 	return resp, err
+}
+
+// AcceptFor accepts challenge id for req's member where req says (the
+// Activity), as its Accept button would, served as Handle serves a
+// request.
+func (s *Service) AcceptFor(ctx context.Context, req Request, id int64) Response {
+	return s.serve(ctx, req, "accept:", func(ctx context.Context, req Request) (Response, error) {
+		return s.answerChallenge(ctx, req, "accept", id)
+	})
+}
+
+// RematchFor offers the players of finished game id another, for req's
+// member where req says (the web board), as its Rematch button would.
+func (s *Service) RematchFor(ctx context.Context, req Request, id int64) Response {
+	return s.serve(ctx, req, "rematch:", func(ctx context.Context, req Request) (Response, error) { return s.rematchGame(ctx, req, id) })
 }
 
 // AcceptPaired accepts, for req's member, the challenge the pool's
@@ -213,11 +236,16 @@ func (s *Service) closeChallenge(ctx context.Context, req Request, c *record.Cha
 // against the bot it starts at once; against a person it is a challenge
 // the other player accepts.
 func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
-	me := req.Me()
 	id, err := strconv.ParseInt(args, 10, 64)
 	if err != nil {
-		return Refuse(me.T("error.button_broken")), nil
+		return Refuse(req.Me().T("error.button_broken")), nil
 	}
+	return s.rematchGame(ctx, req, id)
+}
+
+// rematchGame is Rematch pressed on finished game id's message.
+func (s *Service) rematchGame(ctx context.Context, req Request, id int64) (Response, error) {
+	me := req.Me()
 	g, err := s.games.Game(ctx, id)
 	if errors.Is(err, record.ErrNotFound) {
 		return Refuse(me.T("rematch.gone")), nil
@@ -247,15 +275,9 @@ func (s *Service) rematch(ctx context.Context, req Request, args string) (Respon
 	if g.ParentID != "" {
 		here.ChannelID, here.InThread, here.ParentID, here.repliedIn = g.ParentID, false, "", req.ChannelID
 	}
-	if other.IsBot() {
-		swapped := game.White
-		if color == game.White {
-			swapped = game.Black
-		}
-		here.Kind, here.Command = Command, "start"
-		here.Options = map[string]string{"level": strconv.Itoa(other.Level), "size": strconv.Itoa(g.Size()), "color": swapped.String(),
-			"style": string(g.Style), "time": g.Control.String()}
-		return s.start(ctx, here)
+	if other.IsBot() { // the same game, colours swapped
+		return s.startGame(ctx, here, Start{Level: other.Level, Size: g.Size(), Color: record.Choose(color.Opponent()),
+			Style: g.Style, Control: g.Control})
 	}
 	// Both asked at once: the second press accepts the first's challenge.
 	if crossing, err := s.crossingChallenge(ctx, here.ChannelID, other.Player.ID, req.User.ID); err != nil || crossing != nil {
@@ -293,9 +315,7 @@ func (s *Service) crossingChallenge(ctx context.Context, channelID, from, to str
 // Rematch second: the challenge's message becomes the new game's (or says
 // where it is played), and the presser is told.
 func (s *Service) acceptCrossing(ctx context.Context, here Request, c *record.Challenge, other record.Player) (Response, error) {
-	accept := here
-	accept.Kind, accept.CustomID = Button, "accept:"+strconv.FormatInt(c.ID, 10)
-	resp, err := s.answerChallenge(ctx, accept, "accept", strconv.FormatInt(c.ID, 10))
+	resp, err := s.answerChallenge(ctx, here, "accept", c.ID)
 	if err != nil || !resp.Update || resp.Message == nil {
 		return resp, err // a refusal (taken meanwhile, a busy channel) as it is
 	}

@@ -32,6 +32,17 @@ func (s *Service) ChannelGame(ctx context.Context, req Request) (*record.Game, R
 	return g, Response{}, nil
 }
 
+// Start is a game against the bot as /start asks for it, its options read
+// (a zero Style: the player's own).
+type Start struct {
+	Level   int
+	Size    int
+	Color   record.ColorChoice
+	Style   record.Style
+	Control timecontrol.Control
+	XOT     bool
+}
+
 func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	level, err := IntOption(req, "level", s.cfg.DefaultLevel)
 	if err != nil || level < engine.MinLevel || level > engine.MaxLevel {
@@ -41,14 +52,33 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 	if refusal != nil || err != nil {
 		return Deref(refusal), err
 	}
-	size, style := opts.size, opts.style
 	control, refusal := s.TimeOption(req, true)
 	if refusal != nil {
 		return *refusal, nil
 	}
-	useXOT, refusal := xotOption(req, size)
+	useXOT, refusal := xotOption(req, opts.size)
 	if refusal != nil {
 		return *refusal, nil
+	}
+	return s.startGame(ctx, req, Start{Level: level, Size: opts.size, Color: opts.color, Style: opts.style, Control: control, XOT: useXOT})
+}
+
+// StartFor starts a game against the bot for req's member where req says
+// (the Activity's channel), as /start with st's options would, served as
+// Handle serves a request.
+func (s *Service) StartFor(ctx context.Context, req Request, st Start) Response {
+	return s.serve(ctx, req, "start", func(ctx context.Context, req Request) (Response, error) { return s.startGame(ctx, req, st) })
+}
+
+// startGame opens a game against the bot: in a thread of its own where
+// threads are allowed, else in the channel if it has none running.
+func (s *Service) startGame(ctx context.Context, req Request, st Start) (Response, error) {
+	level, size, style, control, useXOT := st.Level, st.Size, st.Style, st.Control, st.XOT
+	if style == "" {
+		var err error
+		if style, err = s.prefs.BoardStyle(ctx, req.User.ID); err != nil {
+			return Response{}, err
+		}
 	}
 	unlock := s.LockChannel(req.ChannelID)
 	defer unlock()
@@ -74,7 +104,7 @@ func (s *Service) start(ctx context.Context, req Request) (Response, error) {
 		CreatedAt: now, UpdatedAt: now, Style: style, Control: control}
 	human := record.Human(req.User)
 	g.Black, g.White = human, record.Bot(level)
-	if settle(opts.color) == game.White {
+	if settle(st.Color) == game.White {
 		g.Black, g.White = g.White, g.Black
 	}
 	pub := req.Pub()

@@ -319,12 +319,6 @@ func OpensActivity(req Request) bool {
 	return req.Kind == Button && strings.HasPrefix(req.CustomID, watchHere)
 }
 
-func challengeAnswer(action string) componentHandler {
-	return func(s *Service, ctx context.Context, req Request, args string) (Response, error) {
-		return s.answerChallenge(ctx, req, action, args)
-	}
-}
-
 // help is the only-you guide to playing and the commands, in the
 // reader's language.
 func help(p *catalog.Printer) Response {

@@ -18,6 +18,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/game"
 	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/web"
@@ -36,8 +37,13 @@ type Store interface {
 
 // Core is what playing from a page uses of the core service.
 type Core interface {
-	Handle(ctx context.Context, req bot.Request) bot.Response
 	MoveFor(ctx context.Context, who bot.Who, m play.Move) (bot.Response, *record.Game)
+	// The doors a page opens games by, as the same press in chat would;
+	// each request says who and where (no command or button in it).
+	StartFor(ctx context.Context, req bot.Request, st bot.Start) bot.Response
+	ChallengeFor(ctx context.Context, req bot.Request, c record.Challenge) bot.Response
+	AcceptFor(ctx context.Context, req bot.Request, id int64) bot.Response
+	RematchFor(ctx context.Context, req bot.Request, id int64) bot.Response
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
 	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
@@ -123,13 +129,12 @@ func (s *Service) Act(ctx context.Context, a web.Action) (web.Outcome, error) {
 		}
 	case "rematch":
 		req := bot.Request{User: a.Player, GuildID: g.GuildID, ChannelID: g.ChannelID, InThread: g.ParentID != "",
-			ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10),
-			Kind: bot.Button, CustomID: fmt.Sprintf("rematch:%d", g.ID)}
-		resp = s.core.Handle(ctx, req)
+			ParentID: g.ParentID, Locale: string(a.Lang), ID: "web-" + strconv.FormatInt(s.seq.Add(1), 10)}
+		resp = s.core.RematchFor(ctx, req, g.ID)
 		var err error
 		if after, err = s.store.Game(ctx, g.ID); err != nil {
 			resp.Delivered()
-			return web.Outcome{}, fmt.Errorf("game %d after a page's %s: %w", g.ID, a.Kind, err)
+			return web.Outcome{}, fmt.Errorf("game %d after a page's rematch: %w", g.ID, err)
 		}
 	default:
 		return web.Outcome{}, fmt.Errorf("pageplay: no action %q", a.Kind)
@@ -181,14 +186,12 @@ func (s *Service) Launch(ctx context.Context, l web.Launch) (web.Outcome, error)
 		// request); every other permission stays unchecked, as unknown.
 		PermissionsKnown: true, AppPermissions: ^bot.PermCreatePublicThreads}
 	var challenge *record.Challenge
+	var resp bot.Response
 	switch l.Kind {
 	case "start":
-		req.Kind, req.Command = bot.Command, "start"
-		req.Options = map[string]string{"level": strconv.Itoa(l.Level), "color": "black", "size": "8"}
+		resp = s.core.StartFor(ctx, req, bot.Start{Level: l.Level, Size: 8, Color: record.Choose(game.Black)})
 	case "challenge":
-		req.Kind, req.Command = bot.Command, "challenge"
-		req.Options = map[string]string{"opponent": l.Opponent.ID, "size": "8"}
-		req.UserNames = map[string]string{l.Opponent.ID: l.Opponent.Name}
+		resp = s.core.ChallengeFor(ctx, req, record.Challenge{Opponent: l.Opponent, Size: 8, Rated: true, Color: record.RandomColor})
 	case "accept":
 		c, err := s.store.Challenge(ctx, l.Challenge)
 		if errors.Is(err, record.ErrNotFound) {
@@ -198,11 +201,11 @@ func (s *Service) Launch(ctx context.Context, l web.Launch) (web.Outcome, error)
 			return web.Outcome{}, err
 		}
 		challenge = c
-		req.ChannelID, req.Kind, req.CustomID = c.ChannelID, bot.Button, "accept:"+strconv.FormatInt(c.ID, 10)
+		req.ChannelID = c.ChannelID
+		resp = s.core.AcceptFor(ctx, req, c.ID)
 	default:
 		return web.Outcome{}, fmt.Errorf("pageplay: no launch %q", l.Kind)
 	}
-	resp := s.core.Handle(ctx, req)
 	defer resp.Delivered()
 	var out web.Outcome
 	if m := resp.Message; m != nil {
