@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"othello-bot/catalog"
-	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 )
 
@@ -117,25 +117,14 @@ func (s *Service) AcceptPaired(ctx context.Context, req Request, c *record.Chall
 // the channel's lock (release lets it go before Discord is asked); paired,
 // the pool's pairing made it.
 func (s *Service) accept(ctx context.Context, req Request, c *record.Challenge, release func(), paired bool) (Response, *record.Game, error) {
-	pub, now := req.Pub(), s.clock.Now()
-	color := settle(c.Color)
-	start, err := game.NewPosition(c.Size)
+	pub := req.Pub()
+	g, opened, err := s.flow.NewGame(play.Opening{GuildID: c.GuildID, ChannelID: c.ChannelID,
+		Sides: [2]record.Side{record.Human(c.Challenger), record.Human(c.Opponent)}, Color: c.Color, Size: c.Size,
+		Style: c.Style, Control: c.Control, Rated: c.Rated, XOT: c.XOT, MessageID: c.MessageID})
 	if err != nil {
 		return Response{}, nil, fmt.Errorf("challenge %d: %w", c.ID, err)
 	}
-	g := &record.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Rated: c.Rated, State: game.NewGame(start),
-		Black: record.Human(c.Challenger), White: record.Human(c.Opponent),
-		CreatedAt: now, UpdatedAt: now, MessageID: c.MessageID, Style: c.Style, Control: c.Control}
-	if color == game.White {
-		g.Black, g.White = g.White, g.Black
-	}
-	var xotNote string
-	if c.XOT {
-		if xotNote, err = openXOT(pub, g); err != nil {
-			return Response{}, nil, err
-		}
-	}
-	s.StartClocks(g, now)
+	xotNote := xotOpened(pub, opened)
 	for _, p := range []record.Player{c.Challenger, c.Opponent} {
 		if r, err := s.tooManyGames(ctx, req, p); r != nil || err != nil {
 			return Deref(r), nil, err

@@ -80,17 +80,6 @@ func (s *Service) defaultControl() timecontrol.Control {
 // live says g is played on a clock.
 func live(g *record.Game) bool { return g.Control.Live() }
 
-// StartClocks sets a new game's clocks and first deadline; now is when its
-// first turn begins.
-func (s *Service) StartClocks(g *record.Game, now time.Time) {
-	g.TurnStartedAt = now
-	if live(g) {
-		g.Left = [2]time.Duration{g.Control.Base, g.Control.Base}
-	}
-	t := s.flow.Timers(g, record.Turn{At: now, Left: g.Left})
-	g.Deadline, g.RemindAt = t.Deadline, t.RemindAt
-}
-
 // clockLines are the game message's clocks: each side's time (the running
 // one as it stands now) and, for the side to move, when its flag falls as
 // a timestamp every reader's client counts down.

@@ -6,7 +6,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -50,18 +49,6 @@ func colorOption(req Request) (record.ColorChoice, bool) {
 	}
 	c, ok := game.ParseColor(v)
 	return record.Choose(c), ok
-}
-
-// settle turns a colour choice into a colour, drawing a random one by a
-// coin toss.
-func settle(c record.ColorChoice) game.Color {
-	if color, chosen := c.Color(); chosen {
-		return color
-	}
-	if rand.IntN(2) == 0 {
-		return game.Black
-	}
-	return game.White
 }
 
 // gameOptions are the options /start and /challenge share.

@@ -95,26 +95,14 @@ func (s *Service) startGame(ctx context.Context, req Request, st Start) (Respons
 	if r, err := s.tooManyGames(ctx, req, req.User); r != nil || err != nil {
 		return Deref(r), err
 	}
-	start, err := game.NewPosition(size)
+	g, opened, err := s.flow.NewGame(play.Opening{GuildID: req.GuildID, ChannelID: req.ChannelID,
+		Sides: [2]record.Side{record.Human(req.User), record.Bot(level)}, Color: st.Color, Size: size, Style: style,
+		Control: control, XOT: useXOT})
 	if err != nil {
 		return Response{}, err
 	}
-	now := s.clock.Now()
-	g := &record.Game{GuildID: req.GuildID, ChannelID: req.ChannelID, State: game.NewGame(start),
-		CreatedAt: now, UpdatedAt: now, Style: style, Control: control}
-	human := record.Human(req.User)
-	g.Black, g.White = human, record.Bot(level)
-	if settle(st.Color) == game.White {
-		g.Black, g.White = g.White, g.Black
-	}
-	pub := req.Pub()
-	var xotNote string
-	if useXOT {
-		if xotNote, err = openXOT(pub, g); err != nil {
-			return Response{}, err
-		}
-	}
-	s.StartClocks(g, now) // a game never moved in ends too
+	now, pub := g.CreatedAt, req.Pub()
+	xotNote := xotOpened(pub, opened)
 	var followups []Message
 	if threaded {
 		switch err := s.OpenThread(ctx, pub, req.ChannelID, g); {

@@ -5,13 +5,10 @@ package bot
 // board before the first move of the game proper.
 
 import (
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"othello-bot/catalog"
-	"othello-bot/game"
-	"othello-bot/record"
 	"othello-bot/xot"
 )
 
@@ -31,16 +28,10 @@ func xotOption(req Request, size int) (bool, *Response) {
 	return on, nil
 }
 
-// openXOT starts a new game from a random XOT opening's position and
-// returns the note that names it. The opening is the start, not moves of
-// the game: no rule that counts moves (the abort, the first-move window,
-// a takeback) reaches it.
-func openXOT(t *catalog.Printer, g *record.Game) (string, error) {
-	o := xot.Pick(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-	start, err := o.Position()
-	if err != nil {
-		return "", err
+// xotOpened is the note that names a game's XOT opening ("" for none).
+func xotOpened(t *catalog.Printer, opened *xot.Opening) string {
+	if opened == nil {
+		return ""
 	}
-	g.State, g.Opening = game.NewGame(start), o.Moves
-	return t.T("xot.opened", "Moves", o.Transcript()), nil
+	return t.T("xot.opened", "Moves", opened.Transcript())
 }

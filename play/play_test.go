@@ -152,3 +152,39 @@ func TestMoves(t *testing.T) {
 		}
 	}
 }
+
+// Every way in opens its game here: the sides in the colours chosen (or
+// drawn), the clocks started, an XOT start's opening played as the start.
+func TestNewGame(t *testing.T) {
+	now := t0
+	f, _ := flowOn(t, &now)
+	blackFirst := Opening{GuildID: "g", ChannelID: "c", Sides: [2]record.Side{record.Human(alice), record.Bot(3)},
+		Color: record.Choose(game.White), Size: 6, Control: timecontrol.Control{Base: 3 * time.Minute, Increment: 2 * time.Second}}
+	g, opened, err := f.NewGame(blackFirst)
+	if err != nil || opened != nil {
+		t.Fatal(err)
+	}
+	if g.White.IsBot() || g.White.Player.ID != alice.ID || !g.Black.IsBot() || g.Size() != 6 || g.Left != [2]time.Duration{3 * time.Minute, 3 * time.Minute} ||
+		!g.TurnStartedAt.Equal(t0) || g.Deadline.IsZero() {
+		t.Fatalf("alice chose white: %+v", g)
+	}
+	drawn := map[bool]int{}
+	for range 64 {
+		o := blackFirst
+		o.Color = record.RandomColor
+		g, _, _ := f.NewGame(o)
+		drawn[g.Black.IsBot()]++
+	}
+	if drawn[true] == 0 || drawn[false] == 0 {
+		t.Fatalf("64 random draws all alike: %v", drawn)
+	}
+	x := blackFirst
+	x.Size, x.XOT = 8, true
+	g, opened, err = f.NewGame(x)
+	if err != nil || opened == nil || len(g.Opening) != 8 || len(g.Plies()) != 0 || g.Position().Empties() != 60-8 {
+		t.Fatalf("an XOT start: %v, opening %v, %d plies, %d empties", err, opened, len(g.Plies()), g.Position().Empties())
+	}
+	if _, _, err := f.NewGame(Opening{Size: 5}); err == nil {
+		t.Fatal("a 5x5 board opened")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/gametext"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/tournament"
 )
@@ -57,15 +58,12 @@ func (s *Service) openGames(ctx context.Context, t *tournament.Tournament, entra
 // openGame starts a pairing's game in a new thread off the tournament's
 // channel and pings both players into it.
 func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournament.Tournament, p tournament.Pairing, black, white tournament.Entrant) (bool, error) {
-	start, err := game.NewPosition(t.Size)
+	g, _, err := s.Flow().NewGame(play.Opening{GuildID: t.GuildID, ChannelID: t.ChannelID,
+		Sides: [2]record.Side{record.Human(record.Player{ID: black.ID, Name: black.Name}), record.Human(record.Player{ID: white.ID, Name: white.Name})},
+		Color: record.Choose(game.Black), Size: t.Size, Control: t.Control, Rated: t.Rated, TournamentID: t.ID})
 	if err != nil {
 		return false, fmt.Errorf("tournament %d: %w", t.ID, err)
 	}
-	now := s.Now()
-	g := &record.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Rated: t.Rated, State: game.NewGame(start),
-		Black: record.Human(record.Player{ID: black.ID, Name: black.Name}), White: record.Human(record.Player{ID: white.ID, Name: white.Name}),
-		CreatedAt: now, UpdatedAt: now, Control: t.Control, TournamentID: t.ID}
-	s.StartClocks(g, now)
 	if err := s.OpenThread(ctx, pub, t.ChannelID, g); err != nil {
 		return false, fmt.Errorf("a thread for tournament %d round %d: %w", t.ID, p.Round, err)
 	}

@@ -15,6 +15,7 @@ import (
 	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/schedule"
 	"othello-bot/timecontrol"
@@ -88,7 +89,7 @@ type Core interface {
 	Notifier() bot.Notifier
 
 	// Opening and ending a tournament's games.
-	StartClocks(g *record.Game, now time.Time)
+	Flow() *play.Flow
 	OpenThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error
 	DropThread(ctx context.Context, g *record.Game)
 	Arm(g *record.Game)
