@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"othello-bot/customid"
 	"othello-bot/record"
 )
 
@@ -164,8 +165,5 @@ func (m *Message) OnPosted(f func(ctx context.Context, id string)) { m.posted = 
 // what only some transports offer (scheduled events).
 func (s *Service) Notifier() Notifier { return s.notify }
 
-// ComponentArgs is the part of a component's custom id after its action.
-func (r Request) ComponentArgs() string {
-	_, args, _ := strings.Cut(r.CustomID, ":")
-	return args
-}
+// Component is the pressed component's custom id, read (see customid).
+func (r Request) Component() customid.ID { return customid.Parse(r.CustomID) }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/place"
 	"othello-bot/record"
@@ -210,15 +211,14 @@ func (s *Service) challengeMessage(t *catalog.Printer, c *record.Challenge, rema
 	if rematchOf != 0 {
 		text = t.T("challenge.rematch", "ID", rematchOf) + " " + text
 	}
-	id := strconv.FormatInt(c.ID, 10)
 	switch c.Status {
 	case record.ChallengePending:
 		text += " " + t.T("challenge.expires", "When", Stamp(c.ExpiresAt, StampRelative))
-		buttons := []ButtonSpec{{Label: t.T("button.accept"), CustomID: "accept:" + id, Style: Success}}
+		buttons := []ButtonSpec{{Label: t.T("button.accept"), CustomID: customid.Make("accept", c.ID), Style: Success}}
 		if c.Opponent.ID != "" {
-			buttons = append(buttons, ButtonSpec{Label: t.T("button.decline"), CustomID: "decline:" + id, Style: Secondary})
+			buttons = append(buttons, ButtonSpec{Label: t.T("button.decline"), CustomID: customid.Make("decline", c.ID), Style: Secondary})
 		}
-		buttons = append(buttons, ButtonSpec{Label: t.T("button.cancel"), CustomID: "cancel:" + id, Style: Danger})
+		buttons = append(buttons, ButtonSpec{Label: t.T("button.cancel"), CustomID: customid.Make("cancel", c.ID), Style: Danger})
 		m.Components = []Row{{Buttons: buttons}}
 	case record.ChallengeExpired:
 		text += " " + t.T("challenge.expired")

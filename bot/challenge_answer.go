@@ -7,10 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/play"
 	"othello-bot/record"
 )
@@ -18,9 +18,9 @@ import (
 // challengeAnswer is the Accept, Decline or Cancel button: its custom id
 // names the challenge.
 func challengeAnswer(action string) componentHandler {
-	return func(s *Service, ctx context.Context, req Request, args string) (Response, error) {
-		id, err := strconv.ParseInt(args, 10, 64)
-		if err != nil {
+	return func(s *Service, ctx context.Context, req Request) (Response, error) {
+		id, ok := customid.Parse(req.CustomID).Int(0)
+		if !ok {
 			return Refuse(req.Me().T("error.button_broken")), nil
 		}
 		return s.answerChallenge(ctx, req, action, id)
@@ -224,9 +224,9 @@ func (s *Service) closeChallenge(ctx context.Context, req Request, c *record.Cha
 // rematch offers a new game between the same sides with colours swapped:
 // against the bot it starts at once; against a person it is a challenge
 // the other player accepts.
-func (s *Service) rematch(ctx context.Context, req Request, args string) (Response, error) {
-	id, err := strconv.ParseInt(args, 10, 64)
-	if err != nil {
+func (s *Service) rematch(ctx context.Context, req Request) (Response, error) {
+	id, ok := customid.Parse(req.CustomID).Int(0)
+	if !ok {
 		return Refuse(req.Me().T("error.button_broken")), nil
 	}
 	return s.rematchGame(ctx, req, id)

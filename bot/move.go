@@ -5,10 +5,9 @@ package bot
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/play"
 	"othello-bot/record"
@@ -20,23 +19,18 @@ func (s *Service) moveCommand(ctx context.Context, req Request) (Response, error
 
 // moveComponent plays a move picked from a game message's select menu,
 // whose custom id carries the game and ply it was made for.
-func (s *Service) moveComponent(ctx context.Context, req Request, args string) (Response, error) {
-	id, ply, ok := parseGamePly(args)
-	if !ok || len(req.Values) != 1 {
+func (s *Service) moveComponent(ctx context.Context, req Request) (Response, error) {
+	c := customid.Parse(req.CustomID)
+	id, ok1 := c.Int(0)
+	ply, ok2 := c.Int(1)
+	if !ok1 || !ok2 || len(req.Values) != 1 {
 		return Refuse(req.Me().T("play.dead_menu")), nil
 	}
-	resp, err := s.playMove(ctx, req, req.Values[0], id, ply)
+	resp, err := s.playMove(ctx, req, req.Values[0], id, int(ply))
 	if resp.Message != nil && !resp.Message.Ephemeral {
 		resp.Update = true
 	}
 	return resp, err
-}
-
-func parseGamePly(args string) (id int64, ply int, ok bool) {
-	a, b, found := strings.Cut(args, ":")
-	id, err1 := strconv.ParseInt(a, 10, 64)
-	ply, err2 := strconv.Atoi(b)
-	return id, ply, found && err1 == nil && err2 == nil
 }
 
 // playMove plays a human move. wantGame and wantPly (0 and -1 for a typed

@@ -14,6 +14,7 @@ import (
 
 	"othello-bot/bot/ratelimit"
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/engine"
 	"othello-bot/internal/keyed"
 	"othello-bot/play"
@@ -275,18 +276,18 @@ func (s *Service) command(ctx context.Context, req Request) (Response, error) {
 }
 
 func (s *Service) component(ctx context.Context, req Request) (Response, error) {
-	action, args, _ := strings.Cut(req.CustomID, ":")
+	action := req.Component().Action
 	h, named := componentTable[action]
 	switch {
 	case h != nil:
-		return h(s, ctx, req, args)
+		return h(s, ctx, req)
 	case named && s.routes[action+":"] != nil:
 		return s.routes[action+":"](ctx, req)
 	}
 	return Refuse(req.Me().T("error.dead_button")), nil
 }
 
-type componentHandler func(s *Service, ctx context.Context, req Request, args string) (Response, error)
+type componentHandler func(s *Service, ctx context.Context, req Request) (Response, error)
 
 // componentTable names every button and select menu by its action (the
 // custom id's part before ":"): the core's with their handlers, a mounted
@@ -316,7 +317,7 @@ var componentTable = map[string]componentHandler{
 // Activity answers: adapters answer it with the Activity itself, which must
 // be the interaction's first answer, instead of acknowledging it first.
 func OpensActivity(req Request) bool {
-	return req.Kind == Button && strings.HasPrefix(req.CustomID, watchHere)
+	return req.Kind == Button && customid.Parse(req.CustomID).Action == watchHere
 }
 
 // help is the only-you guide to playing and the commands, in the

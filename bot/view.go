@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/gametext"
 	"othello-bot/record"
@@ -201,9 +202,8 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 			e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
 		}
 		transcriptFooter(t, g, m)
-		id := strconv.FormatInt(g.ID, 10)
-		m.Components = []Row{{Buttons: append([]ButtonSpec{{Label: t.T("button.rematch"), CustomID: "rematch:" + id, Style: Primary},
-			{Label: t.T("button.replay"), CustomID: "replay:" + id, Style: Secondary}}, s.watch(t, g)...)}}
+		m.Components = []Row{{Buttons: append([]ButtonSpec{{Label: t.T("button.rematch"), CustomID: customid.Make("rematch", g.ID), Style: Primary},
+			{Label: t.T("button.replay"), CustomID: customid.Make("replay", g.ID), Style: Secondary}}, s.watch(t, g)...)}}
 		return m
 	}
 	switch {
@@ -226,9 +226,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		return m
 	}
 	moves := p.LegalMoves()
-	id := strconv.FormatInt(g.ID, 10)
-	ply := strconv.Itoa(len(g.Plies()))
-	menu := &Menu{CustomID: "move:" + id + ":" + ply, Placeholder: Clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
+	menu := &Menu{CustomID: customid.Make("move", g.ID, len(g.Plies())), Placeholder: Clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
 	for i, sq := range moves {
 		if i == MaxMenuOptions {
 			menu.Placeholder = Clip(t.T("menu.pick_some", "Name", plainName(turn.Player), "Shown", MaxMenuOptions, "Count", len(moves)), MaxPlaceholder)
@@ -238,7 +236,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	}
 	m.Components = []Row{
 		{Menu: menu},
-		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: "resign:" + id + ":" + ply, Style: Danger}}, s.watch(t, g)...)},
+		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: customid.Make("resign", g.ID, len(g.Plies())), Style: Danger}}, s.watch(t, g)...)},
 	}
 	return m
 }
@@ -255,13 +253,13 @@ func (s *Service) GamePage(g *record.Game) string {
 // ServesPages says whether games have web pages here.
 func (s *Service) ServesPages() bool { return s.cfg.PageURL != nil }
 
-// watchHere begins the custom id of "Watch in Discord", which the Discord
+// watchHere is the action of "Watch in Discord", which the Discord
 // Activity answers (see OpensActivity).
-const watchHere = "watchhere:"
+const watchHere = "watchhere"
 
 // Watches says whether a game message's button is one of its Watch
 // buttons, which anyone may press (the TV keeps them).
-func Watches(b ButtonSpec) bool { return b.URL != "" || strings.HasPrefix(b.CustomID, watchHere) }
+func Watches(b ButtonSpec) bool { return b.URL != "" || customid.Parse(b.CustomID).Action == watchHere }
 
 // watch is the Watch buttons of a game message: a link to the game's
 // page, where the board is clickable and the clocks tick, and in a server
@@ -274,7 +272,7 @@ func (s *Service) watch(t *catalog.Printer, g *record.Game) []ButtonSpec {
 	}
 	out := []ButtonSpec{{Label: t.T("button.watch"), URL: page}}
 	if s.cfg.Activity && g.GuildID != "" {
-		out = append(out, ButtonSpec{Label: t.T("button.watch_here"), CustomID: watchHere + strconv.FormatInt(g.ID, 10), Style: Secondary})
+		out = append(out, ButtonSpec{Label: t.T("button.watch_here"), CustomID: customid.Make(watchHere, g.ID), Style: Secondary})
 	}
 	return out
 }

@@ -11,8 +11,6 @@ package pageplay
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 	"time"
 
 	"othello-bot/bot"
@@ -25,9 +23,8 @@ const WatchFor = 5 * time.Minute
 // watchHere answers "Watch in Discord" with the Activity, remembering the
 // game for the person in this channel.
 func (s *Service) watchHere(ctx context.Context, req bot.Request) (bot.Response, error) {
-	_, arg, _ := strings.Cut(req.CustomID, ":")
-	id, err := strconv.ParseInt(arg, 10, 64)
-	if err != nil {
+	id, ok := req.Component().Int(0)
+	if !ok {
 		return bot.Refuse(req.Me().T("error.dead_button")), nil
 	}
 	g, err := s.store.Game(ctx, id)

@@ -7,7 +7,6 @@ package pairing
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	"othello-bot/bot"
@@ -123,8 +122,8 @@ func (s *Service) rejoin(ctx context.Context, e record.PoolEntry) {
 
 // entry is a wait of the server by its number, from a button.
 func (s *Service) entry(ctx context.Context, req bot.Request) (record.PoolEntry, bool, error) {
-	id, err := strconv.ParseInt(req.ComponentArgs(), 10, 64)
-	if err != nil {
+	id, ok := req.Component().Int(0)
+	if !ok {
 		return record.PoolEntry{}, false, nil
 	}
 	list, err := s.store.PoolEntries(ctx, req.GuildID)

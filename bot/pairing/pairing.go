@@ -20,6 +20,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/pool"
 	"othello-bot/record"
@@ -216,14 +217,13 @@ func (s *Service) wait(ctx context.Context, req bot.Request, want pool.Want, rat
 // waitMessage shows a member waiting, with Play (for another member) and
 // Leave (for them).
 func waitMessage(t *catalog.Printer, e record.PoolEntry) *bot.Message {
-	id := strconv.FormatInt(e.ID, 10)
 	if e.GuildID == "" { // the bot's DM: nobody else sees it
 		return &bot.Message{Content: t.T("pool.waiting_dm", "Game", describe(t, e.Want)),
-			Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.leave"), CustomID: "pleave:" + id, Style: bot.Secondary}}}}}
+			Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.leave"), CustomID: customid.Make("pleave", e.ID), Style: bot.Secondary}}}}}
 	}
 	return &bot.Message{Content: t.T("pool.waiting", "Name", bot.Escape(e.Player.Name), "Game", describe(t, e.Want)),
-		Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.play"), CustomID: "pplay:" + id, Style: bot.Primary},
-			{Label: t.T("button.leave"), CustomID: "pleave:" + id, Style: bot.Secondary}}}}}
+		Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("button.play"), CustomID: customid.Make("pplay", e.ID), Style: bot.Primary},
+			{Label: t.T("button.leave"), CustomID: customid.Make("pleave", e.ID), Style: bot.Secondary}}}}}
 }
 
 // describe words a wanted game: "3+2 · 8x8 · rated · ±200".

@@ -15,6 +15,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/puzzle"
 	"othello-bot/record"
@@ -131,15 +132,15 @@ func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string
 	}
 	e := &bot.Embed{Title: t.T("daily.title", "Day", day), Description: bot.JoinLines(lines, bot.MaxDescription), Footer: sourceLine(t, rec), Color: 0x6a1b9a}
 	return bot.Message{Embed: e, Components: []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("daily.solve"),
-		CustomID: "daily:" + strconv.FormatInt(rec.ID, 10) + ":" + day, Style: bot.Primary}}}}}
+		CustomID: customid.Make("daily", rec.ID, day), Style: bot.Primary}}}}}
 }
 
 // dailyButton starts a player's try at the day's puzzle ("daily:PUZZLE:DAY").
-func (s *Service) dailyButton(ctx context.Context, req bot.Request, args string) (bot.Response, error) {
+func (s *Service) dailyButton(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
-	a, day, _ := strings.Cut(args, ":")
-	id, err := strconv.ParseInt(a, 10, 64)
-	if err != nil || req.GuildID == "" {
+	id, ok := req.Component().Int(0)
+	day, _ := req.Component().Word(1)
+	if !ok || req.GuildID == "" {
 		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	d, err := s.store.Daily(ctx, req.GuildID, day)

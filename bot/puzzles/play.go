@@ -17,6 +17,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/puzzle"
 	"othello-bot/record"
@@ -149,7 +150,7 @@ func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzl
 	lines = append(lines, t.T("puzzle.expires", "When", bot.Stamp(try.Expires, bot.StampRelative)))
 	e := &bot.Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
-	menu := &bot.Menu{CustomID: "puzzle:" + strconv.FormatInt(try.ID, 10) + ":" + strconv.Itoa(try.Step), Placeholder: bot.Clip(t.T("puzzle.pick"), bot.MaxPlaceholder)}
+	menu := &bot.Menu{CustomID: customid.Make("puzzle", try.ID, try.Step), Placeholder: bot.Clip(t.T("puzzle.pick"), bot.MaxPlaceholder)}
 	for i, sq := range pos.LegalMoves() {
 		if i == bot.MaxMenuOptions {
 			break
@@ -182,12 +183,13 @@ func sourceLine(t *catalog.Printer, rec puzzle.Record) string {
 }
 
 // puzzleAnswer takes a move from a puzzle's menu ("puzzle:TRY:STEP").
-func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request, args string) (bot.Response, error) {
+func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
-	a, b, _ := strings.Cut(args, ":")
-	id, err1 := strconv.ParseInt(a, 10, 64)
-	step, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || len(req.Values) != 1 {
+	c := req.Component()
+	id, ok1 := c.Int(0)
+	step64, ok2 := c.Int(1)
+	step := int(step64)
+	if !ok1 || !ok2 || len(req.Values) != 1 {
 		return bot.Refuse(me.T("error.dead_button")), nil
 	}
 	try, err := s.store.Try(ctx, id)

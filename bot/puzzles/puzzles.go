@@ -137,10 +137,10 @@ func (s *Service) Routes() map[string]bot.Handler {
 	return map[string]bot.Handler{
 		"puzzle": s.puzzleCommand,
 		"puzzle:": func(ctx context.Context, req bot.Request) (bot.Response, error) {
-			return s.puzzleAnswer(ctx, req, req.ComponentArgs())
+			return s.puzzleAnswer(ctx, req)
 		},
 		"daily:": func(ctx context.Context, req bot.Request) (bot.Response, error) {
-			return s.dailyButton(ctx, req, req.ComponentArgs())
+			return s.dailyButton(ctx, req)
 		},
 	}
 }

@@ -7,11 +7,10 @@ package resigns
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/play"
 	"othello-bot/record"
 )
@@ -68,21 +67,19 @@ func confirm(req bot.Request, g *record.Game) bot.Response {
 	if _, playing := bot.PlayerColor(g, req.User.ID); !playing {
 		return bot.Refuse(me.T("error.not_playing"))
 	}
-	id := strconv.FormatInt(g.ID, 10)
 	return bot.Response{Message: &bot.Message{Ephemeral: true, Content: me.T("resign.ask", "ID", g.ID),
 		Components: []bot.Row{{Buttons: []bot.ButtonSpec{
-			{Label: me.T("button.resign"), CustomID: "resign-yes:" + id, Style: bot.Danger},
-			{Label: me.T("button.keep_playing"), CustomID: "resign-no:" + id, Style: bot.Secondary},
+			{Label: me.T("button.resign"), CustomID: customid.Make("resign-yes", g.ID), Style: bot.Danger},
+			{Label: me.T("button.keep_playing"), CustomID: customid.Make("resign-no", g.ID), Style: bot.Secondary},
 		}}}}}
 }
 
 // button is the Resign button on a game message ("resign:GAME:PLY"): it
 // asks first, if that game still runs here.
 func (s *Service) button(ctx context.Context, req bot.Request) (bot.Response, error) {
-	a, _, _ := strings.Cut(req.ComponentArgs(), ":")
-	id, perr := strconv.ParseInt(a, 10, 64)
+	id, known := req.Component().Int(0)
 	g, err := s.store.ActiveGame(ctx, req.ChannelID)
-	if errors.Is(err, record.ErrNotFound) || perr == nil && err == nil && g.ID != id {
+	if errors.Is(err, record.ErrNotFound) || known && err == nil && g.ID != id {
 		return bot.Refuse(req.Me().T("resign.over")), nil
 	}
 	if err != nil {
@@ -94,8 +91,8 @@ func (s *Service) button(ctx context.Context, req bot.Request) (bot.Response, er
 // yes is the answer Resign: the game ends against the one who resigned.
 func (s *Service) yes(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me, pub := req.Me(), req.Pub()
-	id, err := strconv.ParseInt(req.ComponentArgs(), 10, 64)
-	if err != nil {
+	id, ok := req.Component().Int(0)
+	if !ok {
 		return bot.Refuse(me.T("error.button_broken")), nil
 	}
 	unlock := s.LockChannel(req.ChannelID)

@@ -6,7 +6,6 @@ package review
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"othello-bot/bot"
 	"othello-bot/render"
@@ -24,9 +23,9 @@ func (s *Service) replayCommand(ctx context.Context, req bot.Request) (bot.Respo
 	return s.replay(ctx, req, id)
 }
 
-func (s *Service) replayButton(ctx context.Context, req bot.Request, args string) (bot.Response, error) {
-	id, err := strconv.ParseInt(args, 10, 64)
-	if err != nil {
+func (s *Service) replayButton(ctx context.Context, req bot.Request) (bot.Response, error) {
+	id, ok := req.Component().Int(0)
+	if !ok {
 		return bot.Refuse(req.Me().T("error.button_broken")), nil
 	}
 	return s.replay(ctx, req, id)

@@ -79,7 +79,7 @@ func (s *Service) Routes() map[string]bot.Handler {
 	return map[string]bot.Handler{
 		"replay": s.replayCommand,
 		"replay:": func(ctx context.Context, req bot.Request) (bot.Response, error) {
-			return s.replayButton(ctx, req, req.ComponentArgs())
+			return s.replayButton(ctx, req)
 		},
 		"analyze": s.analyzeCommand,
 		"export":  s.exportCommand,

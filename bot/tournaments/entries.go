@@ -6,7 +6,6 @@ package tournaments
 import (
 	"context"
 	"errors"
-	"strconv"
 
 	"othello-bot/bot"
 	"othello-bot/game"
@@ -32,9 +31,9 @@ func (s *Service) tournamentLeave(ctx context.Context, req bot.Request) (bot.Res
 }
 
 // tournamentButton is a press of Join or Leave on a sign-up message.
-func (s *Service) tournamentButton(ctx context.Context, req bot.Request, action, args string) (bot.Response, error) {
-	id, err := strconv.ParseInt(args, 10, 64)
-	if err != nil {
+func (s *Service) tournamentButton(ctx context.Context, req bot.Request, action string) (bot.Response, error) {
+	id, ok := req.Component().Int(0)
+	if !ok {
 		return bot.Refuse(req.Me().T("error.button_broken")), nil
 	}
 	t, err := s.store.Tournament(ctx, id)

@@ -136,7 +136,7 @@ func New(core Core, store Store, cfg Config) *Service {
 func (s *Service) Routes() map[string]bot.Handler {
 	button := func(action string) bot.Handler {
 		return func(ctx context.Context, req bot.Request) (bot.Response, error) {
-			return s.tournamentButton(ctx, req, action, req.ComponentArgs())
+			return s.tournamentButton(ctx, req, action)
 		}
 	}
 	return map[string]bot.Handler{

@@ -5,11 +5,11 @@ package tournaments
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/customid"
 	"othello-bot/gametext"
 	"othello-bot/tournament"
 )
@@ -57,10 +57,9 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 	m := bot.Message{Embed: &bot.Embed{Title: t.T("tournament.title", "ID", tour.ID, "Name", bot.Escape(tour.Name)),
 		Description: body + list, Fields: fields, URL: s.tournamentURL(tour)}}
 	if entriesOpen(tour, s.Now()) {
-		id := strconv.FormatInt(tour.ID, 10)
 		m.Components = []bot.Row{{Buttons: []bot.ButtonSpec{
-			{Label: t.T("tournament.button.join"), CustomID: "tjoin:" + id, Style: bot.Success},
-			{Label: t.T("tournament.button.leave"), CustomID: "tleave:" + id, Style: bot.Secondary},
+			{Label: t.T("tournament.button.join"), CustomID: customid.Make("tjoin", tour.ID), Style: bot.Success},
+			{Label: t.T("tournament.button.leave"), CustomID: customid.Make("tleave", tour.ID), Style: bot.Secondary},
 		}}}
 	}
 	return m
