@@ -87,25 +87,29 @@ func (s *Service) GameStarted(ctx context.Context, g *record.Game) []bot.Message
 	if g.GuildID == "" {
 		return nil
 	}
-	var pinged []string
-	var starters []string
+	var pinged, starters []string
+	for _, side := range []record.Side{g.Black, g.White} {
+		if !side.IsBot() {
+			starters = append(starters, side.Player.ID)
+		}
+	}
 	for _, side := range []record.Side{g.Black, g.White} {
 		if side.IsBot() {
 			continue
 		}
-		starters = append(starters, side.Player.ID)
 		followers, err := s.store.Followers(ctx, g.GuildID, side.Player.ID)
 		if err != nil {
 			s.Logger(ctx).Warn("follows: reading followers", "game", g.ID, "err", err)
 			continue
 		}
 		for _, f := range followers {
-			if !slices.Contains(pinged, f) && len(pinged) < maxPinged {
+			// A player is never pinged for their own game, nor takes the
+			// place of a follower who would be.
+			if !slices.Contains(pinged, f) && !slices.Contains(starters, f) && len(pinged) < maxPinged {
 				pinged = append(pinged, f)
 			}
 		}
 	}
-	pinged = slices.DeleteFunc(pinged, func(id string) bool { return slices.Contains(starters, id) })
 	if len(pinged) == 0 {
 		return nil
 	}
