@@ -44,3 +44,14 @@ func (s *Service) archiveAt(g *record.Game, r record.Result) time.Time {
 	}
 	return r.FinishedAt.Add(s.cfg.ArchiveAfter)
 }
+
+// EndShown ends g as result says (play.Flow.End) and shows its final
+// board where it lives, line first: the door of an end no member's press
+// in the game made (a tournament's withdrawal).
+func (s *Service) EndShown(ctx context.Context, pub *catalog.Printer, g *record.Game, result record.Result, line string) error {
+	if err := s.flow.End(ctx, g, result, nil); err != nil {
+		return err
+	}
+	s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{line, ResultLine(pub, g)}))
+	return nil
+}

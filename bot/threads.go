@@ -211,3 +211,24 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 		}
 	}
 }
+
+// OpenInThread opens game g (play.Flow.NewGame made it) in a thread of its
+// own off parent, stored by store (the way in's own write: a tournament's
+// pairing), armed, and posted there with note, its two players pinged in:
+// the door a game opened by no member's press takes. A refused thread or
+// write leaves nothing behind.
+func (s *Service) OpenInThread(ctx context.Context, pub *catalog.Printer, parent string, g *record.Game, note string,
+	store func(ctx context.Context) error) error {
+	if err := s.OpenThread(ctx, pub, parent, g); err != nil {
+		return err
+	}
+	if err := store(ctx); err != nil {
+		s.DropThread(ctx, g)
+		return err
+	}
+	s.Arm(g)
+	if _, err := s.Send(ctx, g.ChannelID, s.WelcomeMessage(pub, g, note, g.Black.Player.ID, g.White.Player.ID)); err != nil {
+		s.Logger(ctx).Warn("posting a game in its thread", "game", g.ID, "err", err)
+	}
+	return nil
+}

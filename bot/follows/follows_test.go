@@ -18,8 +18,10 @@ import (
 
 type core struct{}
 
-func (core) Now() time.Time                      { return time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) }
-func (core) Logger(context.Context) *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+func (core) Now() time.Time { return time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) }
+func (core) Logger(context.Context) *slog.Logger {
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
 func (core) PublicPrinter(context.Context, string) *catalog.Printer {
 	return catalog.For(catalog.English)
 }

@@ -9,6 +9,7 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/rating/rated"
 	"othello-bot/record"
 	"othello-bot/tournament"
@@ -155,14 +156,13 @@ func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, player
 		if p.White == playerID {
 			loser = game.White
 		}
-		note, err := s.FinishAgainst(ctx, pub, g, record.EndResign, loser, now)
+		err = s.EndShown(ctx, pub, g, play.LostBy(g, record.EndResign, loser, now), pub.T(why, "Name", bot.Escape(nameIn(t, playerID, g))))
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 			continue // it ended meanwhile
 		}
 		if err != nil {
 			return true, err
 		}
-		s.ShowFinal(ctx, g, *s.GameMessage(pub, g, []string{pub.T(why, "Name", bot.Escape(nameIn(t, playerID, g))), note}))
 	}
 	return true, nil
 }

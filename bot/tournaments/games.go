@@ -64,24 +64,22 @@ func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournam
 	if err != nil {
 		return false, fmt.Errorf("tournament %d: %w", t.ID, err)
 	}
-	if err := s.OpenThread(ctx, pub, t.ChannelID, g); err != nil {
-		return false, fmt.Errorf("a thread for tournament %d round %d: %w", t.ID, p.Round, err)
-	}
-	switch err := s.store.OpenPairingGame(ctx, t.ID, p.Round, p.Board, g); {
-	case errors.Is(err, tournament.ErrAlreadyPaired):
-		s.DropThread(ctx, g)
-		return false, nil
-	case err != nil:
-		s.DropThread(ctx, g)
-		return false, err
-	}
-	s.Arm(g)
 	note := pub.T("tournament.game_note", "ID", t.ID, "Name", bot.Escape(t.Name), "Round", p.Round)
 	if t.Format == tournament.Arena {
 		note = pub.T("tournament.game_note_arena", "ID", t.ID, "Name", bot.Escape(t.Name))
 	}
-	if _, err := s.Send(ctx, g.ChannelID, s.WelcomeMessage(pub, g, note, black.ID, white.ID)); err != nil {
-		s.Logger(ctx).Warn("posting a tournament game", "game", g.ID, "err", err)
+	threaded := false
+	err = s.OpenInThread(ctx, pub, t.ChannelID, g, note, func(ctx context.Context) error {
+		threaded = true
+		return s.store.OpenPairingGame(ctx, t.ID, p.Round, p.Board, g)
+	})
+	switch {
+	case errors.Is(err, tournament.ErrAlreadyPaired):
+		return false, nil
+	case err != nil && !threaded:
+		return false, fmt.Errorf("a thread for tournament %d round %d: %w", t.ID, p.Round, err)
+	case err != nil:
+		return false, err
 	}
 	s.Logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
 	return true, nil

@@ -14,7 +14,6 @@ import (
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
-	"othello-bot/game"
 	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/schedule"
@@ -88,16 +87,11 @@ type Core interface {
 	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
 	Notifier() bot.Notifier
 
-	// Opening and ending a tournament's games.
+	// Opening and ending a tournament's games: the game made by the flow,
+	// opened in its thread, ended with its board shown.
 	Flow() *play.Flow
-	OpenThread(ctx context.Context, t *catalog.Printer, parent string, g *record.Game) error
-	DropThread(ctx context.Context, g *record.Game)
-	Arm(g *record.Game)
-	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
-	WelcomeMessage(pub *catalog.Printer, g *record.Game, note, first, other string) bot.Message
-	FinishAgainst(ctx context.Context, t *catalog.Printer, g *record.Game, reason record.EndReason, loser game.Color, at time.Time) (string, error)
-	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
-	ChannelDeleted(ctx context.Context, channelID string)
+	OpenInThread(ctx context.Context, pub *catalog.Printer, parent string, g *record.Game, note string, store func(ctx context.Context) error) error
+	EndShown(ctx context.Context, pub *catalog.Printer, g *record.Game, result record.Result, line string) error
 
 	// Reading a request as every command does.
 	TimeOption(req bot.Request, vsBot bool) (timecontrol.Control, *bot.Response)
