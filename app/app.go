@@ -89,6 +89,9 @@ type App struct {
 	Takeback    *takeback.Service
 	PagePlay    *pageplay.Service
 	TV          *bottv.Service
+	// TVScheduler runs the TV's round every bottv.FollowEvery, on the
+	// process holding the tv lease (not the timers').
+	TVScheduler *schedule.Scheduler
 	Pairing     *pairing.Service
 	Ranks       *botranks.Service
 	Downtime    *downtime.Service
@@ -142,8 +145,10 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	if a.shared {
 		tvLease = schedule.DatabaseLease{Store: store, Name: "tv", Holder: store.Instance(), TTL: 4 * bottv.FollowEvery}
 	}
-	a.TV = bottv.New(a.Service, store, eng, tvLease)
+	a.TV = bottv.New(a.Service, store, eng)
 	a.Mount(a.TV)
+	a.TVScheduler = schedule.New(clock.Now, tvLease, log)
+	a.TVScheduler.Register(a.Guard(a.TV.Job()))
 	a.Mount(ab)
 	a.Mount(rs)
 	a.Mount(follows.New(a.Service, store))
@@ -212,7 +217,7 @@ func (a *App) Start(ctx context.Context) error {
 // the timers), and beats.
 func (a *App) Tick(ctx context.Context) {
 	a.Scheduler.Tick(ctx)
-	a.TV.Follow(ctx)
+	a.TVScheduler.Tick(ctx)
 	a.beat(ctx)
 }
 
@@ -224,7 +229,7 @@ func (a *App) Run(ctx, work context.Context, beat func()) {
 	tv := make(chan struct{})
 	go func() {
 		defer close(tv)
-		a.TV.Run(ctx)
+		a.TVScheduler.Run(ctx, work, bottv.FollowEvery, nil)
 	}()
 	defer func() { <-tv }()
 	watching := make(chan struct{})

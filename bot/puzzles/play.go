@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
@@ -32,59 +31,6 @@ func (s *Service) puzzleSearch() puzzle.Options {
 		o.MaxEmpties = s.cfg.Empties
 	}
 	return o
-}
-
-// SearchPuzzles searches up to n finished games for puzzles, oldest first,
-// storing what it finds (each game once, whoever searches); it returns how
-// many games it searched. The run loop calls it when it is idle.
-func (s *Service) SearchPuzzles(ctx context.Context, n int) (int, error) {
-	ids, err := s.store.UnsearchedGames(ctx, n)
-	if err != nil {
-		return 0, err
-	}
-	searched := 0
-	for _, id := range ids {
-		g, err := s.store.Game(ctx, id)
-		if err != nil {
-			return searched, err
-		}
-		var found []puzzle.Puzzle
-		// A game outside any server (a DM, a group DM) is its players'
-		// own: its positions do not join the shared set every DM draws
-		// from. It is marked searched all the same.
-		if g.GuildID != "" {
-			if found, err = puzzle.Find(ctx, s.eng, g.State.Start(), g.State.Moves(), s.puzzleSearch()); err != nil {
-				return searched, err
-			}
-		}
-		rated := make([]puzzle.Record, len(found))
-		for i, p := range found {
-			rated[i] = puzzle.Rated(p)
-		}
-		if _, err := s.store.SavePuzzles(ctx, g.GuildID, g.ID, rated, s.Now()); err != nil {
-			return searched, err
-		}
-		s.Logger(ctx).Info("searched a game for puzzles", "game", id, "found", len(found))
-		searched++
-	}
-	return searched, nil
-}
-
-// AddBuiltinPuzzles stores the built-in set once (each puzzle by its key).
-func (s *Service) AddBuiltinPuzzles(ctx context.Context) error {
-	set, err := puzzle.Builtin()
-	if err != nil {
-		return err
-	}
-	rated := make(map[string]puzzle.Record, len(set))
-	for key, p := range set {
-		rated[key] = puzzle.Rated(p)
-	}
-	n, err := s.store.AddBuiltinPuzzles(ctx, rated, s.Now())
-	if n > 0 {
-		s.Logger(ctx).Info("built-in puzzles added", "count", n)
-	}
-	return err
 }
 
 func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
@@ -309,26 +255,4 @@ func (s *Service) puzzleLeaderboard(ctx context.Context, req bot.Request) (bot.R
 			"Solved", st.Solved, "Tried", st.Tried, "Best", st.BestStreak))
 	}
 	return bot.Response{Message: &bot.Message{Ephemeral: true, Embed: &bot.Embed{Title: me.T("puzzle.leaderboard_title"), Description: bot.JoinLines(lines, bot.MaxDescription)}}}, nil
-}
-
-// Run is the puzzle work of a running bot, until ctx ends: the
-// built-in set stored once, then every so often one finished game
-// searched for puzzles (a few seconds of the solver each), so the search
-// never holds the engine from players for long.
-func (s *Service) Run(ctx context.Context, every time.Duration) {
-	if err := s.AddBuiltinPuzzles(ctx); err != nil {
-		s.Logger(ctx).Error("adding the built-in puzzles", "err", err)
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if _, err := s.SearchPuzzles(ctx, 1); err != nil && ctx.Err() == nil {
-				s.Logger(ctx).Error("searching games for puzzles", "err", err)
-			}
-		}
-	}
 }

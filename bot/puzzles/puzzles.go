@@ -95,6 +95,7 @@ type Core interface {
 	Send(ctx context.Context, channelID string, m bot.Message) (string, error)
 	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
 	MissingPermission(req bot.Request, size int, style record.Style) string
+	Background() context.Context
 }
 
 // solver is a player's puzzle record: a newcomer's before their first.
@@ -114,6 +115,10 @@ type Config struct {
 	// Crowned hears, once a month begins, who solved the most puzzles in
 	// each server the month before (several when they tie).
 	Crowned func(ctx context.Context, guildID string, playerIDs []string)
+	// SearchEvery is how often one finished game is searched for puzzles,
+	// in the background, by the process holding the timers (the built-in
+	// set added first); 0: never (the terminal searches as it waits).
+	SearchEvery time.Duration
 }
 
 // Service runs puzzles on a core.
@@ -125,6 +130,8 @@ type Service struct {
 
 	crownedMu sync.Mutex
 	crowned   string // the month whose leaders were last crowned here
+
+	search searching
 }
 
 // New returns the puzzles capability; mount it on core.
@@ -148,7 +155,8 @@ func (s *Service) Routes() map[string]bot.Handler {
 // Jobs post each server's daily puzzle once its hour has come, and crown
 // the month's puzzle leaders as a month begins.
 func (s *Service) Jobs() []schedule.Job {
-	return []schedule.Job{{Name: "daily puzzles", Run: s.postDailyPuzzles}, {Name: "puzzle leaders", Run: s.crownLeaders}}
+	return []schedule.Job{{Name: "daily puzzles", Run: s.postDailyPuzzles}, {Name: "puzzle leaders", Run: s.crownLeaders},
+		{Name: "puzzle search", Run: s.searchDue}}
 }
 
 // crownLeaders tells Crowned the leaders of the month before, once a

@@ -30,7 +30,7 @@ func TestScreenWithinLimits(t *testing.T) {
 	eng := engine.New(engine.Options{Searches: 1})
 	core := bot.New(bot.StoresOf(st), eng, bot.SystemClock{}, nil, bot.Config{DefaultSize: 8, MaxEmojiSize: 10,
 		PageURL: func(id string) string { return "https://othello.example/g/" + id }}, slog.New(slog.DiscardHandler))
-	s := New(core, st, eng, nil)
+	s := New(core, st, eng)
 	long := func(id string) record.Player { return record.Player{ID: id, Name: strings.Repeat("*_|`<@", 6)[:32]} }
 	control, _ := timecontrol.Parse("3+2")
 	for _, size := range []int{8, 26} {

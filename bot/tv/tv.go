@@ -63,7 +63,6 @@ type Service struct {
 	Core
 	store Store
 	eng   *engine.Engine
-	lease schedule.Lease // nil: this process is the only one
 
 	mu     sync.Mutex       // one round at a time
 	shown  map[string]int64 // the game version each screen shows
@@ -76,11 +75,9 @@ type Service struct {
 // it is taken for deleted and the game is put on a new one.
 const maxEditFailures = 3
 
-// New returns the TV capability; mount it on core. With a lease, only
-// the process holding it follows the games (the others' rounds do
-// nothing), so a screen is never edited twice over.
-func New(core Core, store Store, eng *engine.Engine, lease schedule.Lease) *Service {
-	return &Service{Core: core, store: store, eng: eng, lease: lease, shown: map[string]int64{}, failed: map[string]int{},
+// New returns the TV capability; mount it on core, and run its Job.
+func New(core Core, store Store, eng *engine.Engine) *Service {
+	return &Service{Core: core, store: store, eng: eng, shown: map[string]int64{}, failed: map[string]int{},
 		resting: map[string]time.Time{}}
 }
 
@@ -88,18 +85,11 @@ func New(core Core, store Store, eng *engine.Engine, lease schedule.Lease) *Serv
 // a settings section.
 func (s *Service) Routes() map[string]bot.Handler { return nil }
 
-// Run follows the games every FollowEvery until ctx ends.
-func (s *Service) Run(ctx context.Context) {
-	t := time.NewTicker(FollowEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			s.Follow(ctx)
-		}
-	}
+// Job is the TV's round as timed work: every FollowEvery, on the one
+// process holding the TV's lease where several share a database (so a
+// screen is never edited twice over).
+func (s *Service) Job() schedule.Job {
+	return schedule.Job{Name: "tv", Run: func(ctx context.Context, _ time.Time) { s.Follow(ctx) }}
 }
 
 // Follow does one round: each server's screen brought up to its game,
@@ -113,14 +103,6 @@ func (s *Service) Follow(ctx context.Context) {
 			log.Error("tv: panic", "panic", r)
 		}
 	}()
-	if s.lease != nil {
-		if mine, err := s.lease.Hold(ctx); err != nil || !mine {
-			if err != nil {
-				log.Warn("tv: the lease", "err", err)
-			}
-			return
-		}
-	}
 	sets, err := s.store.TVSettings(ctx)
 	if err != nil {
 		log.Error("tv: settings", "err", err)

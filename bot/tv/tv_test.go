@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"othello-bot/schedule"
 	"testing"
 	"time"
 
@@ -89,22 +90,19 @@ func liveGame(id int64, tournament int64) *record.Game {
 		State: game.NewGame(start), Status: record.Active, Version: 1, TournamentID: tournament}
 }
 
-func setup(l *lease) (*Service, *store, *core) {
+func setup() (*Service, *store, *core) {
 	casual, cup := liveGame(1, 0), liveGame(2, 9)
 	st := &store{set: record.TVSetting{GuildID: "g", ChannelID: "tv"}, games: map[int64]*record.Game{1: casual, 2: cup},
 		running: []*record.Game{casual, cup}}
 	c := &core{}
-	if l == nil { // alone on the database: no lease
-		return New(c, st, engine.New(engine.Options{Searches: 1}), nil), st, c
-	}
-	return New(c, st, engine.New(engine.Options{Searches: 1}), l), st, c
+	return New(c, st, engine.New(engine.Options{Searches: 1})), st, c
 }
 
 // The screen shows the tournament's game, without the players' buttons
 // and not as the game's live message; it is edited only when the game
 // moves; a screen that refuses edits is replaced by a new one.
 func TestTheScreen(t *testing.T) {
-	s, st, c := setup(nil)
+	s, st, c := setup()
 	ctx := context.Background()
 	s.Follow(ctx)
 	if len(c.sent) != 1 || st.set.GameID != 2 || st.set.MessageID != "m1" {
@@ -142,7 +140,7 @@ func TestTheScreen(t *testing.T) {
 // A screen that cannot be posted rests a minute, not retried every round;
 // a deleted TV channel turns the TV off.
 func TestAFailingScreenRests(t *testing.T) {
-	s, st, c := setup(nil)
+	s, st, c := setup()
 	ctx := context.Background()
 	c.sendError = errors.New("403: Missing Access")
 	s.Follow(ctx)
@@ -166,11 +164,16 @@ func TestAFailingScreenRests(t *testing.T) {
 	}
 }
 
-// A process without the lease follows nothing.
+// The TV's round runs as a scheduler's job: a process without its lease
+// follows nothing, the holder does.
 func TestOnlyTheLeaseHolderFollows(t *testing.T) {
-	s, _, c := setup(&lease{mine: false})
-	s.Follow(context.Background())
-	if len(c.sent) != 0 {
-		t.Fatalf("posted without the lease: %v", c.sent)
+	for _, mine := range []bool{false, true} {
+		s, _, c := setup()
+		sch := schedule.New(time.Now, lease{mine: mine}, nil)
+		sch.Register(s.Job())
+		sch.Tick(context.Background())
+		if posted := len(c.sent) != 0; posted != mine {
+			t.Fatalf("holding the lease %v, posted %v", mine, c.sent)
+		}
 	}
 }

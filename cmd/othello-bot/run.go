@@ -197,13 +197,6 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	alive := &pulse{path: c.Heartbeat, store: store, logger: logger}
 	alive.beat(ctx)
 
-	// Finished games become puzzles in the background.
-	puzzling := make(chan struct{})
-	go func() {
-		defer close(puzzling)
-		svc.Puzzles.Run(ctx, puzzleEvery)
-	}()
-
 	// Timers (expiries, reminders, timeouts, tournaments, daily puzzles)
 	// live in the database; the scheduler looks at them every few
 	// seconds, and the heartbeat goes with it.
@@ -229,7 +222,6 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 	stopEndpoint()
 	closeGateways()
 	<-ticking
-	<-puzzling
 	adapter.Wait()
 	svc.Shutdown()
 	return nil

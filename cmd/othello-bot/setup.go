@@ -31,6 +31,11 @@ func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.N
 	// On the wall clock each deadline gets a timer of its own; the
 	// terminal's clock moves only with wait, which ticks.
 	_, cfg.ExactTimers = clock.(bot.SystemClock)
+	if cfg.ExactTimers {
+		// Finished games become puzzles in the background (the terminal
+		// searches as it waits instead).
+		cfg.Puzzles.SearchEvery = puzzleEvery
+	}
 	eng := engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut})
 	a := app.New(store, eng, clock, notify, cfg, logger)
 	if m != nil {
