@@ -69,6 +69,7 @@ func (s *Service) Mount(c Capability) {
 	}
 	if sec, ok := c.(SettingsSection); ok {
 		s.settingsSections = append(s.settingsSections, sec)
+		s.cmds = withSettings(s.cmds, sec.SettingsOptions())
 	}
 	if d, ok := c.(Drainer); ok {
 		s.drainers = append(s.drainers, d)
@@ -88,6 +89,9 @@ type SettingsSection interface {
 	Settings(ctx context.Context, req Request) (resp Response, ok bool, err error)
 	// SettingsLines are its lines when /settings shows where things stand.
 	SettingsLines(ctx context.Context, req Request) ([]string, error)
+	// SettingsOptions are the options of /settings it owns, registered
+	// with the command and named in the catalog under cmd.settings.opt.
+	SettingsOptions() []OptionSpec
 }
 
 // named reports whether the table names an entry point.

@@ -19,6 +19,10 @@ func choice(key string, value any, args ...any) OptionChoice {
 	return OptionChoice{key: key, Value: value, args: args}
 }
 
+// ChoiceFor is a choice of an option a capability owns: value, shown as
+// the catalog's key (in every language).
+func ChoiceFor(key string, value any) OptionChoice { return choice(key, value) }
+
 var (
 	colorChoices = []OptionChoice{choice("choice.color.black", "black"), choice("choice.color.white", "white"), choice("choice.color.random", "random")}
 	styleOption  = OptionSpec{Name: "style", Kind: StringOption,
@@ -120,15 +124,7 @@ var commands = localize([]CommandSpec{
 				Choices: []OptionChoice{choice("choice.language.en", "en"), choice("choice.language.ja", "ja"), choice("choice.language.discord", "discord")}},
 			{Name: "scope", Kind: StringOption,
 				Choices: []OptionChoice{choice("choice.settings.me", "me"), choice("choice.settings.server", "server")}},
-			{Name: "puzzle-channel", Kind: StringOption,
-				Choices: []OptionChoice{choice("choice.daily.here", "here"), choice("choice.daily.off", "off")}},
-			{Name: "puzzle-hour", Kind: IntegerOption, Min: 0, Max: 23},
-			{Name: "tv", Kind: StringOption,
-				Choices: []OptionChoice{choice("choice.tv.here", "here"), choice("choice.tv.off", "off")}},
-			{Name: "roles", Kind: StringOption, Choices: []OptionChoice{choice("choice.roles.on", "on"), choice("choice.roles.off", "off")}},
-			{Name: "role-step", Kind: IntegerOption, Min: 50, Max: 1000},
-			{Name: "play-role", Kind: RoleOption},
-			{Name: "pool", Kind: StringOption, Choices: []OptionChoice{choice("choice.pool.open", "open"), choice("choice.pool.server", "server")}},
+			// The capabilities add theirs as they mount (SettingsSection).
 		},
 		handle: (*Service).settings},
 	tournamentCommand,

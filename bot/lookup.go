@@ -52,14 +52,34 @@ func localize(cmds []CommandSpec) []CommandSpec {
 	return cmds
 }
 
-// Commands returns the slash commands, for adapters to register.
-func Commands() []CommandSpec { return append([]CommandSpec(nil), commands...) }
+// Commands returns the slash commands with the options the mounted
+// capabilities own, for adapters to register.
+func (s *Service) Commands() []CommandSpec { return append([]CommandSpec(nil), s.cmds...) }
 
-// LookupCommand returns the command with that name; "NAME SUB" names a
-// subcommand.
-func LookupCommand(name string) (CommandSpec, bool) {
+// withSettings is cmds with opts added to /settings, named in every
+// language (a copy: the core's table is shared).
+func withSettings(cmds []CommandSpec, opts []OptionSpec) []CommandSpec {
+	out := append([]CommandSpec(nil), cmds...)
+	for i := range out {
+		if out[i].Name == "settings" {
+			named := localize([]CommandSpec{{Name: "settings", Options: opts}})[0].Options
+			out[i].Options = append(append([]OptionSpec(nil), out[i].Options...), named...)
+		}
+	}
+	return out
+}
+
+// LookupCommand returns the core's command with that name; "NAME SUB"
+// names a subcommand.
+func LookupCommand(name string) (CommandSpec, bool) { return lookupIn(commands, name) }
+
+// LookupCommand returns the command with that name, with the options the
+// mounted capabilities own.
+func (s *Service) LookupCommand(name string) (CommandSpec, bool) { return lookupIn(s.cmds, name) }
+
+func lookupIn(cmds []CommandSpec, name string) (CommandSpec, bool) {
 	name, sub, nested := strings.Cut(name, " ")
-	for _, c := range commands {
+	for _, c := range cmds {
 		if c.Name != name {
 			continue
 		}
@@ -132,8 +152,8 @@ func LookupLocalized(typed string) (string, bool) {
 // CanonicalOptions renames options typed by their names in another
 // language to their own names, and turns a choice typed by its shown name
 // (in any language: "黒（先手）", "white") into its value.
-func CanonicalOptions(command string, opts map[string]string) map[string]string {
-	c, ok := LookupCommand(command)
+func (s *Service) CanonicalOptions(command string, opts map[string]string) map[string]string {
+	c, ok := s.LookupCommand(command)
 	if !ok {
 		return opts
 	}

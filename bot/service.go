@@ -140,8 +140,10 @@ type Service struct {
 	gameEnd       []GameEndListener
 	gameStart     []GameStartListener
 	channelDelete []ChannelDeleteListener
-	// settingsSections are the capabilities' parts of /settings.
+	// settingsSections are the capabilities' parts of /settings; cmds the
+	// slash commands with the options they own.
 	settingsSections []SettingsSection
+	cmds             []CommandSpec
 	drainers         []Drainer
 	// background is the context of work no request waits for (analyses);
 	// Shutdown cancels it.
@@ -159,7 +161,7 @@ func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Co
 	}
 	bg, stop := context.WithCancel(context.Background())
 	s := &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},
-		routes:     map[string]Handler{},
+		routes:     map[string]Handler{}, cmds: commands,
 		background: bg, stopBackground: stop}
 	s.flow = play.New(stores.Games, play.Config{MoveTimeout: cfg.MoveTimeout, AbandonAfter: cfg.AbandonAfter,
 		ArchiveAt: s.archiveAt, Ended: s.ended}, clock.Now)

@@ -33,9 +33,9 @@ var optionTypes = map[bot.OptionKind]discordgo.ApplicationCommandOptionType{
 // Commands registered in one server (global false) take neither field:
 // Discord keeps them to that server, for its members, and user installs
 // never see them.
-func Commands(global bool) []*discordgo.ApplicationCommand {
+func Commands(specs []bot.CommandSpec, global bool) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
-	for _, c := range bot.Commands() {
+	for _, c := range specs {
 		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description,
 			NameLocalizations: locales(c.NameLocalizations), DescriptionLocalizations: locales(c.DescriptionLocalizations)}
 		if global {
@@ -191,7 +191,7 @@ func (a *Adapter) Register(ctx context.Context) error {
 	for _, scope := range scopes {
 		var set []any
 		if slices.Contains(want, scope) {
-			for _, c := range Commands(scope == "global") {
+			for _, c := range Commands(a.svc.Commands(), scope == "global") {
 				set = append(set, c)
 			}
 		}

@@ -35,6 +35,8 @@ type Poster struct {
 // Service is what the adapter drives: *bot.Service.
 type Service interface {
 	Handle(ctx context.Context, req bot.Request) bot.Response
+	// Commands are the slash commands to register.
+	Commands() []bot.CommandSpec
 	Posted(ctx context.Context, channelID string, m *bot.Message, messageID string)
 	ChannelDeleted(ctx context.Context, channelID string)
 }

@@ -79,6 +79,7 @@ type harness struct {
 	fake    *fakeDiscord
 	adapter *Adapter
 	session *discordgo.Session
+	svc     *bot.Service
 }
 
 func newHarness(t *testing.T) *harness {
@@ -98,7 +99,7 @@ func newHarness(t *testing.T) *harness {
 	svc := bot.New(bot.StoresOf(store), engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, poster, cfg, quiet)
 	svc.Mount(resigns.New(svc, store)) // the Resign buttons are a capability's
 	a := New(poster, svc, []string{"900000000000000001"})
-	return &harness{t: t, fake: fake, adapter: a, session: s}
+	return &harness{t: t, fake: fake, adapter: a, session: s, svc: svc}
 }
 
 // deliver feeds a recorded interaction payload to the handler.
@@ -155,7 +156,7 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 		names = append(names, c.(map[string]any)["name"].(string))
 	}
 	var want []string
-	for _, c := range bot.Commands() {
+	for _, c := range h.svc.Commands() {
 		want = append(want, c.Name)
 		if c.Name == "challenge" { // and its user command, after it
 			want = append(want, "Challenge to Othello")
@@ -174,7 +175,7 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	// Global ones do: everywhere and for both installs, but a tournament
 	// only in servers that installed the bot, and the pairing pool in
 	// servers and the bot's DM (where the bot posts on its own).
-	for _, c := range Commands(true) {
+	for _, c := range Commands(h.svc.Commands(), true) {
 		cmd := jsonOf(c)
 		anywhere := strings.Contains(cmd, `"integration_types":[0,1]`) && strings.Contains(cmd, `"contexts":[0,1,2]`)
 		serverOnly := strings.Contains(cmd, `"integration_types":[0]`) && strings.Contains(cmd, `"contexts":[0]`)
@@ -233,7 +234,7 @@ func TestRegisterBulkOverwritesPerGuild(t *testing.T) {
 	h.adapter.Register(context.Background())
 	reqs = puts(h.fake.take())
 	if len(reqs) != 2 || reqs[0].Path != "/api/v10/applications/1000000000000000000/guilds/900000000000000001/commands" ||
-		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v10/applications/1000000000000000000/commands" || len(reqs[1].List) != len(bot.Commands())+1 {
+		len(reqs[0].List) != 0 || reqs[1].Path != "/api/v10/applications/1000000000000000000/commands" || len(reqs[1].List) != len(h.svc.Commands())+1 {
 		t.Errorf("global registration %+v", reqs)
 	}
 	// And back: the global commands are cleared.

@@ -58,7 +58,7 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		req.Kind = bot.Command
 		req.Command, req.Options, req.UserNames = parseCommand(text)
 		req.Command, req.Subcommand, _ = strings.Cut(req.Command, " ")
-		req.Options = bot.CanonicalOptions(req.Path(), req.Options)
+		req.Options = a.svc.CanonicalOptions(req.Path(), req.Options)
 	case word == "click":
 		req.Kind = bot.Button
 		target = a.find(user, channel, func(m *shown) bool {

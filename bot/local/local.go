@@ -121,6 +121,8 @@ const maxSteppedWait = 3 * time.Minute
 // capabilities and their timed work (app.App is one).
 type Service interface {
 	Handle(ctx context.Context, req bot.Request) bot.Response
+	// CanonicalOptions reads options typed by their names in any language.
+	CanonicalOptions(command string, opts map[string]string) map[string]string
 	Posted(ctx context.Context, channelID string, m *bot.Message, messageID string)
 	ChannelDeleted(ctx context.Context, channelID string)
 	// Tick runs the timed work that is due (the terminal's clock moves

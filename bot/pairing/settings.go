@@ -55,6 +55,14 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 	return bot.Refuse(strings.Join(lines, "\n")), true, nil
 }
 
+// SettingsOptions are the options of /settings the pool owns.
+func (s *Service) SettingsOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{
+		{Name: "play-role", Kind: bot.RoleOption},
+		{Name: "pool", Kind: bot.StringOption, Choices: []bot.OptionChoice{bot.ChoiceFor("choice.pool.open", "open"), bot.ChoiceFor("choice.pool.server", "server")}},
+	}
+}
+
 // SettingsLines say which role the pool pings and whether it pairs across
 // servers.
 func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {

@@ -203,6 +203,15 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 	return resp, true, err
 }
 
+// SettingsOptions are the options of /settings the daily puzzle owns.
+func (s *Service) SettingsOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{
+		{Name: "puzzle-channel", Kind: bot.StringOption,
+			Choices: []bot.OptionChoice{bot.ChoiceFor("choice.daily.here", "here"), bot.ChoiceFor("choice.daily.off", "off")}},
+		{Name: "puzzle-hour", Kind: bot.IntegerOption, Min: 0, Max: 23},
+	}
+}
+
 // SettingsLines say where and when the server's daily puzzle is posted.
 func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {
 	if req.GuildID == "" {

@@ -132,6 +132,14 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 	return bot.Refuse(me.T("ranks.on", "Step", step, "Example", RoleName(req.Pub(), string(timecontrol.Blitz), step, ranks.Band(1500, step)))), true, nil
 }
 
+// SettingsOptions are the options of /settings rating roles own.
+func (s *Service) SettingsOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{
+		{Name: "roles", Kind: bot.StringOption, Choices: []bot.OptionChoice{bot.ChoiceFor("choice.roles.on", "on"), bot.ChoiceFor("choice.roles.off", "off")}},
+		{Name: "role-step", Kind: bot.IntegerOption, Min: ranks.MinStep, Max: ranks.MaxStep},
+	}
+}
+
 // SettingsLines say whether rating roles are on, how far giving them has
 // gone, and what stopped the bot from giving one.
 func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {

@@ -188,6 +188,12 @@ func (s *Service) Settings(ctx context.Context, req bot.Request) (bot.Response, 
 	return bot.Refuse(me.T("tv.set", "Channel", "<#"+channel+">")), true, nil
 }
 
+// SettingsOptions are the options of /settings the TV owns.
+func (s *Service) SettingsOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{{Name: "tv", Kind: bot.StringOption,
+		Choices: []bot.OptionChoice{bot.ChoiceFor("choice.tv.here", "here"), bot.ChoiceFor("choice.tv.off", "off")}}}
+}
+
 // SettingsLines say where the server's TV is.
 func (s *Service) SettingsLines(ctx context.Context, req bot.Request) ([]string, error) {
 	if req.GuildID == "" {
