@@ -161,7 +161,7 @@ func New(stores Stores, eng *engine.Engine, clock Clock, notify Notifier, cfg Co
 	}
 	bg, stop := context.WithCancel(context.Background())
 	s := &Service{games: stores.Games, challenges: stores.Challenges, prefs: stores.Prefs, eng: eng, clock: clock, notify: notify, cfg: cfg, log: log, meter: noMeter{},
-		routes:     map[string]Handler{}, cmds: commands,
+		routes: map[string]Handler{}, cmds: commands,
 		background: bg, stopBackground: stop}
 	s.flow = play.New(stores.Games, play.Config{MoveTimeout: cfg.MoveTimeout, AbandonAfter: cfg.AbandonAfter,
 		ArchiveAt: s.archiveAt, Ended: s.ended}, clock.Now)
