@@ -52,7 +52,6 @@ type Backend interface {
 	puzzles.Store
 	review.Store
 	stats.Store
-	takeback.Store
 	bottv.Store
 	pairing.Store
 	botranks.Store
@@ -130,7 +129,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Hints = hints.New(a.Service, eng, cfg.EngineMoveTime)
 	a.Mount(a.Stats)
 	a.Mount(a.Hints)
-	a.Takeback = takeback.New(a.Service, store, cfg.AbandonAfter)
+	a.Takeback = takeback.New(a.Service)
 	a.Mount(a.Takeback)
 	ab, rs := aborts.New(a.Service), resigns.New(a.Service, store)
 	a.PagePlay = pageplay.New(a.Service, store, cfg.PageLink, pageplay.Enders{Resign: rs.ResignFor, Abort: ab.AbortFor})

@@ -58,6 +58,10 @@ type GameStore interface {
 	// It fails with record.ErrStale or record.ErrNotActive as AppendTurn
 	// does.
 	RestartTurn(ctx context.Context, g *record.Game, t record.Turn) error
+	// TakeBack rewinds an active game to its first keep plies (a
+	// takeback), as of the game's version (record.ErrStale,
+	// record.ErrNotActive), its turn starting again as t says.
+	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
 	// RunningGames returns a server's active games, oldest first, at most
 	// limit; with playerID set, only that player's.
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)

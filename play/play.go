@@ -26,6 +26,9 @@ type Store interface {
 	AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error
 	// FinishGame ends an active game with its result and ratings.
 	FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error
+	// TakeBack rewinds an active game to its first keep plies, its turn
+	// starting again as t says.
+	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
 }
 
 // Config is the flow's part of the configuration.

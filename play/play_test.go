@@ -188,3 +188,61 @@ func TestNewGame(t *testing.T) {
 		t.Fatal("a 5x5 board opened")
 	}
 }
+
+// A takeback against the bot undoes the player's last move and the bot's
+// reply in one write, and starts the player's wait again; between members,
+// rated or on a clock it is refused.
+func TestTakeBack(t *testing.T) {
+	ctx := context.Background()
+	now := t0
+	f, store := flowOn(t, &now)
+	f.cfg.AbandonAfter = time.Hour
+	start, _ := game.NewPosition(8)
+	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Bot(1),
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+	if err := store.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Move(ctx, Move{ChannelID: "c", Game: g, Player: alice.ID, Square: "d3", OnPly: -1, At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.TakeBack(ctx, g, alice.ID); !errors.Is(err, ErrBotThinking) {
+		t.Fatalf("while the bot is to move: %v", err)
+	}
+	reply, err := g.State.Play(g.Position().LegalMoves()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Turn(ctx, g, record.Turn{Plies: reply, At: t0.Add(time.Second)}, ""); err != nil {
+		t.Fatal(err)
+	}
+	now = t0.Add(time.Minute)
+	if _, err := f.TakeBack(ctx, g, bob.ID); !errors.Is(err, ErrNotPlaying) {
+		t.Fatalf("a stranger's takeback: %v", err)
+	}
+	taken, err := f.TakeBack(ctx, g, alice.ID)
+	if err != nil || len(taken) != 2 || taken[0].Square.String() != "d3" {
+		t.Fatalf("taken %v, %v", taken, err)
+	}
+	stored, err := store.ActiveGame(ctx, "c")
+	if err != nil || len(stored.Plies()) != 0 || !stored.Deadline.Equal(now.Add(time.Hour)) {
+		t.Fatalf("stored after the takeback: %v plies, deadline %v (%v)", len(stored.Plies()), stored.Deadline, err)
+	}
+	if _, err := f.TakeBack(ctx, stored, alice.ID); !errors.Is(err, ErrNothingToTake) {
+		t.Fatalf("nothing left to take back: %v", err)
+	}
+	for _, c := range []struct {
+		change func(*record.Game)
+		want   error
+	}{
+		{func(g *record.Game) { g.White = record.Human(bob) }, ErrBetweenMembers},
+		{func(g *record.Game) { g.Rated = true }, ErrRated},
+		{func(g *record.Game) { g.Control = timecontrol.Control{Base: time.Minute} }, ErrOnClock},
+	} {
+		other := stored.Clone()
+		c.change(other)
+		if _, err := f.TakeBack(ctx, other, alice.ID); !errors.Is(err, c.want) {
+			t.Errorf("want %v, got %v", c.want, err)
+		}
+	}
+}

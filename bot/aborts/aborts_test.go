@@ -31,9 +31,10 @@ func (c *core) FinishGame(_ context.Context, g *record.Game, r record.Result, _ 
 	g.Finished(r)
 	return nil
 }
-func (c *core) ActiveGame(context.Context, string) (*record.Game, error)    { return c.g, nil }
-func (c *core) AppendTurn(context.Context, *record.Game, record.Turn) error { return nil }
-func (c *core) Flow() *play.Flow                                            { return play.New(c, play.Config{}, time.Now) }
+func (c *core) ActiveGame(context.Context, string) (*record.Game, error)       { return c.g, nil }
+func (c *core) AppendTurn(context.Context, *record.Game, record.Turn) error    { return nil }
+func (c *core) TakeBack(context.Context, *record.Game, int, record.Turn) error { return nil }
+func (c *core) Flow() *play.Flow                                               { return play.New(c, play.Config{}, time.Now) }
 func (c *core) ServeFor(ctx context.Context, _ bot.Who, _, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response {
 	r, _ := h(ctx, catalog.For(catalog.English), catalog.For(catalog.English))
 	return r

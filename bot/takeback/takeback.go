@@ -7,45 +7,38 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"time"
 
 	"othello-bot/bot"
 	"othello-bot/catalog"
+	"othello-bot/play"
 	"othello-bot/record"
 )
-
-// Store is the one write a takeback makes.
-type Store interface {
-	// TakeBack rewinds an active game to its first keep plies, as of
-	// the game's version (record.ErrStale, record.ErrNotActive).
-	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
-}
 
 // Core is what a takeback uses of the core service.
 type Core interface {
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
 	LockChannel(id string) func()
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
-	Now() time.Time
+	Flow() *play.Flow
 	Logger(ctx context.Context) *slog.Logger
 }
 
 // Service answers /undo.
-type Service struct {
-	Core
-	store Store
-	// abandonAfter is how long a game against the bot waits for its
-	// player (0: forever); a takeback starts that wait again.
-	abandonAfter time.Duration
-}
+type Service struct{ Core }
 
 // New builds the capability.
-func New(core Core, store Store, abandonAfter time.Duration) *Service {
-	return &Service{Core: core, store: store, abandonAfter: abandonAfter}
-}
+func New(core Core) *Service { return &Service{Core: core} }
 
 // Routes answers /undo.
 func (s *Service) Routes() map[string]bot.Handler { return map[string]bot.Handler{"undo": s.undo} }
+
+// refusals put the flow's refusals of a takeback in words.
+var refusals = []struct {
+	err error
+	key string
+}{{play.ErrNotPlaying, "error.not_playing"}, {play.ErrBetweenMembers, "undo.pvp"}, {play.ErrRated, "undo.rated"},
+	{play.ErrOnClock, "undo.clock"}, {play.ErrBotThinking, "undo.thinking"}, {play.ErrNothingToTake, "undo.nothing"},
+	{record.ErrStale, "error.changed_meanwhile"}, {record.ErrNotActive, "error.changed_meanwhile"}}
 
 func (s *Service) undo(ctx context.Context, req bot.Request) (bot.Response, error) {
 	unlock := s.LockChannel(req.ChannelID)
@@ -55,50 +48,23 @@ func (s *Service) undo(ctx context.Context, req bot.Request) (bot.Response, erro
 		return refusal, err
 	}
 	me, pub := req.Me(), req.Pub()
-	color, playing := bot.PlayerColor(g, req.User.ID)
-	switch {
-	case !playing:
-		return bot.Refuse(me.T("error.not_playing")), nil
-	case !g.Black.IsBot() && !g.White.IsBot():
-		return bot.Refuse(me.T("undo.pvp")), nil
-	case g.Rated:
-		return bot.Refuse(me.T("undo.rated")), nil
-	case g.Control.Live():
-		return bot.Refuse(me.T("undo.clock")), nil
-	case g.ToMove().IsBot():
-		return bot.Refuse(me.T("undo.thinking")), nil
-	}
-	plies := g.Plies()
-	keep := -1
-	for i := len(plies) - 1; i >= 0; i-- {
-		if plies[i].Color == color && !plies[i].Square.IsPass() {
-			keep = i
-			break
+	taken, err := s.Flow().TakeBack(ctx, g, req.User.ID)
+	for _, r := range refusals {
+		if errors.Is(err, r.err) {
+			return bot.Refuse(me.T(r.key)), nil
 		}
 	}
-	if keep < 0 {
-		return bot.Refuse(me.T("undo.nothing")), nil
-	}
-	var taken []string
-	for _, p := range plies[keep:] {
-		if !p.Square.IsPass() {
-			taken = append(taken, "**"+p.Square.String()+"**")
-		}
-	}
-	now := s.Now()
-	t := record.Turn{At: now}
-	if s.abandonAfter > 0 {
-		t.Deadline = now.Add(s.abandonAfter)
-		t.RemindAt = t.Deadline // no reminder against the bot
-	}
-	if err := s.store.TakeBack(ctx, g, keep, t); err != nil {
-		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
-			return bot.Refuse(me.T("error.changed_meanwhile")), nil
-		}
+	if err != nil {
 		return bot.Response{}, err
 	}
-	s.Logger(ctx).Info("takeback", "game", g.ID, "plies", len(plies)-keep)
-	note := pub.T("undo.took_back", "Name", bot.Escape(req.User.Name), "Moves", joinAnd(pub, taken))
+	var moves []string
+	for _, p := range taken {
+		if !p.Square.IsPass() {
+			moves = append(moves, "**"+p.Square.String()+"**")
+		}
+	}
+	s.Logger(ctx).Info("takeback", "game", g.ID, "plies", len(taken))
+	note := pub.T("undo.took_back", "Name", bot.Escape(req.User.Name), "Moves", joinAnd(pub, moves))
 	return bot.Response{Message: s.GameMessage(pub, g, []string{note})}, nil
 }
 

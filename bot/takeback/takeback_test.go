@@ -11,14 +11,18 @@ import (
 	"othello-bot/bot"
 	"othello-bot/catalog"
 	"othello-bot/game"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
 )
 
 var t0 = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 
-// core hands out one game and locks nothing.
-type core struct{ g *record.Game }
+// core hands out one game and locks nothing; its flow writes to st.
+type core struct {
+	g  *record.Game
+	st *store
+}
 
 func (c core) ChannelGame(context.Context, bot.Request) (*record.Game, bot.Response, error) {
 	if c.g == nil {
@@ -30,7 +34,9 @@ func (core) LockChannel(string) func() { return func() {} }
 func (core) GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message {
 	return &bot.Message{Content: strings.Join(notes, "\n")}
 }
-func (core) Now() time.Time                      { return t0 }
+func (c core) Flow() *play.Flow {
+	return play.New(c.st, play.Config{AbandonAfter: time.Hour}, func() time.Time { return t0 })
+}
 func (core) Logger(context.Context) *slog.Logger { return slog.New(slog.DiscardHandler) }
 
 // store notes the takeback asked of it.
@@ -41,8 +47,22 @@ type store struct {
 }
 
 func (s *store) TakeBack(_ context.Context, _ *record.Game, keep int, t record.Turn) error {
+	if s.err != nil {
+		return s.err
+	}
 	s.keep, s.turn = keep, t
-	return s.err
+	return nil
+}
+
+// The flow's other writes are not a takeback's.
+func (s *store) ActiveGame(context.Context, string) (*record.Game, error) {
+	return nil, record.ErrNotFound
+}
+func (s *store) AppendTurn(context.Context, *record.Game, record.Turn) error {
+	return errors.New("not a takeback")
+}
+func (s *store) FinishGame(context.Context, *record.Game, record.Result, *record.RatingUpdate) error {
+	return errors.New("not a takeback")
 }
 
 // played is a game of alice (black) against the bot after moves.
@@ -63,7 +83,7 @@ func played(t *testing.T, moves ...string) *record.Game {
 }
 
 func undo(g *record.Game, st *store, user string) string {
-	s := New(core{g}, st, time.Hour)
+	s := New(core{g, st})
 	resp, err := s.undo(context.Background(), bot.Request{User: record.Player{ID: user, Name: user}, Locale: "en-US"})
 	if err != nil {
 		return "error: " + err.Error()
