@@ -132,6 +132,19 @@ func (s *Service) ServeFor(ctx context.Context, who Who, channelID, entry string
 	return s.serve(ctx, req, entry, func(ctx context.Context, req Request) (Response, error) { return h(ctx, req.Me(), req.Pub()) })
 }
 
+// ServeOn runs h on game g, as the caller read it, for a member acting
+// from outside chat, under the channel's lock, served as ServeFor serves;
+// it returns g, as h left it.
+func (s *Service) ServeOn(ctx context.Context, who Who, g *record.Game, entry string,
+	h func(ctx context.Context, me, pub *catalog.Printer) (Response, error)) (Response, *record.Game) {
+	resp := s.ServeFor(ctx, who, g.ChannelID, entry, func(ctx context.Context, me, pub *catalog.Printer) (Response, error) {
+		unlock := s.LockChannel(g.ChannelID)
+		defer unlock()
+		return h(ctx, me, pub)
+	})
+	return resp, g
+}
+
 // Flow is the game flow's typed operations, for the capabilities.
 func (s *Service) Flow() *play.Flow { return s.flow }
 

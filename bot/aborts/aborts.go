@@ -20,7 +20,7 @@ type Core interface {
 	LockChannel(id string) func()
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
 	Flow() *play.Flow
-	ServeFor(ctx context.Context, who bot.Who, channelID, entry string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response
+	ServeOn(ctx context.Context, who bot.Who, g *record.Game, entry string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) (bot.Response, *record.Game)
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
 	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
 }
@@ -66,14 +66,10 @@ func (s *Service) abort(ctx context.Context, req bot.Request) (bot.Response, err
 
 // AbortFor aborts a game for a player who did it outside chat (the web
 // board), on the game as they read it, and returns the game after it.
-func (s *Service) AbortFor(ctx context.Context, who bot.Who, g *record.Game) (resp bot.Response, after *record.Game) {
-	resp = s.ServeFor(ctx, who, g.ChannelID, "abort", func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error) {
-		unlock := s.LockChannel(g.ChannelID)
-		defer unlock()
-		after = g
+func (s *Service) AbortFor(ctx context.Context, who bot.Who, g *record.Game) (bot.Response, *record.Game) {
+	return s.ServeOn(ctx, who, g, "abort", func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error) {
 		return s.playersAbort(ctx, me, pub, who.User, g)
 	})
-	return resp, after
 }
 
 // playersAbort ends g without a result at a player's word (play.Flow.Abort).

@@ -35,9 +35,9 @@ func (c *core) ActiveGame(context.Context, string) (*record.Game, error)       {
 func (c *core) AppendTurn(context.Context, *record.Game, record.Turn) error    { return nil }
 func (c *core) TakeBack(context.Context, *record.Game, int, record.Turn) error { return nil }
 func (c *core) Flow() *play.Flow                                               { return play.New(c, play.Config{}, time.Now) }
-func (c *core) ServeFor(ctx context.Context, _ bot.Who, _, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response {
+func (c *core) ServeOn(ctx context.Context, _ bot.Who, g *record.Game, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) (bot.Response, *record.Game) {
 	r, _ := h(ctx, catalog.For(catalog.English), catalog.For(catalog.English))
-	return r
+	return r, g
 }
 func (c *core) GameMessage(*catalog.Printer, *record.Game, []string) *bot.Message {
 	return &bot.Message{}

@@ -26,7 +26,7 @@ type Core interface {
 	LockChannel(id string) func()
 	ChannelGame(ctx context.Context, req bot.Request) (*record.Game, bot.Response, error)
 	Flow() *play.Flow
-	ServeFor(ctx context.Context, who bot.Who, channelID, entry string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response
+	ServeOn(ctx context.Context, who bot.Who, g *record.Game, entry string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) (bot.Response, *record.Game)
 	GameMessage(t *catalog.Printer, g *record.Game, notes []string) *bot.Message
 	ShowFinal(ctx context.Context, g *record.Game, m bot.Message) bool
 }
@@ -110,14 +110,10 @@ func (s *Service) yes(ctx context.Context, req bot.Request) (bot.Response, error
 // ResignFor resigns a game for a member who did it outside chat (the web
 // board), on the game as they read it: the final board where the game
 // lives, a word for them, and the game after it.
-func (s *Service) ResignFor(ctx context.Context, who bot.Who, g *record.Game) (resp bot.Response, after *record.Game) {
-	resp = s.ServeFor(ctx, who, g.ChannelID, "resign-yes:", func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error) {
-		unlock := s.LockChannel(g.ChannelID)
-		defer unlock()
-		after = g
+func (s *Service) ResignFor(ctx context.Context, who bot.Who, g *record.Game) (bot.Response, *record.Game) {
+	return s.ServeOn(ctx, who, g, "resign-yes:", func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error) {
 		return s.resign(ctx, me, pub, who.User, g)
 	})
-	return resp, after
 }
 
 // resign ends g against who (play.Flow.Resign) and shows its final board.

@@ -43,9 +43,9 @@ func (f *fake) FinishGame(_ context.Context, g *record.Game, r record.Result, _ 
 func (f *fake) AppendTurn(context.Context, *record.Game, record.Turn) error    { return nil }
 func (f *fake) TakeBack(context.Context, *record.Game, int, record.Turn) error { return nil }
 func (f *fake) Flow() *play.Flow                                               { return play.New(f, play.Config{}, time.Now) }
-func (f *fake) ServeFor(ctx context.Context, _ bot.Who, _, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) bot.Response {
+func (f *fake) ServeOn(ctx context.Context, _ bot.Who, g *record.Game, _ string, h func(ctx context.Context, me, pub *catalog.Printer) (bot.Response, error)) (bot.Response, *record.Game) {
 	r, _ := h(ctx, catalog.For(catalog.English), catalog.For(catalog.English))
-	return r
+	return r, g
 }
 func (f *fake) GameMessage(*catalog.Printer, *record.Game, []string) *bot.Message {
 	return &bot.Message{}

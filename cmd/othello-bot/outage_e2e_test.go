@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"othello-bot/bot/discord/discordtest"
+	"othello-bot/config"
 	"othello-bot/internal/pgtest"
 	"othello-bot/storage"
 )
@@ -107,13 +108,23 @@ func (b *bulletTurn) check(what string, down, back time.Time, charged time.Durat
 	}
 }
 
-func TestDiscordGatewayLossChargesNoClock(t *testing.T) {
+// inBulletTurn starts the bot on database ("" for a SQLite file) and
+// plays into alice's timed turn, 300 ms of which then pass.
+func inBulletTurn(t *testing.T, database string) (*discordtest.Server, config.Config, *botRun, *bulletTurn) {
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
 	c.Threads = false
+	if database != "" {
+		c.Database = database
+	}
 	r := startBot(t, srv, c)
 	b := startBulletTurn(t, r, srv, c.Database)
 	time.Sleep(300 * time.Millisecond)
+	return srv, c, r, b
+}
+
+func TestDiscordGatewayLossChargesNoClock(t *testing.T) {
+	srv, _, r, b := inBulletTurn(t, "")
 	down := time.Now()
 	srv.Unreachable(outageLength())
 	if !srv.Connected(outageLength() + 2*time.Minute) {
@@ -126,12 +137,7 @@ func TestDiscordGatewayLossChargesNoClock(t *testing.T) {
 }
 
 func TestDiscordRestartChargesNoClock(t *testing.T) {
-	srv := newFake(t)
-	c := testBotConfig(srv, t.TempDir())
-	c.Threads = false
-	r := startBot(t, srv, c)
-	b := startBulletTurn(t, r, srv, c.Database)
-	time.Sleep(300 * time.Millisecond)
+	srv, c, r, b := inBulletTurn(t, "")
 	down := time.Now()
 	r.stop()
 	time.Sleep(outageLength())
@@ -158,13 +164,7 @@ func TestDiscordDatabaseOutageChargesNoClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newFake(t)
-	c := testBotConfig(srv, t.TempDir())
-	c.Threads = false
-	c.Database = database
-	r := startBot(t, srv, c)
-	b := startBulletTurn(t, r, srv, database)
-	time.Sleep(300 * time.Millisecond)
+	srv, _, r, b := inBulletTurn(t, database)
 	down := time.Now()
 	if err := server.Down(); err != nil {
 		t.Fatal(err)
