@@ -184,7 +184,11 @@ func (s *Service) accept(ctx context.Context, req Request, c *record.Challenge, 
 	}
 	resp := Response{Update: true, Message: s.GameMessage(pub, g, []string{note}), Followups: s.started(ctx, req, g)}
 	if first.ID != req.User.ID {
-		resp.Followups = append(resp.Followups, ping(first.ID, pub.T("challenge.accepted_ping", "Name", name(req.User), "ID", g.ID)))
+		key := "challenge.accepted_ping"
+		if paired { // nobody sent a challenge
+			key = "challenge.paired_ping"
+		}
+		resp.Followups = append(resp.Followups, ping(first.ID, pub.T(key, "Name", name(req.User), "ID", g.ID)))
 	}
 	return resp, g, nil
 }

@@ -2,6 +2,7 @@ package pairing_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -108,5 +109,37 @@ func TestPlayPairs(t *testing.T) {
 	press("cat")
 	if entries, _ := store.PoolEntries(context.Background(), "g"); len(entries) != 0 {
 		t.Fatalf("cat's Leave: %d waits left", len(entries))
+	}
+}
+
+// A pairing tells the one who waited that they were paired — never that
+// someone "accepted your challenge": nobody sent one.
+func TestPairingPingSaysPaired(t *testing.T) {
+	store, err := storage.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"), storage.Options{Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	a := app.New(store, engine.New(engine.Options{Searches: 1}), bot.SystemClock{}, &channel{},
+		app.Config{Config: bot.Config{DefaultLevel: 1, DefaultSize: 8, MaxEmojiSize: 10, ChallengeExpiry: time.Minute}}, quiet)
+	defer a.Shutdown()
+	pinged := 0
+	for i := range 16 { // the colours are drawn: the waiter moves first about half the time
+		ch, ann, ben := fmt.Sprint("c", i), fmt.Sprint("ann", i), fmt.Sprint("ben", i)
+		for _, who := range []string{ann, ben} {
+			r := a.Handle(context.Background(), bot.Request{Kind: bot.Command, Command: "play", Options: map[string]string{"time": "3+2"},
+				User: record.Player{ID: who, Name: who}, GuildID: "g", ChannelID: ch})
+			for _, f := range r.Followups {
+				if strings.Contains(f.Content, "accepted your challenge") {
+					t.Fatalf("a pairing's ping: %q", f.Content)
+				}
+				if strings.Contains(f.Content, "paired with "+ben) {
+					pinged++
+				}
+			}
+		}
+	}
+	if pinged == 0 {
+		t.Fatal("in 16 pairings the one who waited was never pinged to move first")
 	}
 }
