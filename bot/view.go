@@ -74,7 +74,12 @@ func ResultLine(t *catalog.Printer, g *record.Game) string {
 	if r.Winner == game.Empty {
 		return t.T("result.draw", "Score", sc)
 	}
-	return t.T("result.win", "Winner", SideLabel(t, g, r.Winner), "Score", sc)
+	// A win reads winner's discs first ("bob ⚪ wins 45–19", not 19–45).
+	won, lost := r.BlackDiscs, r.WhiteDiscs
+	if r.Winner == game.White {
+		won, lost = lost, won
+	}
+	return t.T("result.win", "Winner", SideLabel(t, g, r.Winner), "Score", t.T("game.margin", "Winner", won, "Loser", lost))
 }
 
 // transcriptFooter puts a finished game's moves in the footer, or, when
