@@ -75,6 +75,8 @@ func TestSeasonLeaderboardOrder(t *testing.T) {
 	// Someone without a rating sees the board and a word about joining.
 	expect(t, e.say("zoe: /leaderboard"), "You have no rating here yet")
 	expect(t, e.say("zoe: /leaderboard scope:galaxy"), "The scope must be server or global.")
+	// A speed nobody played rated here says so, and names those played.
+	expect(t, e.say("zoe: /leaderboard speed:blitz"), "No rated blitz games here yet. Rated games here are Correspondence: try /leaderboard speed:correspondence.")
 }
 
 // Ratings per server differ from the global one.

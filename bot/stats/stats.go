@@ -56,8 +56,13 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 	if err != nil {
 		return bot.Response{}, err
 	}
+	base := scope
 	scope = record.SpeedScope(scope, speed)
 	title = t.T("leaderboard.speed_title", "Title", title, "Speed", t.T("speed."+string(speed)))
+	if len(top) == 0 && strings.TrimSpace(req.Options["speed"]) != "" {
+		// The speed asked for has none: say so, and which speeds do.
+		return s.otherSpeeds(ctx, t, base, speed, now)
+	}
 	if len(top) == 0 {
 		return bot.Reply(t.T("leaderboard.empty")), nil
 	}
@@ -83,6 +88,30 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 
 // busiestSpeed is the speed with the most rated players in a scope, with
 // its top ten; correspondence when nobody is rated yet.
+// otherSpeeds answers a leaderboard asked of a speed with no rated game in
+// scope: it says so, and names the speeds that have some.
+func (s *Service) otherSpeeds(ctx context.Context, t *catalog.Printer, scope string, asked timecontrol.Category, now time.Time) (bot.Response, error) {
+	var played []string
+	first := ""
+	for _, speed := range timecontrol.Categories() {
+		top, err := s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), rated.Growth(now), 1)
+		if err != nil {
+			return bot.Response{}, err
+		}
+		if len(top) > 0 && speed != asked {
+			played = append(played, t.T("speed."+string(speed)))
+			if first == "" {
+				first = string(speed)
+			}
+		}
+	}
+	if len(played) == 0 {
+		return bot.Reply(t.T("leaderboard.empty")), nil
+	}
+	return bot.Reply(t.T("leaderboard.empty_speed", "Speed", strings.ToLower(t.T("speed."+string(asked)))) + " " +
+		t.T("leaderboard.other_speeds", "Speeds", strings.Join(played, ", "), "First", first)), nil
+}
+
 func (s *Service) busiestSpeed(ctx context.Context, scope string, now time.Time) (timecontrol.Category, []record.Standing, error) {
 	best, bestTop := timecontrol.Correspondence, []record.Standing(nil)
 	for _, speed := range timecontrol.Categories() {
