@@ -29,3 +29,27 @@ func TestResultLineReadsTheWinnersDiscsFirst(t *testing.T) {
 		}
 	}
 }
+
+// A game aborted at once from an XOT start shows its opening's moves, not
+// "No moves were played": they are on the board.
+func TestXOTOpeningIsInTheTranscript(t *testing.T) {
+	en := catalog.For(catalog.English)
+	start, _ := game.NewPosition(8)
+	g := &record.Game{ID: 1, State: game.NewGame(start)}
+	m := &Message{Embed: &Embed{}}
+	transcriptFooter(en, g, m)
+	if m.Embed.Footer != en.T("game.no_moves") {
+		t.Fatalf("no moves at all: %q", m.Embed.Footer)
+	}
+	opening, _ := game.ParseTranscript("f5d6c3d3c4f4f6f3", 8)
+	after, err := game.Replay(start, opening)
+	if err != nil {
+		t.Fatalf("replaying the opening: %v", err)
+	}
+	g.State, g.Opening = game.NewGame(after.Position()), opening
+	m = &Message{Embed: &Embed{}}
+	transcriptFooter(en, g, m)
+	if !strings.Contains(m.Embed.Footer, "f5d6c3d3c4f4f6f3") {
+		t.Fatalf("an XOT start with no move of the game: %q", m.Embed.Footer)
+	}
+}

@@ -87,7 +87,7 @@ func ResultLine(t *catalog.Printer, g *record.Game) string {
 // whole transcript in an attached text file.
 func transcriptFooter(t *catalog.Printer, g *record.Game, m *Message) {
 	moves := g.State.Moves()
-	if len(moves) == 0 {
+	if len(moves) == 0 && len(g.Opening) == 0 { // an XOT start's opening is moves on the board too
 		m.Embed.Footer = t.T("game.no_moves")
 		return
 	}

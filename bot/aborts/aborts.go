@@ -94,9 +94,11 @@ func (s *Service) failed(me *catalog.Printer, err error) (bot.Response, error) {
 }
 
 // show shows an aborted game's final board where it lives (or in the
-// answer, where the bot cannot post) and tells the one who ended it.
+// answer, where the bot cannot post) and tells the one who ended it. The
+// line says who ended it; the board's result says it does not count (once:
+// the line and the result each said "aborted").
 func (s *Service) show(ctx context.Context, me, pub *catalog.Printer, g *record.Game, line string) bot.Response {
-	final := s.GameMessage(pub, g, []string{line, bot.ResultLine(pub, g)})
+	final := s.GameMessage(pub, g, []string{line})
 	if !s.ShowFinal(ctx, g, *final) {
 		return bot.Response{Message: final}
 	}

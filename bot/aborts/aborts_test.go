@@ -18,6 +18,7 @@ import (
 type core struct {
 	g     *record.Game
 	ended *record.Result
+	shown string // the final board's words
 }
 
 func (c *core) LockChannel(string) func() { return func() {} }
@@ -39,10 +40,13 @@ func (c *core) ServeOn(ctx context.Context, _ bot.Who, g *record.Game, _ string,
 	r, _ := h(ctx, catalog.For(catalog.English), catalog.For(catalog.English))
 	return r, g
 }
-func (c *core) GameMessage(*catalog.Printer, *record.Game, []string) *bot.Message {
-	return &bot.Message{}
+func (c *core) GameMessage(_ *catalog.Printer, _ *record.Game, notes []string) *bot.Message {
+	return &bot.Message{Content: strings.Join(notes, " ")}
 }
-func (c *core) ShowFinal(context.Context, *record.Game, bot.Message) bool { return true }
+func (c *core) ShowFinal(_ context.Context, _ *record.Game, m bot.Message) bool {
+	c.shown = m.Content
+	return true
+}
 
 var (
 	ann = record.Player{ID: "1", Name: "ann"}
@@ -126,5 +130,10 @@ func TestAbortFor(t *testing.T) {
 	r, after := s.AbortFor(context.Background(), bot.Who{User: ben}, early)
 	if c.ended == nil || c.ended.Reason != record.EndAbort || after != early || early.Status == record.Active || r.Message == nil {
 		t.Fatalf("ben's abort: %+v, status %v", c.ended, early.Status)
+	}
+	// The final board says who aborted it, once; its result field says
+	// that it does not count.
+	if c.shown != "ben aborted the game." {
+		t.Fatalf("the final board's words: %q", c.shown)
 	}
 }

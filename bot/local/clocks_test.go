@@ -229,7 +229,7 @@ func TestRatingsPerSpeed(t *testing.T) {
 	if !strings.Contains(out, "Leaderboard · this server · Bullet") || !strings.Contains(out, "bob") || !strings.Contains(out, "alice") {
 		t.Fatalf("the bullet leaderboard:\n%s", out)
 	}
-	if out := e.say("/leaderboard speed:correspondence"); !strings.Contains(out, "No rated games here yet") {
+	if out := e.say("/leaderboard speed:correspondence"); !strings.Contains(out, "No rated correspondence games here yet. Rated games here are Bullet") {
 		t.Fatalf("the correspondence leaderboard has the bullet game:\n%s", out)
 	}
 	out = e.say("/stats")
