@@ -390,3 +390,68 @@ func TestOneSpellingPerToken(t *testing.T) {
 		}
 	}
 }
+
+// Actions only where they apply: a spectator sees none; a player sees
+// Resign and, while a side has not moved twice, Abort; after the end
+// neither, nor the line asking them to click a square.
+func TestActionsOnlyWhereTheyApply(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("acts", 8, 0)
+	sessions := testSessions(t, 0)
+	f.web.EnablePlay(sessions, &recordingActor{})
+	shown := func(ctx context.Context) map[string]bool {
+		t.Helper()
+		// Shown: laid out at all (offsetParent is null for an element not
+		// displayed, or inside one that is not).
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]bool](`(() => {
+			const on = id => { const e = document.getElementById(id); return !!e && e.offsetParent !== null; };
+			return {actions: on("actions"), resign: on("resign"), abort: on("abort"), you: on("you")};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	waitTotal := func(ctx context.Context, n int) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); attr(t, ctx, "total") != n; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the page did not show ply %d", n)
+			}
+		}
+	}
+
+	watcher := browser(t)
+	if err := chromedp.Do(watcher, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.CSS("circle.disc.X"))); err != nil {
+		t.Fatal(err)
+	}
+	if s := shown(watcher); s["actions"] || s["you"] {
+		t.Fatalf("a spectator sees %v", s)
+	}
+	player := browser(t)
+	if err := chromedp.Do(player, chromedp.Navigate(f.srv.URL+sessions.LoginPath(g.PublicID, record.Player{ID: "1", Name: "alice"})),
+		chromedp.WaitVisible(chromedp.CSS("#squares button"))); err != nil {
+		t.Fatal(err)
+	}
+	if s := shown(player); !s["resign"] || !s["abort"] || !s["you"] {
+		t.Fatalf("a player at the start sees %v, want Resign, Abort and the line", s)
+	}
+	for range 4 {
+		f.play(g)
+	}
+	waitTotal(player, 4)
+	if s := shown(player); !s["resign"] || s["abort"] {
+		t.Fatalf("after each side's two moves a player sees %v, want Resign and no Abort", s)
+	}
+	if err := f.store.FinishGame(context.Background(), g, record.Result{Reason: record.EndResign, Winner: game.White, FinishedAt: time.Now()}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if s := shown(player); !s["actions"] && !s["you"] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the end a player sees %v", shown(player))
+		}
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/gametext"
+	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/tournament"
 )
@@ -151,6 +152,9 @@ type Data struct {
 	// none is), and Legal the squares it may play (row*size+col).
 	ToMove string `json:"toMove"`
 	Legal  []int  `json:"legal"`
+	// Abortable says a player may still abort the game (a side has not
+	// moved twice): the page offers Abort only then.
+	Abortable bool `json:"abortable"`
 }
 
 // Clock is a live game's clocks as the page ticks them: each side's time
@@ -206,7 +210,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	n := start.Size()
 	d := Data{Number: g.ID, PublicID: g.PublicID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
 		Transcript: g.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
-		Clock: clockOf(g), ToMove: toMoveOf(g), Legal: legalOf(g)}
+		Clock: clockOf(g), ToMove: toMoveOf(g), Legal: legalOf(g), Abortable: g.Status == record.Active && play.Early(g)}
 	var cells strings.Builder
 	for _, c := range start.Cells() {
 		switch c {

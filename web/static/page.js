@@ -168,6 +168,10 @@ function playPremove() {
 
 function header() {
   document.getElementById("actions").hidden = me === "" || game.status !== "active";
+  // Abort only while it is allowed; "click a marked square" only while
+  // there is a move to make.
+  document.getElementById("abort").hidden = !game.abortable;
+  document.getElementById("you").hidden = me === "" || game.status !== "active";
   document.getElementById("after").hidden = me === "" || game.status === "active";
   document.getElementById("status").textContent = game.summary;
   document.getElementById("transcript").textContent = game.transcriptLine;
