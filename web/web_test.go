@@ -309,3 +309,23 @@ func openEvents(t *testing.T, f *fixture, g *record.Game) <-chan Data {
 	}()
 	return events
 }
+
+// The page names its icon, which is served (the browser asked for a
+// /favicon.ico there was none of, on every page).
+func TestPageIcon(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("icon", 8, 0)
+	code, page := f.get(PagePath(g.PublicID))
+	if code != http.StatusOK || !strings.Contains(page, `<link rel="icon" type="image/svg+xml" href="../static/favicon.svg">`) {
+		t.Fatalf("the page (%d) names no icon", code)
+	}
+	resp, err := http.Get(f.srv.URL + "/static/favicon.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(string(body), "<svg") {
+		t.Fatalf("the icon: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}
