@@ -105,10 +105,10 @@ func Run(ctx context.Context, eng *engine.Engine, start game.Position, plies []g
 			return nil, fmt.Errorf("analysing ply %d: %w", i+1, err)
 		}
 		m := Move{Ply: i + 1, Color: ply.Color, Played: ply.Square.String(), Best: scores[0].Move.String(),
-			BestValue: scores[0].Eval.Discs(), Exact: scores[0].Eval.Exact}
+			BestValue: bounded(scores[0].Eval.Discs(), start.Size()), Exact: scores[0].Eval.Exact}
 		for _, s := range scores {
 			if s.Move == ply.Square {
-				m.PlayedValue = s.Eval.Discs()
+				m.PlayedValue = bounded(s.Eval.Discs(), start.Size())
 			}
 		}
 		m.Loss = max(0, m.BestValue-m.PlayedValue)
@@ -127,6 +127,14 @@ func Run(ctx context.Context, eng *engine.Engine, start game.Position, plies []g
 	b, w := pos.Count()
 	r.Curve = append(r.Curve, float64(finalMargin(b, w, pos.Size())))
 	return r, nil
+}
+
+// bounded is a value in discs held to what a board of that size allows: a
+// final margin is never over size² either way (the midgame evaluation's
+// guesses can be: a level-5 game's curve once peaked at +108 on 8x8).
+func bounded(v float64, size int) float64 {
+	lim := float64(size * size)
+	return max(-lim, min(lim, v))
 }
 
 func blackView(v float64, mover game.Color) float64 {

@@ -215,3 +215,17 @@ func TestLeftBook(t *testing.T) {
 		t.Fatal("with no book there is nothing to leave")
 	}
 }
+
+// Values never pass what the board allows: ±64 on 8x8, ±size² in general;
+// losses and the curve are computed from the held values.
+func TestValuesWithinTheBoard(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		size int
+		want float64
+	}{{108, 8, 64}, {-127, 8, -64}, {12.5, 8, 12.5}, {40, 6, 36}, {-64, 8, -64}} {
+		if got := bounded(c.v, c.size); got != c.want {
+			t.Errorf("bounded(%v, %d) = %v, want %v", c.v, c.size, got, c.want)
+		}
+	}
+}
