@@ -328,7 +328,7 @@ func TestDiscordAnalyzeAnAttachedRecord(t *testing.T) {
 		"BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3]W[d3]B[c4];)"
 	r.do(srv.Command(alice, lobby, "analyze", map[string]any{"file": discordtest.Attachment{Filename: "game.GGF", Content: ggf}}))
 	// The analysis is a channel message, edited until the report is there.
-	for deadline := time.Now().Add(60 * time.Second); messageSaying(srv, lobby, "", "Analysis of a record") == nil; {
+	for deadline := time.Now().Add(60 * time.Second); messageSaying(srv, lobby, "", "Analysis of a record") == nil; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no analysis of the attached record: %+v; log:\n%s", srv.Messages(lobby, ""), r.logs)
 		}
