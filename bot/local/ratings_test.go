@@ -76,7 +76,7 @@ func TestSeasonLeaderboardOrder(t *testing.T) {
 	expect(t, e.say("zoe: /leaderboard"), "You have no rating here yet")
 	expect(t, e.say("zoe: /leaderboard scope:galaxy"), "The scope must be server or global.")
 	// A speed nobody played rated here says so, and names those played.
-	expect(t, e.say("zoe: /leaderboard speed:blitz"), "No rated blitz games here yet. Rated games here are Correspondence: try /leaderboard speed:correspondence.")
+	expect(t, e.say("zoe: /leaderboard speed:blitz"), "No rated blitz games here yet. Rated games here are Correspondence: try /leaderboard speed:Correspondence.")
 }
 
 // Ratings per server differ from the global one.

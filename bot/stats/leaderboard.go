@@ -77,8 +77,7 @@ func (s *Service) leaderboard(ctx context.Context, req bot.Request) (bot.Respons
 // otherSpeeds answers a leaderboard asked of a speed with no rated game in
 // scope: it says so, and names the speeds that have some.
 func (s *Service) otherSpeeds(ctx context.Context, t *catalog.Printer, scope string, asked timecontrol.Category, now time.Time) (bot.Response, error) {
-	var played []string
-	first := ""
+	var played []string // as the reader's client shows the speed option's choices
 	for _, speed := range timecontrol.Categories() {
 		top, err := s.store.Leaderboard(ctx, record.SpeedScope(scope, speed), rated.Growth(now), 1)
 		if err != nil {
@@ -86,16 +85,13 @@ func (s *Service) otherSpeeds(ctx context.Context, t *catalog.Printer, scope str
 		}
 		if len(top) > 0 && speed != asked {
 			played = append(played, t.T("speed."+string(speed)))
-			if first == "" {
-				first = string(speed)
-			}
 		}
 	}
 	if len(played) == 0 {
 		return bot.Reply(t.T("leaderboard.empty")), nil
 	}
 	return bot.Reply(t.T("leaderboard.empty_speed", "Speed", strings.ToLower(t.T("speed."+string(asked)))) + " " +
-		t.T("leaderboard.other_speeds", "Speeds", strings.Join(played, ", "), "First", first)), nil
+		t.T("leaderboard.other_speeds", "Speeds", strings.Join(played, ", "), "First", played[0])), nil
 }
 
 // busiestSpeed is the speed with the most rated players in a scope, with
