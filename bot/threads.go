@@ -220,7 +220,7 @@ func (s *Service) ChannelDeleted(ctx context.Context, channelID string) {
 func (s *Service) OpenInThread(ctx context.Context, pub *catalog.Printer, parent string, g *record.Game, note string,
 	store func(ctx context.Context) error) error {
 	if err := s.OpenThread(ctx, pub, parent, g); err != nil {
-		return err
+		return fmt.Errorf("a thread for a game off %s: %w", parent, err)
 	}
 	if err := store(ctx); err != nil {
 		s.DropThread(ctx, g)

@@ -68,18 +68,14 @@ func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournam
 	if t.Format == tournament.Arena {
 		note = pub.T("tournament.game_note_arena", "ID", t.ID, "Name", bot.Escape(t.Name))
 	}
-	threaded := false
 	err = s.OpenInThread(ctx, pub, t.ChannelID, g, note, func(ctx context.Context) error {
-		threaded = true
 		return s.store.OpenPairingGame(ctx, t.ID, p.Round, p.Board, g)
 	})
 	switch {
 	case errors.Is(err, tournament.ErrAlreadyPaired):
 		return false, nil
-	case err != nil && !threaded:
-		return false, fmt.Errorf("a thread for tournament %d round %d: %w", t.ID, p.Round, err)
 	case err != nil:
-		return false, err
+		return false, fmt.Errorf("tournament %d round %d: %w", t.ID, p.Round, err)
 	}
 	s.Logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
 	return true, nil
