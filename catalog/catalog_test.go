@@ -176,7 +176,7 @@ var allowed = map[string]string{
 	"bot/discord/apibase.go *":              "Discord's address",
 	"bot/discord/identify.go dialVia":       "the proxy's authorization scheme (HTTP)",
 	"web/live.go events":                    "the server-sent events protocol",
-	"web/live.go payload":                   "the server-sent events protocol",
+	"web/live.go stamp":                     "the server-sent events protocol",
 	"web/page.go pagePolicy":                "the Content-Security-Policy",
 	"web/play.go sameOrigin":                "HTTP header names",
 	"web/discordlogin.go identify":          "OAuth2's request headers",

@@ -27,6 +27,9 @@ import (
 // the test loudly where there is none; CI installs it.
 func browser(t *testing.T) context.Context { return browsertest.Start(t, 60*time.Second) }
 
+// personTab is a tab of its own browser context in ctx's browser.
+func personTab(t *testing.T, ctx context.Context) context.Context { return browsertest.Person(t, ctx) }
+
 func attr(t *testing.T, ctx context.Context, name string) int {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.`+name+` || ""`))
@@ -198,7 +201,7 @@ func TestPageTicksTheClocks(t *testing.T) {
 	// Both first moves made, black has 2:05 left and is to move.
 	f, g := liveGame(t, "3+2", [2]time.Duration{125 * time.Second, 3 * time.Minute})
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clocks"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clock-X"))); err != nil {
 		t.Fatal(err)
 	}
 	read := func() (string, string) {
@@ -217,7 +220,7 @@ func TestPageTicksTheClocks(t *testing.T) {
 	// browser took to open the page (seconds on a busy machine), it shows
 	// 2:05 less the time since, to the second.
 	want := 125*time.Second - time.Since(g.TurnStartedAt)
-	if shown, ok := clockSeconds(b1, "⚫ "); !ok || shown > want+time.Second || shown < want-2*time.Second || w1 != "⚪ 3:00" {
+	if shown, ok := clockSeconds(b1); !ok || shown > want+time.Second || shown < want-2*time.Second || w1 != "3:00" {
 		t.Fatalf("clocks %q %q, want black near %v and white 3:00", b1, w1, want.Round(time.Second))
 	}
 	time.Sleep(2100 * time.Millisecond)
@@ -232,7 +235,7 @@ func TestPageTicksTheClocks(t *testing.T) {
 func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
 	f, g := liveGame(t, "1+0", [2]time.Duration{8 * time.Second, time.Minute}) // black to move with 8 s
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clocks"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.ID("clock-X"))); err != nil {
 		t.Fatal(err)
 	}
 	black, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("clock-X")))
@@ -243,12 +246,17 @@ func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`^⚫ 0:0[0-8]\.\d$`).MatchString(black) || white != "⚪ 1:00" {
+	if !regexp.MustCompile(`^0:0[0-8]\.\d$`).MatchString(black) || white != "1:00" {
 		t.Fatalf("clocks %q %q, want black in tenths under 0:08.0 and white 1:00", black, white)
+	}
+	// Low time: black's clock (under ten seconds) is red, white's not.
+	low, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`["clock-X", "clock-O"].map(id => document.getElementById(id).classList.contains("low"))`))
+	if err != nil || len(low) != 2 || !low[0] || low[1] {
+		t.Fatalf("low time marked %v (%v), want black's only", low, err)
 	}
 	// On the dark page black's marker is drawn dark, white's light (#44:
 	// black's was drawn in the page's light text colour).
-	colors, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["clock-X", "clock-O"].map(id => {
+	colors, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["box-X", "box-O"].map(id => {
 		const m = document.querySelector("#" + id + " .mark");
 		return m ? getComputedStyle(m).color : "no marker";
 	})`))
@@ -262,9 +270,9 @@ func TestPageShowsTenthsUnderTenSeconds(t *testing.T) {
 
 // liveGame is a stored game on control whose first two moves are made,
 // black to move with left[0] on the clock (white left[1]) from now.
-// clockSeconds reads a clock shown as prefix + "m:ss".
-func clockSeconds(text, prefix string) (time.Duration, bool) {
-	m, sec, ok := strings.Cut(strings.TrimPrefix(text, prefix), ":")
+// clockSeconds reads a clock shown as "m:ss".
+func clockSeconds(text string) (time.Duration, bool) {
+	m, sec, ok := strings.Cut(text, ":")
 	mi, err1 := strconv.Atoi(m)
 	si, err2 := strconv.Atoi(sec)
 	if !ok || err1 != nil || err2 != nil {
@@ -275,10 +283,15 @@ func clockSeconds(text, prefix string) (time.Duration, bool) {
 
 func liveGame(t *testing.T, control string, left [2]time.Duration) (*fixture, *record.Game) {
 	t.Helper()
+	return liveGameAt(t, control, left, time.Now())
+}
+
+// liveGameAt is liveGame with the game's clock at now.
+func liveGameAt(t *testing.T, control string, left [2]time.Duration, now time.Time) (*fixture, *record.Game) {
+	t.Helper()
 	f := newFixture(t)
 	c, _ := timecontrol.Parse(control)
 	start, _ := game.NewPosition(8)
-	now := time.Now()
 	g := &record.Game{GuildID: "g", ChannelID: "live-" + control, State: game.NewGame(start), Black: record.Human(record.Player{ID: "1", Name: "alice"}),
 		White: record.Human(record.Player{ID: "2", Name: "bob"}), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: c}
 	if err := f.store.CreateGame(context.Background(), g); err != nil {
@@ -286,7 +299,7 @@ func liveGame(t *testing.T, control string, left [2]time.Duration) (*fixture, *r
 	}
 	for i := 0; i < 2; i++ {
 		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
-		at := time.Now()
+		at := now
 		if err := f.store.AppendTurn(context.Background(), g, record.Turn{Plies: plies, At: at, Left: left, Deadline: at.Add(left[0])}); err != nil {
 			t.Fatal(err)
 		}

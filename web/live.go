@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -37,7 +38,7 @@ type room struct {
 
 	mu       sync.Mutex
 	game     *record.Game
-	payloads map[catalog.Lang][]byte // the game's event, per language, at game.Version
+	payloads map[catalog.Lang][]byte // the game's data (JSON), per language, at game.Version
 }
 
 func newHub(src Source, log *slog.Logger) *hub {
@@ -97,8 +98,8 @@ func (rm *room) update(g *record.Game) bool {
 	return true
 }
 
-// payload is the room's game as an event in t's language, written once
-// per version and language.
+// payload is the room's game as data in t's language, written once per
+// version and language; stamp makes each send of it an event.
 func (rm *room) payload(t *catalog.Printer) ([]byte, int64, error) {
 	rm.mu.Lock()
 	defer rm.mu.Unlock()
@@ -114,9 +115,21 @@ func (rm *room) payload(t *catalog.Printer) ([]byte, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	p := []byte("event: game\ndata: " + string(data) + "\n\n")
-	rm.payloads[t.Lang()] = p
-	return p, g.Version, nil
+	rm.payloads[t.Lang()] = data
+	return data, g.Version, nil
+}
+
+// stamp is data (a Data without SentAt, as JSON) as a game event sent at
+// now: the same cached bytes for every page, each send with its own time.
+func stamp(data []byte, now time.Time) []byte {
+	ev := make([]byte, 0, len(data)+48)
+	ev = append(ev, "event: game\ndata: {\"sentAt\":"...)
+	ev = strconv.AppendInt(ev, now.UnixMilli(), 10)
+	if len(data) > 2 { // {} has no field to follow
+		ev = append(ev, ',')
+	}
+	ev = append(ev, data[1:]...)
+	return append(ev, "\n\n"...)
 }
 
 // run polls the watched games' versions until ctx ends.
@@ -232,7 +245,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return true
 		}
 		sent = version
-		return send(p)
+		return send(stamp(p, s.Now()))
 	}
 	if !sendGame() {
 		return

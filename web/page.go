@@ -21,6 +21,10 @@ type pageWords struct {
 	// In the Activity: the way back to its lobby.
 	Lobby                                          string
 	SquareEmpty, SquareBlack, SquareWhite, Premove string
+	// The tab's title on the reader's turn, the move list's heading and a
+	// pass in it, the sound switch and its two states, and what a "?"
+	// after a rating means.
+	YourTurn, Moves, Pass, Sound, SoundOn, SoundOff, Provisional string
 }
 
 func wordsOf(t *catalog.Printer, me string) pageWords {
@@ -29,7 +33,9 @@ func wordsOf(t *catalog.Printer, me string) pageWords {
 		Resign: t.T("web.resign"), ResignConfirm: t.T("web.resign_confirm"), Abort: t.T("web.abort"), Rematch: t.T("web.rematch"),
 		LoginDiscord: t.T("web.login_discord"), Lobby: t.T("web.lobby"),
 		SquareEmpty: t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
-		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}")}
+		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}"),
+		YourTurn: t.T("web.your_turn"), Moves: t.T("web.moves"), Pass: t.T("web.pass"), Sound: t.T("web.sound"),
+		SoundOn: t.T("web.sound_on"), SoundOff: t.T("web.sound_off"), Provisional: t.T("web.provisional")}
 	w.YouPlayBlack, w.YouPlayWhite = t.T("web.you_play", "Side", t.T("color.black")), t.T("web.you_play", "Side", t.T("color.white"))
 	switch me {
 	case "X":
@@ -74,6 +80,7 @@ func (s *Server) renderGame(w http.ResponseWriter, r *http.Request, activity boo
 		http.Error(w, t.T("web.show_failed"), http.StatusInternalServerError)
 		return
 	}
+	d.SentAt, d.Ratings = s.Now().UnixMilli(), s.ratingsOf(r.Context(), g)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	policy := pagePolicy
 	if activity {

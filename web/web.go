@@ -14,8 +14,10 @@ import (
 	"html/template"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,6 +25,7 @@ import (
 	"othello-bot/game"
 	"othello-bot/gametext"
 	"othello-bot/play"
+	"othello-bot/rating"
 	"othello-bot/record"
 	"othello-bot/tournament"
 )
@@ -35,6 +38,7 @@ type Source interface {
 	TournamentByPublicID(ctx context.Context, publicID string) (*tournament.Tournament, error)
 	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
 	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
+	Rating(ctx context.Context, playerID, scope string) (record.Rating, error)
 }
 
 // Server serves the pages. Start Run to follow running games.
@@ -55,6 +59,9 @@ type Server struct {
 	// refused (503, 429) rather than the process running out of file
 	// descriptors for its own work.
 	MaxWatchers, MaxWatchersPerAddress int
+	// Now is the games' clock: the bot's own (local's stands still
+	// between its wait lines), so a page's clocks agree with the game's.
+	Now func() time.Time
 
 	sessions *Sessions // who a reader is; nil: nobody logs in
 	actor    Actor     // plays for a page's player; nil: pages are for watching
@@ -75,7 +82,7 @@ func New(src Source, log *slog.Logger) *Server {
 	}
 	s := &Server{src: src, log: log, hub: newHub(src, log), mux: http.NewServeMux(),
 		page: template.Must(template.New("page").Parse(pageHTML)), WriteTimeout: 10 * time.Second, KeepAlive: 25 * time.Second,
-		MaxWatchers: defaultMaxWatchers(), MaxWatchersPerAddress: 20}
+		MaxWatchers: defaultMaxWatchers(), MaxWatchersPerAddress: 20, Now: time.Now}
 	s.mux.HandleFunc("GET /g/{id}", s.gamePage)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)
@@ -128,6 +135,12 @@ type Ply struct {
 
 // Data is a game as its page shows it, its words in one reader's language.
 type Data struct {
+	// SentAt is the server's clock when this copy was sent (Unix ms): the
+	// page counts a running clock down from its own receipt of
+	// flagAt-sentAt, never against the device's clock, which may be off
+	// by any amount (#59). First, so a cached copy is stamped by
+	// splicing it in at the send (stamp).
+	SentAt     int64  `json:"sentAt,omitempty"`
 	Number     int64  `json:"number"`
 	PublicID   string `json:"publicId"`
 	Size       int    `json:"size"`
@@ -155,6 +168,35 @@ type Data struct {
 	// Abortable says a player may still abort the game (a side has not
 	// moved twice): the page offers Abort only then.
 	Abortable bool `json:"abortable"`
+	// Ratings are the players' (black's, white's) at the game's speed on
+	// its server, as the boxes beside the board show them: "1523", "1480?"
+	// while provisional, "" for none. Only a page's first copy carries
+	// them: the moves of a game do not change them.
+	Ratings *[2]string `json:"ratings,omitempty"`
+}
+
+// ratingsOf reads g's players' ratings for their boxes; a rating that
+// cannot be read is left out (the box shows the name alone) and logged.
+func (s *Server) ratingsOf(ctx context.Context, g *record.Game) *[2]string {
+	var out [2]string
+	scope := record.SpeedScope(g.GuildID, g.Control.Category())
+	for i, side := range []record.Side{g.Black, g.White} {
+		if side.IsBot() {
+			continue
+		}
+		r, err := s.src.Rating(ctx, side.Player.ID, scope)
+		if err != nil {
+			if !errors.Is(err, record.ErrNotFound) {
+				s.log.Warn("web: reading a player's rating", "game", g.ID, "err", err)
+			}
+			continue
+		}
+		out[i] = strconv.Itoa(int(math.Round(r.Rating)))
+		if r.Deviation > rating.ProvisionalDeviation {
+			out[i] += "?"
+		}
+	}
+	return &out
 }
 
 // Clock is a live game's clocks as the page ticks them: each side's time
@@ -289,6 +331,7 @@ func (s *Server) gameData(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, t.T("web.show_failed"), http.StatusInternalServerError)
 		return
 	}
+	d.SentAt, d.Ratings = s.Now().UnixMilli(), s.ratingsOf(r.Context(), g)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")
 	json.NewEncoder(w).Encode(d)

@@ -68,7 +68,7 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	c.Activity = false // no Discord client here to open it
 	svc := newApp(store, c, clock, adapter, logger, m, pageLink(c, sessions, keyShared))
 	adapter.SetService(svc)
-	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions, svc.PagePlay, nil, nil}) // nobody logs in to Discord here
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions: sessions, actor: svc.PagePlay, now: clock.Now}) // nobody logs in to Discord here
 	if err != nil {
 		return err
 	}

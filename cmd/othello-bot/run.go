@@ -140,7 +140,7 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		return err
 	}
 	svc := newApp(store, c, bot.SystemClock{}, poster, logger, m, pageLink(c, sessions, keyShared))
-	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions, svc.PagePlay, discordLogin(c), svc.PagePlay})
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions: sessions, actor: svc.PagePlay, login: discordLogin(c), launcher: svc.PagePlay})
 	if err != nil {
 		return err
 	}

@@ -56,6 +56,7 @@ type pagePlay struct {
 	actor    web.Actor
 	login    *web.DiscordLogin // nil: no "Log in with Discord"
 	launcher web.Launcher      // starts games from the Activity
+	now      func() time.Time  // the games' clock; nil: the machine's
 }
 
 // ClientSecretEnv names the environment variable holding the application's
@@ -113,6 +114,9 @@ func pageLink(c config.Config, sessions *web.Sessions, keyShared bool) func(stri
 func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.Store, logger *slog.Logger, play *pagePlay) (done chan struct{}, err error) {
 	pages := web.New(store, logger)
 	pages.MaxWatchersPerAddress = perAddress
+	if play != nil && play.now != nil {
+		pages.Now = play.now
+	}
 	if play != nil {
 		pages.EnablePlay(play.sessions, play.actor)
 		if play.login != nil {

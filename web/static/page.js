@@ -90,6 +90,7 @@ function show(k) {
   }
   ply = k;
   mark(b);
+  currentMove(k);
   const total = game.plies.length;
   document.getElementById("counter").textContent = game.captions[k];
   document.body.dataset.ply = k;
@@ -166,7 +167,17 @@ function playPremove() {
   else show(ply); // dropped (not legal now, or the game ended): unmark it
 }
 
+const baseTitle = document.title;
+// The players' ratings come with the page's first copy of the game only
+// (the moves do not change them).
+const ratings = game.ratings || ["", ""];
+
 function header() {
+  // The tab says when it is the reader's move, seen from another tab.
+  const turn = me !== "" && game.status === "active" && game.toMove === me;
+  document.title = turn ? `${words.yourTurn} · ${baseTitle}` : baseTitle;
+  document.body.classList.toggle("myturn", turn);
+  boxes();
   document.getElementById("actions").hidden = me === "" || game.status !== "active";
   // Abort only while it is allowed; "click a marked square" only while
   // there is a move to make.
@@ -180,6 +191,41 @@ function header() {
   tick();
 }
 
+// boxes fills the players' boxes and puts the reader's own below the
+// board (a spectator sees black above, as the title names them).
+function boxes() {
+  const col = document.getElementById("boardcol"), board = document.getElementById("boardbox");
+  const top = document.getElementById(me === "X" ? "box-O" : "box-X");
+  const bottom = document.getElementById(me === "X" ? "box-X" : "box-O");
+  col.insertBefore(top, board);
+  col.insertBefore(bottom, board.nextSibling);
+  ["X", "O"].forEach((side, i) => {
+    const box = document.getElementById("box-" + side);
+    box.querySelector(".name").textContent = side === "X" ? game.black : game.white;
+    const r = box.querySelector(".rating");
+    r.textContent = ratings[i];
+    r.hidden = !ratings[i];
+    r.classList.toggle("provisional", ratings[i].endsWith("?"));
+    box.classList.toggle("tomove", game.status === "active" && game.toMove === side);
+  });
+}
+
+// The running clock counts down from the page's own receipt of the
+// server's state (flagAt less sentAt, both the server's clock), against
+// performance.now(), which no device clock setting moves: a phone whose
+// clock is off shows the same time as the server.
+let flagLocal = 0, flagKey = "";
+function received(data, at) {
+  const c = data.clock;
+  if (!c || !c.running) { flagKey = ""; return; }
+  const local = at + (c.flagAt - (data.sentAt || Date.now()));
+  const key = data.version + c.running;
+  // Every copy took some time to arrive, so none puts the flag earlier
+  // than it is: of two copies of the same turn, the earlier flag is truer.
+  flagLocal = key === flagKey ? Math.min(flagLocal, local) : local;
+  flagKey = key;
+}
+
 // The clocks as the game message writes them (timecontrol.Format): m:ss,
 // h:mm:ss from an hour, tenths under ten seconds; the running side's counts
 // down to its flag's time, the other stands.
@@ -191,23 +237,108 @@ function clockText(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+let lastTick = -1;
 function tick() {
-  const c = game.clock, box = document.getElementById("clocks");
-  box.hidden = !c;
-  if (!c) return;
+  const c = game.clock;
   for (const side of ["X", "O"]) {
-    const ms = c.running === side ? c.flagAt - Date.now() : (side === "X" ? c.black : c.white);
     const e = document.getElementById("clock-" + side);
-    // The marker is a span of its own, coloured by the stylesheet: as
-    // plain text it would take the page's light text colour.
-    const mark = document.createElement("span");
-    mark.className = "mark " + side;
-    mark.textContent = side === "X" ? "⚫" : "⚪";
-    e.replaceChildren(mark, " " + clockText(ms));
-    e.classList.toggle("running", c.running === side);
+    e.hidden = !c;
+    if (!c) continue;
+    const running = c.running === side && flagKey !== "";
+    const ms = Math.max(0, running ? flagLocal - performance.now() : (side === "X" ? c.black : c.white));
+    e.textContent = clockText(ms);
+    e.dataset.ms = Math.round(ms);
+    e.classList.toggle("running", running);
+    e.classList.toggle("low", ms < 10000);
+    // Under ten seconds the reader's own running clock ticks each second.
+    if (running && side === me && ms < 10000 && ms > 0) {
+      const s = Math.ceil(ms / 1000);
+      if (s !== lastTick) { lastTick = s; sound("tick"); }
+    }
   }
 }
 setInterval(tick, 100); // tenths under ten seconds
+
+// Sounds are made here (no files to fetch): a disc set down, the discs
+// it turns, and the tick of the reader's last ten seconds. Off by the
+// switch, remembered on this device.
+const soundButton = document.getElementById("sound");
+let soundOn = true, audio = null;
+try { soundOn = localStorage.getItem("othello-sound") !== "off"; } catch (e) { /* storage refused: on */ }
+function soundSwitch() {
+  soundButton.setAttribute("aria-pressed", String(soundOn));
+  soundButton.title = soundOn ? soundButton.dataset.on : soundButton.dataset.off;
+  soundButton.classList.toggle("off", !soundOn);
+}
+soundButton.onclick = () => {
+  soundOn = !soundOn;
+  try { localStorage.setItem("othello-sound", soundOn ? "on" : "off"); } catch (e) { /* kept for this page only */ }
+  soundSwitch();
+};
+soundSwitch();
+
+function sound(kind, count) {
+  if (!soundOn) return;
+  // What sounded, for whoever checks the page (its tests among them).
+  document.body.dataset.sounds = (document.body.dataset.sounds || "") + kind + " ";
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const tone = (freq, type, start, length, volume) => {
+      const o = audio.createOscillator(), g = audio.createGain(), t = audio.currentTime + start;
+      o.type = type; o.frequency.value = freq;
+      g.gain.setValueAtTime(volume, t);
+      g.gain.exponentialRampToValueAtTime(0.001, t + length);
+      o.connect(g).connect(audio.destination);
+      o.start(t); o.stop(t + length);
+    };
+    if (kind === "move") tone(170, "triangle", 0, 0.09, 0.4);
+    if (kind === "capture") for (let i = 0; i < Math.min(count, 6); i++) tone(900 + 60 * i, "square", 0.06 + 0.035 * i, 0.025, 0.05);
+    if (kind === "tick") tone(1250, "sine", 0, 0.04, 0.15);
+  } catch (e) { /* no audio here: the board is enough */ }
+}
+
+// The move list: moves numbered as players count them (passes are
+// passes, not moves), each a button that steps the board there.
+const moveList = document.getElementById("moves");
+let listed = -1;
+function listMoves() {
+  if (listed === game.plies.length) return;
+  listed = game.plies.length;
+  moveList.textContent = "";
+  let n = 0;
+  if (game.plies.length && game.plies[0].color === "O") moveList.appendChild(document.createElement("li")); // black's column
+  game.plies.forEach((p, i) => {
+    const li = document.createElement("li"), b = document.createElement("button");
+    b.dataset.ply = i + 1;
+    b.className = "mv " + p.color;
+    if (p.index < 0) {
+      b.textContent = words.pass;
+      b.classList.add("pass");
+    } else {
+      n++;
+      b.textContent = `${n}. ${p.move}`;
+    }
+    b.onclick = () => { stopPlaying(); show(i + 1); };
+    li.appendChild(b);
+    moveList.appendChild(li);
+  });
+}
+
+// currentMove marks the move shown and keeps it in the list's view
+// (scrolling the list, never the page).
+function currentMove(k) {
+  listMoves();
+  let cur = null;
+  for (const b of moveList.querySelectorAll("button")) {
+    const on = Number(b.dataset.ply) === k;
+    b.classList.toggle("current", on);
+    if (on) { b.setAttribute("aria-current", "step"); cur = b; } else b.removeAttribute("aria-current");
+  }
+  if (cur && (cur.offsetTop < moveList.scrollTop || cur.offsetTop + cur.offsetHeight > moveList.scrollTop + moveList.clientHeight)) {
+    moveList.scrollTop = cur.offsetTop - moveList.clientHeight / 2;
+  }
+}
 
 function stopPlaying() {
   if (timer) { clearInterval(timer); timer = null; }
@@ -235,6 +366,9 @@ resignButton.onclick = () => {
 document.getElementById("abort").onclick = () => send("abort");
 document.getElementById("rematch").onclick = () => send("rematch");
 
+// The page's first copy arrived with the page's first byte.
+const nav = performance.getEntriesByType("navigation")[0];
+received(game, nav && nav.responseStart > 0 ? nav.responseStart : performance.now());
 build();
 header();
 show(game.plies.length);
@@ -257,6 +391,7 @@ if (document.body.dataset.activity && sessionStorage.getItem("othello-session"))
     .then(who => {
       if (!who.me) return;
       me = document.body.dataset.me = who.me;
+      lastTick = -1;
       const you = document.getElementById("you");
       you.textContent = me === "X" ? words.youX : words.youO;
       you.hidden = false;
@@ -270,10 +405,17 @@ if (document.body.dataset.activity && sessionStorage.getItem("othello-session"))
 if (game.status === "active") {
   const source = new EventSource(events);
   source.addEventListener("game", e => {
+    const at = performance.now();
     const atEnd = ply === game.plies.length;
     const next = JSON.parse(e.data);
+    received(next, at);
     if (next.version <= game.version && next.plies.length === game.plies.length && next.status === game.status) return;
+    const was = game.plies.length;
     game = next;
+    if (game.plies.length === was + 1) {
+      const p = game.plies[was];
+      if (p.index >= 0) { sound("move"); if (p.flips.length) sound("capture", p.flips.length); }
+    }
     pending = -1;
     header();
     if (atEnd && !timer) show(game.plies.length); else show(ply);
