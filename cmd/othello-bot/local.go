@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,6 +15,20 @@ import (
 	"othello-bot/internal/grace"
 )
 
+// tryPages is the two keys a try of the pages on one machine needs: the
+// address to serve on and the address a browser there reaches it by.
+func tryPages(addr string) (webAddress, publicURL string, err error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return "", "", fmt.Errorf("--web %q: want an address to serve the pages on, like :8080 or 127.0.0.1:8080", addr)
+	}
+	switch host {
+	case "", "0.0.0.0", "::":
+		host = "localhost"
+	}
+	return addr, "http://" + net.JoinHostPort(host, port), nil
+}
+
 func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("local")
 	df := addDataFlags(fs)
@@ -21,12 +36,18 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	logPath := fs.String("log", "", "write the log here at the configured level (default: only warnings and errors, to stderr)")
 	locale := fs.String("locale", "en-US", "the terminal's language, and its users' and server's Discord language: en-US or ja (another falls back to English)")
 	threads := fs.Bool("threads", false, "give each game its own thread, as on Discord (default: games live in their channel)")
+	webAddr := fs.String("web", "", "serve the game pages on this address too, like :8080 (sets webAddress, and publicURL to http://localhost:PORT so /board links to them)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	c, err := df.load()
 	if err != nil {
 		return err
+	}
+	if *webAddr != "" {
+		if c.WebAddress, c.PublicURL, err = tryPages(*webAddr); err != nil {
+			return err
+		}
 	}
 	// The terminal is one channel unless asked: threads there mean naming
 	// the thread on every line.

@@ -155,7 +155,25 @@ func startLocalGame(t *testing.T) *localGame {
 	return l
 }
 
-// startLocal runs `local` with its game pages on a free port.
+// --web's address is served and linked as a browser on the same machine
+// reaches it.
+func TestTryPagesAddress(t *testing.T) {
+	for addr, want := range map[string]string{":8080": "http://localhost:8080", "0.0.0.0:80": "http://localhost:80",
+		"[::]:8080": "http://localhost:8080", "127.0.0.1:9000": "http://127.0.0.1:9000", "[::1]:8080": "http://[::1]:8080"} {
+		served, public, err := tryPages(addr)
+		if err != nil || served != addr || public != want {
+			t.Errorf("--web %s: serves %q, links %q (%v); want %q", addr, served, public, err, want)
+		}
+	}
+	for _, bad := range []string{"8080", "localhost", "", ":"} {
+		if _, _, err := tryPages(bad); err == nil {
+			t.Errorf("--web %q accepted", bad)
+		}
+	}
+}
+
+// startLocal runs `local --web` with its game pages on a free port, as
+// the README's try of the pages does.
 func startLocal(t *testing.T) *localGame {
 	t.Helper()
 	dir := t.TempDir()
@@ -165,12 +183,10 @@ func startLocal(t *testing.T) *localGame {
 	}
 	l := &localGame{addr: ln.Addr().String(), out: &syncBuffer{}, done: make(chan int)}
 	ln.Close()
-	cfg := filepath.Join(dir, "config.json")
-	os.WriteFile(cfg, []byte(`{"webAddress": "`+l.addr+`", "publicURL": "http://`+l.addr+`/"}`), 0o600)
 	pr, pw := io.Pipe()
 	l.in = pw
 	go func() {
-		l.done <- run([]string{"local", "--config", cfg, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
+		l.done <- run([]string{"local", "--web", l.addr, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
 			pr, l.out, io.Discard)
 	}()
 	return l
