@@ -308,6 +308,8 @@ var componentTable = map[string]componentHandler{
 	"replay":     nil,
 	"tjoin":      nil,
 	"tleave":     nil,
+	"tleave-yes": nil,
+	"tleave-no":  nil,
 	"puzzle":     nil,
 	"daily":      nil,
 	"pplay":      nil,

@@ -67,6 +67,9 @@ func ResultLine(t *catalog.Printer, g *record.Game) string {
 	case record.EndModerator:
 		return t.T("result.moderator", "ID", g.ID)
 	case record.EndResign:
+		if r.Withdrawal() {
+			return t.T("result.withdrawal", "Winner", SideLabel(t, g, r.Winner), "Score", sc)
+		}
 		return t.T("result.resign", "Winner", SideLabel(t, g, r.Winner), "Score", sc)
 	case record.EndTimeout:
 		return t.T("result.timeout", "Winner", SideLabel(t, g, r.Winner), "Score", sc)

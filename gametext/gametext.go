@@ -45,6 +45,9 @@ func (w Words) Result(g *record.Game) string {
 	case record.EndModerator:
 		return t.T("caption.moderator")
 	case record.EndResign:
+		if r.Withdrawal() {
+			return t.T("caption.withdrawal", "Winner", w.Side(g.Side(r.Winner)))
+		}
 		return t.T("caption.resign", "Winner", w.Side(g.Side(r.Winner)))
 	case record.EndTimeout:
 		return t.T("caption.timeout", "Winner", w.Side(g.Side(r.Winner)))

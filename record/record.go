@@ -217,9 +217,21 @@ type Result struct {
 	WhiteDiscs int
 	Winner     game.Color // Empty for a draw, and for an aborted game
 	Reason     EndReason
-	Note       string // why a moderator ended the game; "" otherwise
+	// Note is why a moderator ended the game, WithdrawalNote on a game
+	// lost as a resignation because its player left its tournament, and
+	// "" otherwise.
+	Note string
 	// ArchiveAt is when the game's thread is to be archived; zero for none.
 	ArchiveAt time.Time
+}
+
+// WithdrawalNote marks a resignation that was a tournament withdrawal:
+// lost as a resignation is, said as a withdrawal.
+const WithdrawalNote = "withdrawal"
+
+// Withdrawal says the game was lost by leaving its tournament.
+func (r *Result) Withdrawal() bool {
+	return r != nil && r.Reason == EndResign && r.Note == WithdrawalNote
 }
 
 // Challenge is an invitation to a player-vs-player game.

@@ -20,7 +20,7 @@ const gameColumns = `g.id, g.guild_id, g.channel_id, g.size, g.black_id, coalesc
 	g.position, g.to_move,
 	g.version, g.created_at, g.updated_at, g.turn_started_at, g.deadline_at, g.reminded, g.message_id, g.style,
 	g.reply_token, g.reply_expires_at, g.takebacks, g.parent_id, coalesce(g.public_id, ''),
-	g.time_base_ms, g.time_increment_ms, g.time_per_move_ms, g.black_left_ms, g.white_left_ms, g.remind_at, coalesce(g.tournament_id, 0), g.opening, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason`
+	g.time_base_ms, g.time_increment_ms, g.time_per_move_ms, g.black_left_ms, g.white_left_ms, g.remind_at, coalesce(g.tournament_id, 0), g.opening, r.finished_at, r.black_discs, r.white_discs, r.winner, r.reason, coalesce(r.note, '')`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN players pb ON pb.id = g.black_id
@@ -49,12 +49,12 @@ func scanGame(row scanner) (*loaded, error) {
 		base, inc, perMove, bleft, wleft     int64
 		finished, bdiscs, wdiscs             sql.NullInt64
 		winner, reason                       sql.NullString
-		opening                              string
+		opening, note                        string
 	)
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
 		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &g.PublicID,
-		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &g.TournamentID, &opening, &finished, &bdiscs, &wdiscs, &winner, &reason)
+		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &g.TournamentID, &opening, &finished, &bdiscs, &wdiscs, &winner, &reason, &note)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func scanGame(row scanner) (*loaded, error) {
 	g.Left = [2]time.Duration{time.Duration(bleft) * time.Millisecond, time.Duration(wleft) * time.Millisecond}
 	if finished.Valid {
 		g.Result = &record.Result{GameID: g.ID, FinishedAt: fromMillis(finished.Int64), BlackDiscs: int(bdiscs.Int64),
-			WhiteDiscs: int(wdiscs.Int64), Winner: colorOf(winner.String), Reason: record.EndReason(reason.String)}
+			WhiteDiscs: int(wdiscs.Int64), Winner: colorOf(winner.String), Reason: record.EndReason(reason.String), Note: note}
 	}
 	return l, nil
 }

@@ -77,9 +77,25 @@ func TestSwissOfEightThroughTheTerminal(t *testing.T) {
 	}
 
 	// Round 2: one player withdraws mid-game; the others play out.
+	// Leaving a started tournament asks first, as /resign does (#59):
+	// Stay in keeps the game going; Withdraw loses it, said as what it is.
 	games = e.activeTournamentGames(1)
-	leaver := games[0].Black.Player.ID
-	expect(t, e.say(leaver+" #lobby: /tournament leave"), "You withdrew from tournament #1")
+	leaver, left := games[0].Black.Player.ID, games[0].ID
+	expect(t, e.say(leaver+" #lobby: /tournament leave"), "(only visible to "+leaver+")", "Withdraw from tournament #1 (Friday Swiss)?",
+		"your game in progress is lost", "[Withdraw] [Stay in]")
+	expect(t, e.say(leaver+" #lobby: click Stay in"), "You stay in tournament #1.")
+	if g := e.gameByID(left); g.Status != record.Active {
+		t.Fatalf("after Stay in the leaver's game is %s", g.Status)
+	}
+	expect(t, e.say(leaver+" #lobby: /tournament leave"), "Withdraw from tournament #1")
+	out = e.say(leaver + " #lobby: click Withdraw")
+	expect(t, out, "You withdrew from tournament #1", "withdrew from the tournament.", "wins by withdrawal (")
+	if strings.Contains(out, "by resignation") {
+		t.Fatalf("a withdrawal reads as a resignation:\n%s", out)
+	}
+	if g := e.gameByID(left); g.Result == nil || !g.Result.Withdrawal() {
+		t.Fatalf("the leaver's game ended as %+v", g.Result)
+	}
 	for _, g := range e.activeTournamentGames(1) {
 		e.playOut(g.ID)
 	}

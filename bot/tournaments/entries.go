@@ -8,6 +8,7 @@ import (
 	"errors"
 
 	"othello-bot/bot"
+	"othello-bot/customid"
 	"othello-bot/game"
 	"othello-bot/play"
 	"othello-bot/rating/rated"
@@ -87,7 +88,66 @@ func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tourn
 	return s.refreshSignup(ctx, req, t, button, resp)
 }
 
+// leave takes the player out before the start; after it, leaving is a
+// withdrawal (a game in progress lost, the rest forfeited), so it asks
+// first, as /resign does.
 func (s *Service) leave(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool) (bot.Response, error) {
+	me := req.Me()
+	if !t.Status.Open() {
+		return bot.Refuse(me.T("tournament.over", "ID", t.ID)), nil
+	}
+	if t.Status == tournament.SignUp {
+		return s.leaveNow(ctx, req, t, button)
+	}
+	entrants, err := s.store.Entrants(ctx, t.ID)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	in := false
+	for _, e := range entrants {
+		in = in || e.ID == req.User.ID && !e.Withdrawn
+	}
+	if !in {
+		return bot.Refuse(me.T("tournament.not_in", "ID", t.ID)), nil
+	}
+	return bot.Response{Message: &bot.Message{Ephemeral: true, Content: me.T("tournament.withdraw_ask", "ID", t.ID, "Name", bot.Escape(t.Name)),
+		Components: []bot.Row{{Buttons: []bot.ButtonSpec{
+			{Label: me.T("tournament.button.withdraw"), CustomID: customid.Make("tleave-yes", t.ID), Style: bot.Danger},
+			{Label: me.T("tournament.button.stay"), CustomID: customid.Make("tleave-no", t.ID), Style: bot.Secondary},
+		}}}}}, nil
+}
+
+// withdrawYes is the answer Withdraw: the question is replaced by what
+// happened, and the sign-up message is edited in place.
+func (s *Service) withdrawYes(ctx context.Context, req bot.Request) (bot.Response, error) {
+	id, ok := req.Component().Int(0)
+	if !ok {
+		return bot.Refuse(req.Me().T("error.button_broken")), nil
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
+		return bot.Refuse(req.Me().T("error.button_broken")), nil
+	}
+	if err != nil {
+		return bot.Response{}, err
+	}
+	resp, err := s.leaveNow(ctx, req, t, false)
+	if err != nil || resp.Message == nil {
+		return resp, err
+	}
+	answer := *resp.Message
+	answer.Components = nil
+	return bot.Response{Update: true, Message: &answer}, nil
+}
+
+// withdrawNo is the answer Stay in.
+func (s *Service) withdrawNo(ctx context.Context, req bot.Request) (bot.Response, error) {
+	id, _ := req.Component().Int(0)
+	return bot.Response{Update: true, Message: &bot.Message{Ephemeral: true, Content: req.Me().T("tournament.stay", "ID", id)}}, nil
+}
+
+// leaveNow takes the player out at once.
+func (s *Service) leaveNow(ctx context.Context, req bot.Request, t *tournament.Tournament, button bool) (bot.Response, error) {
 	me := req.Me()
 	unlock := s.tournaments.lock(t.ID)
 	defer unlock()
@@ -156,7 +216,10 @@ func (s *Service) withdraw(ctx context.Context, t *tournament.Tournament, player
 		if p.White == playerID {
 			loser = game.White
 		}
-		err = s.EndShown(ctx, pub, g, play.LostBy(g, record.EndResign, loser, now), pub.T(why, "Name", bot.Escape(nameIn(t, playerID, g))))
+		// Lost as a resignation is, and said as what it is.
+		r := play.LostBy(g, record.EndResign, loser, now)
+		r.Note = record.WithdrawalNote
+		err = s.EndShown(ctx, pub, g, r, pub.T(why, "Name", bot.Escape(nameIn(t, playerID, g))))
 		if errors.Is(err, record.ErrStale) || errors.Is(err, record.ErrNotActive) {
 			continue // it ended meanwhile
 		}

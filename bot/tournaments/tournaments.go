@@ -145,6 +145,8 @@ func (s *Service) Routes() map[string]bot.Handler {
 		"tournament kick":   s.tournamentKick,
 		"tjoin:":            button("tjoin"),
 		"tleave:":           button("tleave"),
+		"tleave-yes:":       s.withdrawYes,
+		"tleave-no:":        s.withdrawNo,
 	}
 }
 
