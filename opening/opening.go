@@ -10,6 +10,7 @@ package opening
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"othello-bot/catalog"
@@ -254,4 +255,38 @@ func (b *Book) At(p game.Position) (Opening, bool) {
 		return Opening{}, false
 	}
 	return b.all[i], true
+}
+
+// Beyond is every named line that goes on from moves (played from the
+// standard start, passes left out), turned to the orientation moves are
+// in, shortest first: what theory names after a line, whether or not
+// anyone has played it. A line reaching the same position by another move
+// order is not followed.
+func (b *Book) Beyond(moves []game.Square) []Opening {
+	var out []Opening
+	for _, o := range b.all {
+		if len(o.Moves) <= len(moves) {
+			continue
+		}
+		for _, s := range startSymmetries {
+			same := true
+			for i, m := range moves {
+				if squareImage(o.Moves[i], s) != m {
+					same = false
+					break
+				}
+			}
+			if same {
+				turned := o
+				turned.Moves = make([]game.Square, len(o.Moves))
+				for i, m := range o.Moves {
+					turned.Moves[i] = squareImage(m, s)
+				}
+				out = append(out, turned)
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Opening) int { return len(a.Moves) - len(b.Moves) })
+	return out
 }

@@ -232,3 +232,47 @@ func mustName(t *testing.T, key string, l catalog.Lang) string {
 	}
 	return o.Name(catalog.For(l))
 }
+
+// Beyond lists the book's lines that go on from a line, in the line's own
+// orientation, shortest first; nothing goes on from a line the book leaves.
+func TestBeyondFollowsTheBook(t *testing.T) {
+	book := Standard()
+	tiger := mustMoves(t, "f5d6c3d3c4")
+	after := book.Beyond(tiger)
+	if len(after) == 0 {
+		t.Fatal("nothing in the book goes on from the Tiger")
+	}
+	for i, o := range after {
+		if len(o.Moves) <= len(tiger) || game.FormatTranscript(o.Moves[:len(tiger)], 8) != "f5d6c3d3c4" {
+			t.Fatalf("%s (%s) does not go on from the Tiger", o.Key, o.Transcript())
+		}
+		if i > 0 && len(o.Moves) < len(after[i-1].Moves) {
+			t.Fatalf("not shortest first: %s after %s", o.Transcript(), after[i-1].Transcript())
+		}
+	}
+	keys := map[string]bool{}
+	for _, o := range after {
+		keys[o.Key] = true
+	}
+	if !keys["mainline_tiger"] || !keys["leaders_tiger"] || keys["tiger"] {
+		t.Fatalf("after the Tiger: %v", keys)
+	}
+	// The same line turned (the first move d3 instead of f5) is answered
+	// in its own orientation.
+	turned := make([]game.Square, len(tiger))
+	for i, m := range tiger {
+		turned[i] = squareImage(m, 7)
+	}
+	for _, o := range book.Beyond(turned) {
+		if game.FormatTranscript(o.Moves[:len(turned)], 8) != game.FormatTranscript(turned, 8) {
+			t.Fatalf("the turned Tiger goes on as %s", o.Transcript())
+		}
+	}
+	if n := len(book.Beyond(turned)); n != len(after) {
+		t.Fatalf("the turned Tiger has %d lines after it, the Tiger %d", n, len(after))
+	}
+	// The end of the book's longest line: nothing goes on.
+	if got := book.Beyond(mustMoves(t, "f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3h5h7")); len(got) != 0 {
+		t.Fatalf("the F.A.T. draw goes on as %v", got)
+	}
+}

@@ -107,7 +107,17 @@ func TestOpeningsCountsTheServersGames(t *testing.T) {
 	expect(t, e.say("carol #lobby: /openings moves:f5d6"), "After f5d6 (Perpendicular Opening)",
 		"3 games here went this way · ⚫ 33% · ⚪ 67%", "c3 · 3 games")
 	expect(t, e.say("carol #lobby: /openings moves:e6f4c3c4"), "After f5d6c3d3 (Perpendicular Opening)", "c4 → Tiger · 3 games")
-	expect(t, e.say("carol #lobby: /openings moves:f5f4"), "No game here has gone f5f4 yet.")
+	// A line nobody here played is still named, with the book's lines
+	// from it, as the bot names them in play (#59's seam).
+	expect(t, e.say("carol #lobby: /openings moves:f5f4"), "After f5f4 (Parallel Opening)", "No game here has gone this way yet.")
+	out = e.say("carol #lobby: /openings moves:f5d6c4")
+	expect(t, out, "After f5d6c4 (Perpendicular Opening)", "No game here has gone this way yet.", "Named lines from here:",
+		"Ganglion, No-Cat `f5d6c4g5`", "Cat `f5d6c4d3c5`")
+	if strings.Index(out, "Ganglion") > strings.Index(out, "Cat") {
+		t.Error("the book's shorter line is not first")
+	}
+	// Turned (the first move e6), the line is read as theory writes it.
+	expect(t, e.say("carol #lobby: /openings moves:e6f4d3"), "After f5d6c4 (Perpendicular Opening)", "Ganglion, No-Cat `f5d6c4g5`")
 	expect(t, e.say("carol #lobby: /openings moves:f5d6a1"), "Move 3, a1, is not legal there.")
 	expect(t, e.say("carol #lobby: /openings moves:hello"), "I can't read that as moves from the start")
 	expect(t, e.say("carol #lobby: /openings moves:"+strings.Repeat("f5d6", 16)), "That line is too long: give at most 30 moves.")

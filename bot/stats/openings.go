@@ -58,12 +58,27 @@ func (s *Service) openings(ctx context.Context, req bot.Request) (bot.Response, 
 	}
 	moves := game.FormatTranscript(line, 8)
 	next, through := opening.Continuations(games, line)
-	if through.Games == 0 {
-		return bot.Refuse(me.T("openings.nobody", "Moves", moves)), nil
-	}
 	title := t.T("openings.after", "Moves", moves)
 	if o, ok := book.Name(line); ok {
 		title = t.T("openings.after_named", "Moves", moves, "Name", o.Name(t))
+	}
+	if through.Games == 0 {
+		// Nobody here has gone this way: what theory names there and
+		// after it, as the bot names it in play.
+		_, named := book.Name(line)
+		beyond := book.Beyond(line)
+		if !named && len(beyond) == 0 {
+			return bot.Refuse(me.T("openings.nobody", "Moves", moves)), nil
+		}
+		lines := []string{t.T("openings.unplayed")}
+		if len(beyond) > 0 {
+			lines = append(lines, "", t.T("openings.in_the_book"))
+		}
+		for _, o := range beyond[:min(len(beyond), maxOpeningLines)] {
+			lines = append(lines, t.T("openings.book_line", "Name", o.Name(t), "Moves", o.Transcript()))
+		}
+		return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(title, bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription),
+			Footer: t.T("openings.footer", "Count", len(games)), Color: 0x2e7d32}}}, nil
 	}
 	lines := []string{t.T("openings.through", "Games", t.T("openings.games", "Count", through.Games),
 		"Black", through.BlackPercent(), "White", 100-through.BlackPercent())}
