@@ -56,7 +56,7 @@ type Launch struct {
 	Player             record.Player
 	GuildID, ChannelID string
 	Lang               catalog.Lang
-	Kind               string        // "start", "challenge" or "accept"
+	Kind               string        // "start", "challenge", "open" (a seat for a friend) or "accept"
 	Level              int           // start: the bot's level
 	Opponent           record.Player // challenge: whom
 	Challenge          int64         // accept: which
@@ -109,8 +109,10 @@ func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 		Title, Signing, Mine, Live, None, NoLogin string
 		PlayBot, Level, Accept, Challenge         string
 		Challenges, People                        string
+		Friend, Invite, SeatMessage, Presence     string
 	}{t.Lang(), s.activity.clientID, w8("title"), w8("signing_in"), w8("mine"), w8("live"), w8("none"), w8("no_login"),
-		w8("play_bot"), w8("level"), w8("accept"), w8("challenge"), w8("challenges"), w8("people")})
+		w8("play_bot"), w8("level"), w8("accept"), w8("challenge"), w8("challenges"), w8("people"),
+		w8("friend"), w8("invite"), w8("seat_message"), t.T("web.presence.lobby")})
 	if err != nil {
 		s.log.Warn("web: writing the Activity", "err", err)
 	}
@@ -280,6 +282,7 @@ func (s *Server) activityLaunch(w http.ResponseWriter, r *http.Request) {
 		valid = valid && snowflake(body.Opponent, false) && body.Opponent != p.ID
 	case "accept":
 		valid = valid && l.Challenge > 0
+	case "open":
 	default:
 		valid = false
 	}

@@ -332,3 +332,34 @@ func TestPlayerBoxes(t *testing.T) {
 		t.Fatalf("black's player sees the boxes %+v, want her own below", got)
 	}
 }
+
+// The board's colours are the reader's choice, remembered on reload.
+func TestBoardThemeRemembered(t *testing.T) {
+	f := newFixture(t)
+	g := f.newGame("theme", 8, 2)
+	ctx := browser(t)
+	felt := func() string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector("rect.felt")).fill + " " + document.getElementById("theme").value`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.srv.URL+PagePath(g.PublicID)), chromedp.WaitVisible(chromedp.CSS("circle.disc.X"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := felt(); got != "rgb(46, 125, 50) green" {
+		t.Fatalf("a first visit draws %q, want the green felt", got)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.getElementById("theme");
+		s.value = "wood"; return s.dispatchEvent(new Event("change")); })()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("circle.disc.X"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := felt(); got != "rgb(160, 112, 60) wood" {
+		t.Fatalf("after choosing wood and a reload the board is %q", got)
+	}
+}

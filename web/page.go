@@ -25,6 +25,11 @@ type pageWords struct {
 	// pass in it, the sound switch and its two states, and what a "?"
 	// after a rating means.
 	YourTurn, Moves, Pass, Sound, SoundOn, SoundOff, Provisional string
+	// The board's colours and their names; in the Activity, sharing the
+	// game and the message a share carries.
+	Theme                                       string
+	ThemeGreen, ThemeBlue, ThemeWood, ThemeGrey string
+	Share, ShareMessage                         string
 }
 
 func wordsOf(t *catalog.Printer, me string) pageWords {
@@ -35,7 +40,9 @@ func wordsOf(t *catalog.Printer, me string) pageWords {
 		SquareEmpty: t.T("web.square_empty", "Square", "{square}"), SquareBlack: t.T("web.square_black", "Square", "{square}"),
 		SquareWhite: t.T("web.square_white", "Square", "{square}"), Premove: t.T("web.premove", "Square", "{square}"),
 		YourTurn: t.T("web.your_turn"), Moves: t.T("web.moves"), Pass: t.T("web.pass"), Sound: t.T("web.sound"),
-		SoundOn: t.T("web.sound_on"), SoundOff: t.T("web.sound_off"), Provisional: t.T("web.provisional")}
+		SoundOn: t.T("web.sound_on"), SoundOff: t.T("web.sound_off"), Provisional: t.T("web.provisional"),
+		Theme: t.T("web.theme"), ThemeGreen: t.T("web.theme_green"), ThemeBlue: t.T("web.theme_blue"), ThemeWood: t.T("web.theme_wood"),
+		ThemeGrey: t.T("web.theme_grey"), Share: t.T("web.share"), ShareMessage: t.T("web.share_message")}
 	w.YouPlayBlack, w.YouPlayWhite = t.T("web.you_play", "Side", t.T("color.black")), t.T("web.you_play", "Side", t.T("color.white"))
 	switch me {
 	case "X":
@@ -81,6 +88,10 @@ func (s *Server) renderGame(w http.ResponseWriter, r *http.Request, activity boo
 		return
 	}
 	d.SentAt, d.Ratings = s.Now().UnixMilli(), s.ratingsOf(r.Context(), g)
+	clientID := ""
+	if activity && s.activity != nil {
+		clientID = s.activity.clientID
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	policy := pagePolicy
 	if activity {
@@ -103,9 +114,10 @@ func (s *Server) renderGame(w http.ResponseWriter, r *http.Request, activity boo
 		W      pageWords
 		// Activity: framed in Discord; the script asks who the reader is.
 		Activity bool
+		ClientID string // the Activity's application, for its SDK
 	}{t.Lang(), t.T("game.title", "ID", g.ID, "Black", d.Black, "White", d.White), d,
 		eventsPath(g.PublicID, t.Lang()), actPath(g.PublicID, t.Lang()),
-		me, login, note, wordsOf(t, me), activity})
+		me, login, note, wordsOf(t, me), activity, clientID})
 	if err != nil {
 		s.log.Warn("web: writing a page", "err", err)
 	}

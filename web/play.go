@@ -40,6 +40,10 @@ type Outcome struct {
 	// Next is the public id of a game the action started (a rematch
 	// against the bot), whose page the player goes on to.
 	Next string `json:"next,omitempty"`
+	// Seat is an open seat the Activity's player may share (a share
+	// link's custom_id: "c" and the open challenge's id), which lands a
+	// friend who follows the link on it.
+	Seat string `json:"seat,omitempty"`
 }
 
 // actions a page may take.

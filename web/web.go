@@ -173,6 +173,30 @@ type Data struct {
 	// while provisional, "" for none. Only a page's first copy carries
 	// them: the moves of a game do not change them.
 	Ratings *[2]string `json:"ratings,omitempty"`
+	// Presence is the game as the Activity shows it on its player's
+	// Discord profile (rich presence): who plays, and the clock and move.
+	Presence Presence `json:"presence"`
+}
+
+// Presence is a game in two short lines, for Discord's rich presence.
+type Presence struct {
+	Details string `json:"details"`
+	State   string `json:"state"`
+}
+
+// presenceOf says where g stands: "alice vs bob", "3+2 · move 14".
+func presenceOf(t *catalog.Printer, g *record.Game, black, white string) Presence {
+	p := Presence{Details: t.T("web.presence.details", "Black", black, "White", white)}
+	moves := g.MovesBy(game.Black) + g.MovesBy(game.White)
+	switch {
+	case g.Status != record.Active:
+		p.State = t.T("web.presence.over")
+	case g.Control.IsZero():
+		p.State = t.T("web.presence.move", "N", moves+1)
+	default:
+		p.State = t.T("web.presence.timed", "Control", g.Control.String(), "N", moves+1)
+	}
+	return p
 }
 
 // ratingsOf reads g's players' ratings for their boxes; a rating that
@@ -265,6 +289,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 		}
 	}
 	d.Start = cells.String()
+	d.Presence = presenceOf(t, g, d.Black, d.White)
 	pos := start
 	for i, p := range g.Plies() {
 		ply := Ply{Color: "X", Move: "pass", Index: -1, Flips: []int{}}

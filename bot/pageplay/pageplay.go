@@ -29,6 +29,7 @@ type Store interface {
 	Game(ctx context.Context, id int64) (*record.Game, error)
 	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
 	Challenge(ctx context.Context, id int64) (*record.Challenge, error)
+	PendingChallenges(ctx context.Context) ([]*record.Challenge, error)
 	RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error)
 	// "Watch in Discord" presses waiting for the Activity (see watch.go).
 	RememberOpening(ctx context.Context, userID, channelID, publicID string, at, forgetBefore time.Time) error
@@ -192,6 +193,10 @@ func (s *Service) Launch(ctx context.Context, l web.Launch) (web.Outcome, error)
 		resp = s.core.StartFor(ctx, req, bot.Start{Level: l.Level, Size: 8, Color: record.Choose(game.Black)})
 	case "challenge":
 		resp = s.core.ChallengeFor(ctx, req, record.Challenge{Opponent: l.Opponent, Size: 8, Rated: true, Color: record.RandomColor})
+	case "open":
+		// An open challenge: the seat a friend the player shares it with
+		// takes (or anyone here).
+		resp = s.core.ChallengeFor(ctx, req, record.Challenge{Size: 8, Rated: true, Color: record.RandomColor})
 	case "accept":
 		c, err := s.store.Challenge(ctx, l.Challenge)
 		if errors.Is(err, record.ErrNotFound) {
@@ -228,7 +233,14 @@ func (s *Service) Launch(ctx context.Context, l web.Launch) (web.Outcome, error)
 			s.send(ctx, req.ChannelID, f)
 		}
 	}
-	if l.Kind != "challenge" {
+	if l.Kind == "open" {
+		seat, err := s.openSeat(ctx, l.Player.ID, req.ChannelID)
+		if err != nil {
+			return out, err
+		}
+		out.Seat = seat
+	}
+	if l.Kind != "challenge" && l.Kind != "open" {
 		// The game that started: in the channel, or in the thread opened
 		// for it (the accept's answer names it).
 		if g, err := s.newGame(ctx, l.GuildID, req.ChannelID, l.Player.ID); err == nil && g != nil {
@@ -236,6 +248,26 @@ func (s *Service) Launch(ctx context.Context, l web.Launch) (web.Outcome, error)
 		}
 	}
 	return out, nil
+}
+
+// openSeat is the player's newest open challenge in a channel, as a share
+// link's custom_id ("c" and its id); "" when there is none (the bot
+// refused it, and said why).
+func (s *Service) openSeat(ctx context.Context, playerID, channelID string) (string, error) {
+	pending, err := s.store.PendingChallenges(ctx)
+	if err != nil {
+		return "", err
+	}
+	var newest *record.Challenge
+	for _, c := range pending {
+		if c.ChannelID == channelID && c.Challenger.ID == playerID && c.Opponent.ID == "" && (newest == nil || c.ID > newest.ID) {
+			newest = c
+		}
+	}
+	if newest == nil {
+		return "", nil
+	}
+	return "c" + strconv.FormatInt(newest.ID, 10), nil
 }
 
 // newGame is the player's newest running game in a channel or in a

@@ -30,6 +30,18 @@ import (
 // an ERROR event for what it refuses). The code comes from the fake
 // Discord as for a consenting user, and authenticate checks the token with
 // it: the token the app's server got for that code, or an error.
+//
+// Sharing and presence as the SDK documents them (commands/shareLink.ts,
+// openInviteDialog.ts, setActivity.ts; generated/schemas.ts): SHARE_LINK
+// takes {message ≤ 1000, custom_id ≤ 64} and answers {success,
+// didCopyLink, didSendMessage}; the link it shares launches the Activity
+// with custom_id (and referrer_id) in its query (Discord.ts reads both).
+// OPEN_INVITE_DIALOG refuses outside a server's channel
+// (RPCError.INVALID_CHANNEL). SET_ACTIVITY needs the rpc.activities.write
+// scope granted to the token the frame authenticated with ("Using Rich
+// Presence with the Embedded App SDK"), and answers the activity.
+// Each document of the frame handshakes anew, and must authenticate
+// anew: the grant is the connection's.
 const harnessPage = `<!doctype html>
 <html><body>
 <iframe id="app" style="width: 900px; height: 1000px; border: 0"></iframe>
@@ -38,9 +50,12 @@ const harnessPage = `<!doctype html>
 const params = new URLSearchParams(location.search);
 const clientId = params.get("client_id"), frameId = "frame-" + Math.random().toString(16).slice(2);
 const frame = document.getElementById("app");
-window.rpc = [];
-frame.src = "/.proxy/?" + new URLSearchParams({frame_id: frameId, instance_id: "instance-1", platform: "desktop",
-  guild_id: params.get("guild_id"), channel_id: params.get("channel_id")});
+window.rpc = []; window.shared = []; window.presence = []; window.invites = 0;
+let granted = [];
+const launch = {frame_id: frameId, instance_id: "instance-1", platform: "desktop",
+  guild_id: params.get("guild_id"), channel_id: params.get("channel_id")};
+if (params.get("custom_id")) Object.assign(launch, {custom_id: params.get("custom_id"), referrer_id: params.get("referrer_id") || ""});
+frame.src = "/.proxy/?" + new URLSearchParams(launch);
 function send(payload) { frame.contentWindow.postMessage([1, payload], location.origin); }
 function refuse(data, message) { send({cmd: data.cmd, evt: "ERROR", nonce: data.nonce, data: {code: 4000, message}}); }
 window.addEventListener("message", async (e) => {
@@ -52,6 +67,7 @@ window.addEventListener("message", async (e) => {
       window.rpcError = "bad handshake: " + JSON.stringify(data);
       return;
     }
+    granted = [];
     const me = await (await fetch("/harness/me")).json();
     send({cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1,
       config: {cdn_host: "cdn.discordapp.com", api_endpoint: "//discord.com/api", environment: "production"},
@@ -69,15 +85,33 @@ window.addEventListener("message", async (e) => {
     const r = await fetch("/harness/token?" + new URLSearchParams({token: (data.args || {}).access_token || ""}));
     if (!r.ok) return refuse(data, "Invalid token");
     const u = await r.json();
+    granted = u.scopes;
     return send({cmd: "AUTHENTICATE", evt: null, nonce: data.nonce, data: {access_token: data.args.access_token,
       user: {username: u.name, discriminator: "0", id: u.id, avatar: null, public_flags: 0, global_name: u.name},
-      scopes: ["identify"], expires: new Date(Date.now() + 7 * 86400e3).toISOString(),
+      scopes: u.scopes, expires: new Date(Date.now() + 7 * 86400e3).toISOString(),
       application: {description: "", icon: null, id: clientId, name: "othello-bot"}}});
   }
   if (data.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
     const people = await (await fetch("/harness/participants")).json();
     return send({cmd: data.cmd, evt: null, nonce: data.nonce, data: {participants: people.map(p =>
       ({id: p.id, username: p.name, global_name: p.name, discriminator: "0", avatar: null, flags: 0, bot: false}))}});
+  }
+  if (data.cmd === "SHARE_LINK") {
+    const a = data.args || {};
+    if (typeof a.message !== "string" || a.message.length > 1000 || (a.custom_id || "").length > 64) return refuse(data, "bad share");
+    window.shared.push({message: a.message, custom_id: a.custom_id || ""});
+    return send({cmd: data.cmd, evt: null, nonce: data.nonce, data: {success: true, didCopyLink: true, didSendMessage: false}});
+  }
+  if (data.cmd === "OPEN_INVITE_DIALOG") {
+    if (!launch.guild_id) return refuse(data, "INVALID_CHANNEL");
+    window.invites++;
+    return send({cmd: data.cmd, evt: null, nonce: data.nonce, data: null});
+  }
+  if (data.cmd === "SET_ACTIVITY") {
+    if (!granted.includes("rpc.activities.write")) return refuse(data, "missing scope rpc.activities.write");
+    const act = (data.args || {}).activity || {};
+    window.presence.push(act);
+    return send({cmd: data.cmd, evt: null, nonce: data.nonce, data: {name: "othello-bot", type: act.type || 0, ...act}});
   }
   refuse(data, "not answered by this harness");
 });
@@ -114,12 +148,12 @@ func activityHost(t *testing.T, srv *discordtest.Server, bot string, user discor
 		fmt.Fprint(w, srv.IssueCode(user, strings.Fields(r.URL.Query().Get("scope"))...))
 	})
 	mux.HandleFunc("GET /harness/token", func(w http.ResponseWriter, r *http.Request) {
-		u, ok := srv.TokenUser(r.URL.Query().Get("token"))
+		u, scopes, ok := srv.TokenGrant(r.URL.Query().Get("token"))
 		if !ok {
 			http.Error(w, "no such token", http.StatusUnauthorized)
 			return
 		}
-		json.NewEncoder(w).Encode(map[string]string{"id": u.ID, "name": u.Name})
+		json.NewEncoder(w).Encode(map[string]any{"id": u.ID, "name": u.Name, "scopes": scopes})
 	})
 	mux.Handle("/", proxy)
 	h := httptest.NewServer(mux)
@@ -145,7 +179,7 @@ func TestActivityPlaysInTheHarness(t *testing.T) {
 		t.Fatalf("the Activity signed in %q, want alice", got)
 	}
 	rpc, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.rpc`))
-	if err != nil || strings.Join(rpc, ",") != "0 ,1 AUTHORIZE,1 AUTHENTICATE,1 GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS" {
+	if err != nil || strings.Join(rpc, ",") != "0 ,1 AUTHORIZE,1 AUTHENTICATE,1 GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS,1 SET_ACTIVITY" {
 		t.Fatalf("the SDK's conversation with Discord's client: %q (%v)", rpc, err)
 	}
 	mine := waitFor("alice's game in the lobby", `d.querySelector("#mine a").dataset.game`)
@@ -194,9 +228,19 @@ type activityFrame struct {
 }
 
 func openActivity(t *testing.T, browser context.Context, host *httptest.Server, srv *discordtest.Server, channel string, r *botRun) *activityFrame {
+	return openActivityLink(t, browser, host, srv, channel, r, "")
+}
+
+// openActivityLink launches the Activity as a shared link does: with the
+// link's custom_id in Discord's launch query.
+func openActivityLink(t *testing.T, browser context.Context, host *httptest.Server, srv *discordtest.Server, channel string, r *botRun, customID string) *activityFrame {
 	t.Helper()
 	f := &activityFrame{t: t, tab: browsertest.Person(t, browser), r: r}
 	q := url.Values{"client_id": {srv.AppID}, "guild_id": {srv.GuildID}, "channel_id": {channel}}
+	if customID != "" {
+		q.Set("custom_id", customID)
+		q.Set("referrer_id", "710000000000000099")
+	}
 	if err := chromedp.Do(f.tab, chromedp.Navigate(host.URL+"/harness?"+q.Encode())); err != nil {
 		t.Fatal(err)
 	}
@@ -398,6 +442,65 @@ func TestDiscordWatchOpensTheActivity(t *testing.T) {
 	}
 	if path := f.eval(`d.location.pathname`); path != "/.proxy/" {
 		t.Fatalf("back in the lobby at %s", path)
+	}
+	checkClean(t, srv, r)
+}
+
+// "Play with a friend" in the Activity, end to end: alice opens a seat
+// (an open challenge in the channel) and shares it through Discord's
+// share dialog; bob launches the Activity from the link (its custom_id)
+// and lands on that game as its other player; each board is on its
+// player's profile (rich presence: who plays, the move). The invite
+// dialog opens in a server's channel.
+func TestActivityPlayWithAFriend(t *testing.T) {
+	srv, c, r := activityBot(t)
+	alice := discordtest.User{ID: "710000000000000031", Name: "alice"}
+	bob := discordtest.User{ID: "710000000000000032", Name: "bob"}
+	browser := browsertest.Start(t, 2*time.Minute)
+
+	a := openActivity(t, browser, activityHost(t, srv, c.WebAddress, alice), srv, lobby, r)
+	a.waitFor("alice's lobby", `d.body.dataset.ready`)
+	if p := a.waitFor("the lobby on alice's profile", `window.presence.length ? window.presence[0].details : ""`); p != "In the lobby" {
+		t.Fatalf("alice's presence reads %q", p)
+	}
+	a.eval(`d.getElementById("invite").click()`)
+	a.waitFor("the invite dialog", `window.invites || ""`)
+	a.eval(`d.getElementById("friend").click()`)
+	seat := a.waitFor("the seat shared", `window.shared.length ? window.shared[0].custom_id : ""`)
+	if msg := a.eval(`window.shared[0].message`); !strings.Contains(msg, "Othello") || !strings.HasPrefix(seat, "c") {
+		t.Fatalf("shared %q with %q", seat, msg)
+	}
+	var open *discordtest.Message
+	for _, m := range srv.Messages(lobby, "") {
+		if _, ok := m.Button("Accept"); ok && strings.Contains(m.Text(), "alice") {
+			open = m
+		}
+	}
+	if open == nil {
+		t.Fatalf("no open challenge from alice in the channel; log:\n%s", r.logs)
+	}
+
+	b := openActivityLink(t, browser, activityHost(t, srv, c.WebAddress, bob, alice), srv, lobby, r, seat)
+	side := b.waitFor("bob on the seat", `d.body.dataset.activity && d.getElementById("squares").children.length && d.body.dataset.me`)
+	if side != "X" && side != "O" {
+		t.Fatalf("bob plays %q", side)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if m := liveGame(srv, lobby); m != nil && m.ID == open.ID {
+			break // the open challenge's message is the game's now
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the seat's challenge did not become the game; log:\n%s", r.logs)
+		}
+	}
+	who := b.waitFor("the game on bob's profile", `window.presence.length ? JSON.stringify(window.presence[window.presence.length - 1]) : ""`)
+	if !strings.Contains(who, `"details":"alice vs bob"`) && !strings.Contains(who, `"details":"bob vs alice"`) || !strings.Contains(who, `move 1"`) {
+		t.Fatalf("bob's presence: %s", who)
+	}
+	// The board shares itself too: a link to this game.
+	b.eval(`d.getElementById("share").click()`)
+	if id := b.waitFor("the game shared", `window.shared.length ? window.shared[0].custom_id : ""`); !strings.HasPrefix(id, "g") {
+		t.Fatalf("the board shared %q", id)
 	}
 	checkClean(t, srv, r)
 }

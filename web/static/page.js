@@ -178,6 +178,9 @@ function header() {
   document.title = turn ? `${words.yourTurn} · ${baseTitle}` : baseTitle;
   document.body.classList.toggle("myturn", turn);
   boxes();
+  // For the Activity's script: the game as it now stands.
+  window.othelloGame = game;
+  document.dispatchEvent(new CustomEvent("othello-game", {detail: game}));
   document.getElementById("actions").hidden = me === "" || game.status !== "active";
   // Abort only while it is allowed; "click a marked square" only while
   // there is a move to make.
@@ -297,6 +300,26 @@ function sound(kind, count) {
     if (kind === "tick") tone(1250, "sine", 0, 0.04, 0.15);
   } catch (e) { /* no audio here: the board is enough */ }
 }
+
+// The board's colours: the reader's choice, remembered on the device —
+// per Discord user in the Activity (people may share a device), per
+// browser on the web.
+const themes = ["green", "blue", "wood", "grey"], themeSelect = document.getElementById("theme");
+function themeKey() {
+  let user = "";
+  try { user = sessionStorage.getItem("othello-user") || ""; } catch (e) { /* none */ }
+  return "othello-theme" + (user ? ":" + user : "");
+}
+function useTheme(name) {
+  if (!themes.includes(name)) name = "green";
+  themes.forEach(t => document.body.classList.toggle("theme-" + t, t === name));
+  themeSelect.value = name;
+}
+themeSelect.onchange = () => {
+  useTheme(themeSelect.value);
+  try { localStorage.setItem(themeKey(), themeSelect.value); } catch (e) { /* for this page only */ }
+};
+try { useTheme(localStorage.getItem(themeKey()) || "green"); } catch (e) { useTheme("green"); }
 
 // The move list: moves numbered as players count them (passes are
 // passes, not moves), each a button that steps the board there.

@@ -83,6 +83,14 @@ func (s *Server) TokenUser(token string) (User, bool) {
 	return g.user, ok
 }
 
+// TokenGrant is whom an access token was granted to, and its scopes.
+func (s *Server) TokenGrant(token string) (User, []string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.oauth.tokens[token]
+	return g.user, append([]string(nil), g.scopes...), ok
+}
+
 // AuthorizeURL is where an app sends a browser to ask for consent.
 func (s *Server) AuthorizeURL() string { return s.http.URL + "/oauth2/authorize" }
 

@@ -9,11 +9,29 @@
 // relative: the Activity works at its mapping's root and under /.proxy/.
 import {DiscordSDK} from "@discord/embedded-app-sdk";
 
+// A board opened from the lobby is a new page in the same frame, without
+// Discord's launch query: the SDK reads the one the lobby kept.
+class LaunchedSDK extends DiscordSDK {
+  _getSearch() {
+    return sessionStorage.getItem("othello-launch") || super._getSearch();
+  }
+}
+
 const body = document.body.dataset;
 const words = JSON.parse(document.getElementById("words").textContent);
 const state = document.getElementById("state");
 const lang = "lang=" + encodeURIComponent(body.lang);
 let sdk, session, me;
+
+// presence shows what the player does on their Discord profile; without
+// the rpc.activities.write grant Discord refuses it, and nothing else
+// depends on it.
+async function presence(details, stateLine) {
+  try {
+    await sdk.commands.setActivity({activity: {type: 0, details, state: stateLine || undefined}});
+    document.body.dataset.presence = details + (stateLine ? " · " + stateLine : "");
+  } catch (e) { /* no rich presence here */ }
+}
 
 function item(ul, text, button, onclick, data) {
   const li = document.createElement("li");
@@ -57,10 +75,41 @@ async function launch(what) {
   const out = await r.json();
   if (out.next) {
     location.href = "g/" + out.next + "?" + lang;
-    return;
+    return out;
   }
   state.textContent = out.note || "";
   await lobby();
+  return out;
+}
+
+// playWithAFriend opens a seat (an open challenge here) and shares it:
+// Discord's client offers the link to friends, and one who follows it
+// lands on the seat (the link's custom_id).
+async function playWithAFriend() {
+  const out = await launch({kind: "open"});
+  if (!out.seat) return;
+  try {
+    const shared = await sdk.commands.shareLink({message: words.seatMessage, custom_id: out.seat});
+    document.body.dataset.shared = shared.success ? out.seat : "";
+  } catch (e) { /* closed, or not offered here: the challenge stands in the channel */ }
+}
+
+// followLink acts once on the link that launched the Activity: a seat is
+// taken, a game's board opened.
+async function followLink() {
+  const id = sdk.customId || "";
+  if (!id || sessionStorage.getItem("othello-followed") === id) return false;
+  sessionStorage.setItem("othello-followed", id);
+  const seat = /^c(\d{1,18})$/.exec(id), board = /^g([0-9a-f]{1,64})$/.exec(id);
+  if (seat) {
+    const out = await launch({kind: "accept", challenge: seat[1]});
+    return !!out.next;
+  }
+  if (board) {
+    location.href = "g/" + board[1] + "?" + lang;
+    return true;
+  }
+  return false;
 }
 
 // lobby lists what the player may do here. Asked first, right after
@@ -91,12 +140,13 @@ async function lobby(first) {
 async function main() {
   // Kept for the boards' way back here: Discord's query names this frame.
   if (new URLSearchParams(location.search).has("frame_id")) sessionStorage.setItem("othello-launch", location.search);
-  sdk = new DiscordSDK(body.clientId, {disableConsoleLogOverride: true});
+  sdk = new LaunchedSDK(body.clientId, {disableConsoleLogOverride: true});
   await sdk.ready();
   // identify: who you are; guilds: that you are in the server the
-  // Activity runs in, so its games are listed to you.
+  // Activity runs in, so its games are listed to you;
+  // rpc.activities.write: your game on your profile (rich presence).
   const {code} = await sdk.commands.authorize({client_id: body.clientId, response_type: "code", state: "", prompt: "none",
-    scope: ["identify", "guilds"]});
+    scope: ["identify", "guilds", "rpc.activities.write"]});
   const r = await fetch("token?" + lang, {method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({code, guild_id: sdk.guildId || ""})});
   if (!r.ok) throw new Error("token: " + r.status);
@@ -105,14 +155,44 @@ async function main() {
   session = token.session;
   me = auth.user.id;
   sessionStorage.setItem("othello-session", session);
+  // The boards this frame opens sign in to Discord's client again with it.
+  sessionStorage.setItem("othello-discord-token", token.access_token);
+  sessionStorage.setItem("othello-user", me);
   document.body.dataset.user = me;
   document.getElementById("start").onclick = () => launch({kind: "start", level: Number(document.getElementById("level").value)});
+  document.getElementById("friend").onclick = () => playWithAFriend();
+  // Discord's invite dialog works in a server's channel only.
+  const invite = document.getElementById("invite");
+  invite.hidden = !sdk.guildId;
+  invite.onclick = () => sdk.commands.openInviteDialog().catch(() => {});
+  if (await followLink()) return;
   await lobby(true);
+  await presence(words.presence);
   state.textContent = "";
   document.body.dataset.ready = "1";
 }
 
-main().catch(() => {
-  state.textContent = words.noLogin;
-  document.body.dataset.failed = "1";
-});
+// board is a game's page in the Activity: the player's game on their
+// profile as it goes, and a way to share it.
+async function board() {
+  sdk = new LaunchedSDK(body.clientId, {disableConsoleLogOverride: true});
+  await sdk.ready();
+  await sdk.commands.authenticate({access_token: sessionStorage.getItem("othello-discord-token") || ""});
+  const show = g => presence(g.presence.details, g.presence.state);
+  if (window.othelloGame) show(window.othelloGame);
+  document.addEventListener("othello-game", e => show(e.detail));
+  const share = document.getElementById("share");
+  share.hidden = false;
+  share.onclick = () => sdk.commands.shareLink({message: share.dataset.message, custom_id: "g" + window.othelloGame.publicId})
+    .then(r => { document.body.dataset.shared = r.success ? "g" + window.othelloGame.publicId : ""; })
+    .catch(() => {});
+}
+
+if (document.getElementById("board")) {
+  board().catch(() => { /* the board plays on without Discord's extras */ });
+} else {
+  main().catch(() => {
+    state.textContent = words.noLogin;
+    document.body.dataset.failed = "1";
+  });
+}
