@@ -72,6 +72,19 @@ type Move struct {
 	Label       Label   `json:"label"`
 }
 
+// MoveNumber is the number players give the move at ply (1-based,
+// passes counted): its place among the moves, passes not counted (a
+// 60-move game's last is 60, whatever its passes). 0 for a ply the
+// report has no move at.
+func (r *Report) MoveNumber(ply int) int {
+	for i, m := range r.Moves {
+		if m.Ply == ply {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // Report is a whole game's analysis.
 type Report struct {
 	Settings Settings `json:"settings"`

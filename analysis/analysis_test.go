@@ -229,3 +229,33 @@ func TestValuesWithinTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// Moves are numbered as players count them: a game's passes are plies,
+// not moves, so a finished 8x8 game's last move is move 60 however many
+// passes it had (this one, of first legal moves, has four).
+func TestMoveNumbersSkipPasses(t *testing.T) {
+	start, _ := game.NewPosition(8)
+	g := game.NewGame(start)
+	for !g.Over() {
+		if _, err := g.Play(g.Position().LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plies := g.Plies()
+	r, err := Run(context.Background(), engine.New(engine.Options{Searches: 1}), start, plies, Settings{Depth: 1, ExactFrom: 8}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := r.Moves[len(r.Moves)-1]
+	if len(plies) == 60 || last.Ply != len(plies) {
+		t.Fatalf("the game has %d plies, its last move at ply %d: no passes to skip", len(plies), last.Ply)
+	}
+	if n := r.MoveNumber(last.Ply); n != 60 {
+		t.Fatalf("the last move (ply %d of %d) is numbered %d, want 60", last.Ply, len(plies), n)
+	}
+	for i, p := range plies {
+		if p.Square.IsPass() && r.MoveNumber(i+1) != 0 {
+			t.Fatalf("the pass at ply %d is numbered as a move", i+1)
+		}
+	}
+}

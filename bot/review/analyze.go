@@ -228,14 +228,15 @@ func (s *Service) analysisMessage(ctx context.Context, t *catalog.Printer, subj 
 			"Mistakes", t.T("analysis.mistakes", "Count", sum.Mistakes),
 			"Blunders", t.T("analysis.blunders", "Count", sum.Blunders))
 		if w := sum.Worst; w != nil {
-			line += "\n" + t.T("analysis.worst", "Ply", w.Ply, "Played", w.Played, "Lost", discs(t, w.Loss), "Best", w.Best)
+			line += "\n" + t.T("analysis.worst", "Ply", rep.MoveNumber(w.Ply), "Played", w.Played, "Lost", discs(t, w.Loss), "Best", w.Best)
 		}
 		lines = append(lines, line)
 	}
 	var bad []string
-	for _, m := range rep.Moves {
+	for i, m := range rep.Moves {
 		if m.Label == analysis.Mistake || m.Label == analysis.Blunder {
-			bad = append(bad, t.T("analysis.bad_move", "Ply", m.Ply, "Disc", render.Disc(m.Color), "Played", m.Played,
+			// Numbered as players count moves: passes are not moves.
+			bad = append(bad, t.T("analysis.bad_move", "Ply", i+1, "Disc", render.Disc(m.Color), "Played", m.Played,
 				"Label", t.T("analysis.label."+string(m.Label)), "Lost", discs(t, m.Loss), "Best", m.Best))
 		}
 	}
