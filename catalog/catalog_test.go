@@ -178,6 +178,7 @@ var allowed = map[string]string{
 	"web/live.go events":                    "the server-sent events protocol",
 	"web/live.go stamp":                     "the server-sent events protocol",
 	"web/page.go pagePolicy":                "the Content-Security-Policy",
+	"web/discordlogin.go avatarURL":         "Discord's CDN address",
 	"web/play.go sameOrigin":                "HTTP header names",
 	"web/discordlogin.go identify":          "OAuth2's request headers",
 	"web/session.go session":                "HTTP header names",

@@ -117,3 +117,30 @@ func (s *Store) guildValue(ctx context.Context, guildID, column string, dest any
 	}
 	return nil
 }
+
+// SetAvatar keeps a player's Discord avatar hash ("" for none), as they
+// logged in with it.
+func (s *Store) SetAvatar(ctx context.Context, p record.Player, hash string, now time.Time) error {
+	return s.inTx(ctx, func(tx *dbTx) error {
+		if err := upsertPlayer(ctx, tx, p, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET avatar = ? WHERE id = ?`, hash, p.ID); err != nil {
+			return fmt.Errorf("saving a player's avatar: %w", err)
+		}
+		return nil
+	})
+}
+
+// Avatar is a player's Discord avatar hash, "" when none is known.
+func (s *Store) Avatar(ctx context.Context, playerID string) (string, error) {
+	var hash string
+	err := s.db.QueryRowContext(ctx, `SELECT avatar FROM players WHERE id = ?`, playerID).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading a player's avatar: %w", err)
+	}
+	return hash, nil
+}

@@ -134,12 +134,13 @@ func (s *Server) activityToken(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, t.T("web.bad_request"), http.StatusBadRequest)
 		return
 	}
-	token, p, err := s.activity.login.identify(r.Context(), body.Code, "")
+	token, p, avatar, err := s.activity.login.identify(r.Context(), body.Code, "")
 	if err != nil {
 		s.log.Error("web: the Activity's login", "err", err)
 		http.Error(w, t.T("web.login_failed"), http.StatusBadGateway)
 		return
 	}
+	s.keepAvatar(r.Context(), p, avatar)
 	// The session names the server only if Discord says the player is a
 	// member: the lobby shows a server's games to its members alone.
 	guild := ""

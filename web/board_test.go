@@ -285,6 +285,10 @@ func TestPlayerBoxes(t *testing.T) {
 		"1": {Rating: 1623.4, Deviation: 60},
 		"2": {Rating: 1480, Deviation: 200},
 	}}
+	// alice logged in with Discord once: her avatar was kept.
+	if err := f.store.SetAvatar(context.Background(), record.Player{ID: "1", Name: "alice"}, "a_0123456789abcdef0123456789abcdef", time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	pages := New(src, quiet)
 	sessions := testSessions(t, 0)
 	pages.EnablePlay(sessions, &recordingActor{})
@@ -295,6 +299,7 @@ func TestPlayerBoxes(t *testing.T) {
 		Rating string `json:"rating"`
 		Clock  string `json:"clock"`
 		Below  bool   `json:"below"`
+		Avatar string `json:"avatar"`
 	}
 	read := func(ctx context.Context) map[string]box {
 		t.Helper()
@@ -304,7 +309,8 @@ func TestPlayerBoxes(t *testing.T) {
 			for (const side of ["X", "O"]) {
 				const b = document.getElementById("box-" + side), r = b.querySelector(".rating");
 				out[side] = {name: b.querySelector(".name").textContent, rating: r.hidden ? "" : r.textContent,
-					clock: b.querySelector(".clock").textContent, below: b.getBoundingClientRect().top > board.top};
+					clock: b.querySelector(".clock").textContent, below: b.getBoundingClientRect().top > board.top,
+					avatar: b.querySelector(".avatar").hidden ? "" : b.querySelector(".avatar").getAttribute("src")};
 			}
 			return out;
 		})()`))
@@ -321,6 +327,10 @@ func TestPlayerBoxes(t *testing.T) {
 	got := read(watcher)
 	if x, o := got["X"], got["O"]; x.Name != "alice" || x.Rating != "1623" || o.Name != "bob" || o.Rating != "1480?" || o.Clock != "3:00" || x.Below || !o.Below {
 		t.Fatalf("a spectator sees the boxes %+v", got)
+	}
+	// Her picture from Discord's CDN; bob, never logged in, has none.
+	if x, o := got["X"], got["O"]; x.Avatar != "https://cdn.discordapp.com/avatars/1/a_0123456789abcdef0123456789abcdef.png?size=64" || o.Avatar != "" {
+		t.Fatalf("avatars %q and %q", x.Avatar, o.Avatar)
 	}
 	// alice plays black: her box is below the board.
 	player := personTab(t, ctx)

@@ -99,12 +99,13 @@ func (s *Server) finishLogin(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, state.Name, http.StatusSeeOther)
 		return
 	}
-	_, p, err := s.login.identify(r.Context(), q.Get("code"), s.login.RedirectURL)
+	_, p, avatar, err := s.login.identify(r.Context(), q.Get("code"), s.login.RedirectURL)
 	if err != nil {
 		s.log.Error("web: logging in with Discord", "err", err)
 		http.Error(w, t.T("web.login_failed"), http.StatusBadGateway)
 		return
 	}
+	s.keepAvatar(r.Context(), p, avatar)
 	s.sessions.logIn(w, r, p)
 	s.log.Info("web: logged in with Discord", "user", p.ID)
 	http.Redirect(w, r, state.Name, http.StatusSeeOther)
@@ -115,7 +116,7 @@ func defaultLoginClient() *http.Client { return &http.Client{Timeout: 10 * time.
 // identify exchanges a code for a token and reads whose it is. redirect
 // is the redirect_uri the code was asked with ("" for none: the
 // Activity's).
-func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (string, record.Player, error) {
+func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (token string, p record.Player, avatar string, err error) {
 	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}}
 	if redirect != "" {
 		form.Set("redirect_uri", redirect)
@@ -128,7 +129,7 @@ func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (str
 		TokenType   string `json:"token_type"`
 	}
 	if err := l.call(req, &tok); err != nil {
-		return "", record.Player{}, fmt.Errorf("exchanging the code: %w", err)
+		return "", record.Player{}, "", fmt.Errorf("exchanging the code: %w", err)
 	}
 	req, _ = http.NewRequestWithContext(ctx, http.MethodGet, l.APIBase+"/users/@me", nil)
 	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
@@ -136,18 +137,46 @@ func (l *DiscordLogin) identify(ctx context.Context, code, redirect string) (str
 		ID         string `json:"id"`
 		Username   string `json:"username"`
 		GlobalName string `json:"global_name"`
+		Avatar     string `json:"avatar"` // its hash; null (read as "") for the default
 	}
 	if err := l.call(req, &me); err != nil {
-		return "", record.Player{}, fmt.Errorf("reading who logged in: %w", err)
+		return "", record.Player{}, "", fmt.Errorf("reading who logged in: %w", err)
 	}
 	if me.ID == "" {
-		return "", record.Player{}, fmt.Errorf("reading who logged in: no id")
+		return "", record.Player{}, "", fmt.Errorf("reading who logged in: no id")
 	}
 	name := me.GlobalName
 	if name == "" {
 		name = me.Username
 	}
-	return tok.AccessToken, record.Player{ID: me.ID, Name: record.PlainName(name)}, nil
+	return tok.AccessToken, record.Player{ID: me.ID, Name: record.PlainName(name)}, me.Avatar, nil
+}
+
+// keepAvatar remembers the avatar a player logged in with, for the boxes
+// beside their boards; a failure costs the picture, not the login.
+func (s *Server) keepAvatar(ctx context.Context, p record.Player, hash string) {
+	if !validAvatar(hash) {
+		hash = ""
+	}
+	if err := s.src.SetAvatar(ctx, p, hash, s.Now()); err != nil {
+		s.log.Warn("web: keeping a player's avatar", "user", p.ID, "err", err)
+	}
+}
+
+// validAvatar says hash is an image hash as Discord writes them (hex,
+// "a_" before an animated one's): nothing else goes into an address.
+func validAvatar(hash string) bool {
+	h := strings.TrimPrefix(hash, "a_")
+	return len(h) >= 16 && len(h) <= 64 && strings.Trim(h, "0123456789abcdef") == ""
+}
+
+// avatarURL is a player's avatar on Discord's CDN ("Image Formatting":
+// avatars/user_id/user_avatar.png, a power of two as ?size), "" for none.
+func avatarURL(playerID, hash string) string {
+	if !validAvatar(hash) {
+		return ""
+	}
+	return "https://cdn.discordapp.com/avatars/" + playerID + "/" + hash + ".png?size=64"
 }
 
 // memberOf reports whether the token's user is a member of guild, as

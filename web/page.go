@@ -55,7 +55,8 @@ func wordsOf(t *catalog.Printer, me string) pageWords {
 
 // pagePolicy allows the page's own script, style and event stream, and
 // nothing inline: a name that slipped past escaping still runs nothing.
-const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
+// Images: its own, and players' avatars from Discord's CDN.
+const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data: https://cdn.discordapp.com; " +
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) { s.renderGame(w, r, false) }
@@ -87,7 +88,8 @@ func (s *Server) renderGame(w http.ResponseWriter, r *http.Request, activity boo
 		http.Error(w, t.T("web.show_failed"), http.StatusInternalServerError)
 		return
 	}
-	d.SentAt, d.Ratings = s.Now().UnixMilli(), s.ratingsOf(r.Context(), g)
+	d.SentAt = s.Now().UnixMilli()
+	s.boxesOf(r.Context(), g, &d)
 	clientID := ""
 	if activity && s.activity != nil {
 		clientID = s.activity.clientID

@@ -39,6 +39,9 @@ type Source interface {
 	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
 	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
 	Rating(ctx context.Context, playerID, scope string) (record.Rating, error)
+	// A player's Discord avatar hash, kept as they log in.
+	Avatar(ctx context.Context, playerID string) (string, error)
+	SetAvatar(ctx context.Context, p record.Player, hash string, now time.Time) error
 }
 
 // Server serves the pages. Start Run to follow running games.
@@ -173,6 +176,10 @@ type Data struct {
 	// while provisional, "" for none. Only a page's first copy carries
 	// them: the moves of a game do not change them.
 	Ratings *[2]string `json:"ratings,omitempty"`
+	// Avatars are the players' pictures (black's, white's) on Discord's
+	// CDN, for those who logged in with Discord; "" for none. First copy
+	// only, as Ratings.
+	Avatars *[2]string `json:"avatars,omitempty"`
 	// Presence is the game as the Activity shows it on its player's
 	// Discord profile (rich presence): who plays, and the clock and move.
 	Presence Presence `json:"presence"`
@@ -197,6 +204,25 @@ func presenceOf(t *catalog.Printer, g *record.Game, black, white string) Presenc
 		p.State = t.T("web.presence.timed", "Control", g.Control.String(), "N", moves+1)
 	}
 	return p
+}
+
+// boxesOf fills what a page's first copy of g shows of its players
+// beside the board: their ratings and avatars.
+func (s *Server) boxesOf(ctx context.Context, g *record.Game, d *Data) {
+	d.Ratings = s.ratingsOf(ctx, g)
+	var pics [2]string
+	for i, side := range []record.Side{g.Black, g.White} {
+		if side.IsBot() {
+			continue
+		}
+		hash, err := s.src.Avatar(ctx, side.Player.ID)
+		if err != nil {
+			s.log.Warn("web: reading a player's avatar", "game", g.ID, "err", err)
+			continue
+		}
+		pics[i] = avatarURL(side.Player.ID, hash)
+	}
+	d.Avatars = &pics
 }
 
 // ratingsOf reads g's players' ratings for their boxes; a rating that
@@ -356,7 +382,8 @@ func (s *Server) gameData(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, t.T("web.show_failed"), http.StatusInternalServerError)
 		return
 	}
-	d.SentAt, d.Ratings = s.Now().UnixMilli(), s.ratingsOf(r.Context(), g)
+	d.SentAt = s.Now().UnixMilli()
+	s.boxesOf(r.Context(), g, &d)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")
 	json.NewEncoder(w).Encode(d)

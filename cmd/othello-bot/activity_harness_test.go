@@ -481,7 +481,7 @@ func TestActivityPlayWithAFriend(t *testing.T) {
 	}
 
 	b := openActivityLink(t, browser, activityHost(t, srv, c.WebAddress, bob, alice), srv, lobby, r, seat)
-	side := b.waitFor("bob on the seat", `d.body.dataset.activity && d.getElementById("squares").children.length && d.body.dataset.me`)
+	side := b.waitFor("bob on the seat", `(d.body.dataset.activity && d.getElementById("squares") && d.getElementById("squares").children.length > 0 && d.body.dataset.me) || ""`)
 	if side != "X" && side != "O" {
 		t.Fatalf("bob plays %q", side)
 	}

@@ -70,7 +70,7 @@ func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
 	const secret = "s3cret-that-never-reaches-the-log"
 	t.Setenv(ClientSecretEnv, secret)
 	srv.EnableOAuth(secret, c.PublicURL+"login/discord/callback")
-	alice := discordtest.User{ID: "710000000000000001", Name: "alice"}
+	alice := discordtest.User{ID: "710000000000000001", Name: "alice", Avatar: "0f1e2d3c4b5a69788796a5b4c3d2e1f0"}
 	bob := discordtest.User{ID: "710000000000000002", Name: "bob"}
 	srv.SignIn(alice)
 	r := startBot(t, srv, c)
@@ -91,6 +91,11 @@ func TestDiscordLoginThenMoveOnThePage(t *testing.T) {
 	me, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.me + " " + location.pathname`))
 	if err != nil || me != "X "+strings.TrimPrefix(page, strings.TrimSuffix(c.PublicURL, "/")) {
 		t.Fatalf("after logging in: %q (%v), want black on %s", me, err, page)
+	}
+	// Her Discord avatar, kept as she logged in, beside her name.
+	pic, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#box-X .avatar").getAttribute("src") || ""`))
+	if want := "https://cdn.discordapp.com/avatars/" + alice.ID + "/" + alice.Avatar + ".png?size=64"; err != nil || pic != want {
+		t.Fatalf("alice's box shows %q (%v), want %q", pic, err, want)
 	}
 	square, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#squares button.legal").dataset.square`))
 	if err != nil {

@@ -183,6 +183,25 @@ func RunPreferences(t *testing.T, open func(t *testing.T) Preferences) {
 			t.Errorf("ann's cleared language: %+v", l)
 		}
 	})
+	t.Run("avatars", func(t *testing.T) {
+		s := open(t)
+		if h, err := s.Avatar(ctx, Ann.ID); err != nil || h != "" {
+			t.Errorf("an unknown player's avatar: %q %v", h, err)
+		}
+		// Logging in before any game keeps it; a new one replaces it, ""
+		// (the default avatar) too.
+		for _, h := range []string{"a_1f2e3d", "9c8b7a", ""} {
+			if err := s.SetAvatar(ctx, Ann, h, T0); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.Avatar(ctx, Ann.ID); err != nil || got != h {
+				t.Errorf("ann's avatar %q (%v), want %q", got, err, h)
+			}
+		}
+		if h, _ := s.Avatar(ctx, Ben.ID); h != "" {
+			t.Errorf("ben's avatar %q", h)
+		}
+	})
 	t.Run("settings", func(t *testing.T) {
 		s := open(t)
 		if v, err := s.Setting(ctx, "k"); err != nil || v != "" {

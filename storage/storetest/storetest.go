@@ -61,6 +61,8 @@ type Preferences interface {
 	SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error
 	Setting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
+	SetAvatar(ctx context.Context, p record.Player, hash string, now time.Time) error
+	Avatar(ctx context.Context, playerID string) (string, error)
 }
 
 // The players and the time every suite uses.

@@ -171,6 +171,9 @@ const baseTitle = document.title;
 // The players' ratings come with the page's first copy of the game only
 // (the moves do not change them).
 const ratings = game.ratings || ["", ""];
+// Their avatars likewise; the Activity's frame may load nothing from
+// outside it, so there the boxes go without.
+const avatars = document.body.dataset.activity ? ["", ""] : game.avatars || ["", ""];
 
 function header() {
   // The tab says when it is the reader's move, seen from another tab.
@@ -209,6 +212,9 @@ function boxes() {
     r.textContent = ratings[i];
     r.hidden = !ratings[i];
     r.classList.toggle("provisional", ratings[i].endsWith("?"));
+    const pic = box.querySelector(".avatar");
+    if (avatars[i] && pic.getAttribute("src") !== avatars[i]) pic.src = avatars[i];
+    pic.hidden = !avatars[i];
     box.classList.toggle("tomove", game.status === "active" && game.toMove === side);
   });
 }

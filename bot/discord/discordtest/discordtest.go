@@ -57,6 +57,8 @@ type User struct {
 	// UserInstall says the user installed the app to their account: its
 	// global commands for user installs are theirs everywhere.
 	UserInstall bool
+	// Avatar is the user's avatar hash ("" for none: /users/@me says null).
+	Avatar string
 }
 
 // Message is a message as the fake keeps it.

@@ -205,7 +205,11 @@ func (s *Server) serveMe(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := g.user
-	json.NewEncoder(w).Encode(map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "avatar": nil})
+	var avatar any // null without one, as Discord's user object has it
+	if u.Avatar != "" {
+		avatar = u.Avatar
+	}
+	json.NewEncoder(w).Encode(map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "avatar": avatar})
 }
 
 // serveMyGuilds answers GET /users/@me/guilds (the guilds scope): the
