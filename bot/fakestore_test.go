@@ -487,6 +487,20 @@ func (f *fakeStore) SetUserLanguage(_ context.Context, p record.Player, lang str
 	return nil
 }
 
+// SetAvatar and Avatar keep avatars as the langs map keeps languages.
+func (f *fakeStore) SetAvatar(_ context.Context, p record.Player, hash string, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.langs["avatar "+p.ID] = hash
+	return nil
+}
+
+func (f *fakeStore) Avatar(_ context.Context, playerID string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.langs["avatar "+playerID], nil
+}
+
 func (f *fakeStore) SetGuildLanguage(_ context.Context, guildID, lang string, _ time.Time) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

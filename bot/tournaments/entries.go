@@ -34,16 +34,10 @@ func (s *Service) tournamentLeave(ctx context.Context, req bot.Request) (bot.Res
 
 // tournamentButton is a press of Join or Leave on a sign-up message.
 func (s *Service) tournamentButton(ctx context.Context, req bot.Request, action string) (bot.Response, error) {
-	id, ok := req.Component().Int(0)
-	if !ok {
-		return bot.Refuse(req.Me().T("error.button_broken")), nil
-	}
-	t, err := s.store.Tournament(ctx, id)
-	if errors.Is(err, record.ErrNotFound) || err == nil && t.ChannelID != req.ChannelID {
-		return bot.Refuse(req.Me().T("error.button_broken")), nil
-	}
-	if err != nil {
-		return bot.Response{}, err
+	// A sign-up message's buttons act in its own channel.
+	t, refusal, err := s.pressed(ctx, req, func(t *tournament.Tournament) bool { return t.ChannelID == req.ChannelID })
+	if t == nil {
+		return refusal, err
 	}
 	if action == "tjoin" {
 		return s.join(ctx, req, t, true)
@@ -120,16 +114,10 @@ func (s *Service) leave(ctx context.Context, req bot.Request, t *tournament.Tour
 // withdrawYes is the answer Withdraw: the question is replaced by what
 // happened, and the sign-up message is edited in place.
 func (s *Service) withdrawYes(ctx context.Context, req bot.Request) (bot.Response, error) {
-	id, ok := req.Component().Int(0)
-	if !ok {
-		return bot.Refuse(req.Me().T("error.button_broken")), nil
-	}
-	t, err := s.store.Tournament(ctx, id)
-	if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
-		return bot.Refuse(req.Me().T("error.button_broken")), nil
-	}
-	if err != nil {
-		return bot.Response{}, err
+	// Asked wherever /tournament leave was used: in the same server.
+	t, refusal, err := s.pressed(ctx, req, func(t *tournament.Tournament) bool { return t.GuildID == req.GuildID })
+	if t == nil {
+		return refusal, err
 	}
 	resp, err := s.leaveNow(ctx, req, t, false)
 	if err != nil || resp.Message == nil {
@@ -138,6 +126,23 @@ func (s *Service) withdrawYes(ctx context.Context, req bot.Request) (bot.Respons
 	answer := *resp.Message
 	answer.Components = nil
 	return bot.Response{Update: true, Message: &answer}, nil
+}
+
+// pressed is the tournament a button names (its custom id's number) when
+// the press may act on it (here says where); else the refusal to answer.
+func (s *Service) pressed(ctx context.Context, req bot.Request, here func(*tournament.Tournament) bool) (*tournament.Tournament, bot.Response, error) {
+	id, ok := req.Component().Int(0)
+	if !ok {
+		return nil, bot.Refuse(req.Me().T("error.button_broken")), nil
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if errors.Is(err, record.ErrNotFound) || err == nil && !here(t) {
+		return nil, bot.Refuse(req.Me().T("error.button_broken")), nil
+	}
+	if err != nil {
+		return nil, bot.Response{}, err
+	}
+	return t, bot.Response{}, nil
 }
 
 // withdrawNo is the answer Stay in.
