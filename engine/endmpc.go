@@ -159,7 +159,13 @@ func firstOf(r []rootResult) *rootResult {
 // none did.
 func (s *searcher) selectiveEndgame(mine, theirs uint64, maxDepth, empties int, end time.Time) Result {
 	t0 := time.Now()
-	mid := s.iterate(mine, theirs, maxDepth, empties, t0.Add(end.Sub(t0)/3))
+	midEnd := t0.Add(end.Sub(t0) / 3)
+	if s.limit > 0 {
+		// On a work budget: a third of the nodes, not of the time.
+		s.iterNodes, midEnd = s.limit/3, end
+	}
+	mid := s.iterate(mine, theirs, maxDepth, empties, midEnd)
+	s.iterNodes = 0
 	if s.aborted {
 		return mid
 	}

@@ -97,7 +97,21 @@ type Options struct {
 	// level 10 solves selectively on 8x8 (the selective endgame search,
 	// endmpc.go): 0 means DefaultSelective, -1 none.
 	Selective int
+	// Nodes is a work budget for level 10: it searches this many nodes
+	// and answers, whatever the clock says, so the same position gets the
+	// same move on any machine, loaded or not (matches that measure the
+	// engine, not the machine). What it tries to solve is sized by the
+	// budget too. The move time stays only as a safety net. 0: none (the
+	// move time decides). With more than one searcher the helpers' nodes
+	// are not counted in it: give it Searches 1 to be exact.
+	Nodes uint64
+	// Depth caps level 10's midgame depth (0: none).
+	Depth int
 }
+
+// nodesPerSecond turns a node budget into the time it stands for here
+// (one core), to size what level 10 tries to solve from the budget.
+const nodesPerSecond = 10_000_000
 
 // DefaultSelective is level 10's reach of the selective endgame search
 // beyond its exact one, in empty squares.
@@ -208,6 +222,14 @@ func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rn
 			return Result{Move: square(m.Square), Eval: Eval{Cents: m.Value}, Book: true}, nil
 		}
 	}
+	if level == MaxLevel && e.opts.Nodes > 0 {
+		if _, ok := ctx.Deadline(); !ok {
+			// A work budget decides; the clock is a safety net far away.
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, max(e.opts.MoveTime, time.Minute))
+			defer cancel()
+		}
+	}
 	ctx, cancel := e.budget(ctx)
 	defer cancel()
 	s, release, err := e.acquireFor(ctx, level <= quickLevel && p.Size() <= quickSize)
@@ -216,6 +238,10 @@ func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rn
 		return greedy(p, moves, rng), nil
 	}
 	defer release()
+	if level == MaxLevel {
+		s.limit, s.maxDepth = e.opts.Nodes, e.opts.Depth
+		defer func() { s.limit, s.maxDepth = 0, 0 }()
+	}
 	return s.choose(ctx, p, level, e.helpSearch, target), nil
 }
 
@@ -546,7 +572,11 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int, help 
 	mine, theirs := own(p)
 	empties := p.Empties()
 	solve := spec.solve
-	if level == MaxLevel {
+	switch {
+	case level == MaxLevel && s.limit > 0:
+		// Sized by the work budget, never by the clock.
+		solve = solveLimit(time.Duration(float64(s.limit) / nodesPerSecond * float64(time.Second)))
+	case level == MaxLevel:
 		solve = solveLimit(time.Until(end))
 		if target > 0 {
 			// A solve cannot stop at the target: attempt only what fits
@@ -560,6 +590,9 @@ func (s *searcher) choose(ctx context.Context, p game.Position, level int, help 
 			s.mpc = defaultMPC
 		}
 		maxDepth := min(spec.depth, empties)
+		if level == MaxLevel && s.maxDepth > 0 {
+			maxDepth = min(maxDepth, s.maxDepth)
+		}
 		if level == MaxLevel {
 			done := help(s)
 			var r Result
@@ -624,6 +657,9 @@ func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, end time.
 	for d := 1; d <= maxDepth && (end.IsZero() || time.Now().Before(end)); d++ {
 		if d > 2 && settled && s.pastTarget() {
 			break
+		}
+		if d > 1 && s.iterNodes > 0 && s.nodes >= s.iterNodes {
+			break // its share of a work budget spent
 		}
 		r := s.searchRoot(mine, theirs, d, prev, false)
 		if s.aborted {

@@ -22,11 +22,18 @@ type searcher struct {
 	// target is when a move on a clock aims to answer (zero: none):
 	// no iteration or endgame stage starts past it while the best move
 	// holds (MoveOnClock).
-	target    time.Time
-	aborted   bool
-	weights   *pattern.Weights // the engine's own, if any
-	handTuned bool             // 8x8 without trained weights
-	own       evaluator        // the 8x8 evaluator with those weights
+	target  time.Time
+	aborted bool
+	// limit is level 10's work budget in nodes (0: none): the search
+	// stops once it has searched that many, as at a deadline; maxDepth
+	// caps its midgame depth (0: none); iterNodes is the share of the
+	// budget after which its midgame deepening starts no new depth (the
+	// selective endgame's first third), 0 for none.
+	limit, iterNodes uint64
+	maxDepth         int
+	weights          *pattern.Weights // the engine's own, if any
+	handTuned        bool             // 8x8 without trained weights
+	own              evaluator        // the 8x8 evaluator with those weights
 	// mpc is Multi-ProbCut's table while a search may cut (level 10 on
 	// 8x8 when mpcT, its confidence, is set); inProbCut is set during its
 	// shallow searches, which cut nothing.
@@ -76,6 +83,9 @@ func (s *searcher) poll() bool {
 	s.nodes++
 	if s.nodes&1023 == 0 && (s.stop.Load() || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.splitStopped()) {
 		s.aborted = true
+	}
+	if s.limit != 0 && s.nodes >= s.limit {
+		s.aborted = true // the work budget spent: exactly here, on any machine
 	}
 	return s.aborted
 }

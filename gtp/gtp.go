@@ -26,6 +26,10 @@ type Options struct {
 	MoveTime time.Duration
 	Version  string
 	Seed     uint64 // 0: random
+	// Work says the engine plays on a work budget (engine.Options.Nodes):
+	// neither the move time nor time_settings limits it then, an hour
+	// per move stands as a safety net.
+	Work bool
 }
 
 // Server holds one game and answers GTP commands about it.
@@ -35,6 +39,7 @@ type Server struct {
 	moveTime time.Duration
 	version  string
 	rng      *rand.Rand
+	work     bool
 	g        *game.Game
 	history  []game.Game // for undo
 }
@@ -51,7 +56,7 @@ func New(eng *engine.Engine, opts Options) *Server {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	s := &Server{eng: eng, level: opts.Level, moveTime: opts.MoveTime, version: opts.Version,
+	s := &Server{eng: eng, level: opts.Level, moveTime: opts.MoveTime, version: opts.Version, work: opts.Work,
 		rng: rand.New(rand.NewPCG(seed, seed^0x5eed))}
 	s.reset(8)
 	return s
@@ -269,7 +274,11 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 		}
 		return "pass", nil // c had no move; the game passed for it
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.moveTime)
+	limit := s.moveTime
+	if s.work {
+		limit = time.Hour
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	r, err := s.eng.Move(ctx, p, s.level, s.rng)
 	if err != nil {
