@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -96,5 +97,35 @@ func TestDepthCap(t *testing.T) {
 	}
 	if r.Depth != 3 {
 		t.Fatalf("depth %d with a cap of 3", r.Depth)
+	}
+}
+
+// A hint is bounded by nodes: asked twice on one position, the second
+// time with every core busy, it gives the same moves and values, and says
+// it was not cut short. With far too little time for its budget it says
+// it was.
+func TestHintSameWhenTheMachineIsBusy(t *testing.T) {
+	p := afterMoves(t, "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 c6")
+	e := New(Options{Searches: 2, AnalyzeNodes: 300_000})
+	ask := func(within time.Duration) Hint {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), within)
+		defer cancel()
+		h, err := e.Hint(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	idle := ask(time.Minute)
+	stop := burn()
+	busy := ask(time.Minute)
+	stop()
+	if idle.CutShort || busy.CutShort || !slices.Equal(idle.Moves, busy.Moves) {
+		t.Fatalf("idle %+v\nbusy %+v", idle, busy)
+	}
+	e = New(Options{Searches: 1, AnalyzeNodes: 1 << 40})
+	if h := ask(30 * time.Millisecond); !h.CutShort || len(h.Moves) != len(p.LegalMoves()) {
+		t.Fatalf("a hint with 30 ms for an endless budget: cut short %v, %d moves", h.CutShort, len(h.Moves))
 	}
 }

@@ -245,23 +245,43 @@ func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rn
 	return s.choose(ctx, p, level, e.helpSearch, target), nil
 }
 
-// Analyze evaluates every legal move, best first, as deeply as the time
-// allows: exactly when the endgame can be solved in time.
+// Analyze evaluates every legal move, best first: exactly when the
+// endgame can be solved in time, else as deeply as the analysis's node
+// budget (Options.AnalyzeNodes) goes.
 func (e *Engine) Analyze(ctx context.Context, p game.Position) ([]MoveEval, error) {
+	h, err := e.Hint(ctx, p)
+	return h.Moves, err
+}
+
+// Hint is an analysis of every legal move (Engine.Hint).
+type Hint struct {
+	Moves []MoveEval // best first
+	// CutShort says the context's deadline, a safety net, stopped the
+	// search before its node budget was spent (a machine far slower
+	// than planned): the values are shallower than the same position
+	// gets elsewhere, and may differ if asked again.
+	CutShort bool
+}
+
+// Hint is Analyze saying whether the deadline cut it short: bounded by
+// nodes, the same position gets the same values on any machine unless
+// the deadline comes first.
+func (e *Engine) Hint(ctx context.Context, p game.Position) (Hint, error) {
 	if !p.HasMoves() {
-		return nil, ErrNoMove
+		return Hint{}, ErrNoMove
 	}
 	bctx, cancel := e.budget(ctx)
 	defer cancel()
 	s, release, err := e.acquireFor(bctx, p.Size() <= quickSize)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, err // the caller gave up, or its deadline came first (ErrBusy)
+			return Hint{}, err // the caller gave up, or its deadline came first (ErrBusy)
 		}
-		return nil, ErrBusy
+		return Hint{}, ErrBusy
 	}
 	defer release()
-	return e.markBook(p, s.analyze(bctx, p, e.helpSearch, cmp.Or(e.opts.AnalyzeNodes, analyzeNodes))), nil
+	moves, cut := s.analyze(bctx, p, e.helpSearch, cmp.Or(e.opts.AnalyzeNodes, analyzeNodes))
+	return Hint{Moves: e.markBook(p, moves), CutShort: cut}, nil
 }
 
 // markBook marks the moves the book would play.
@@ -676,12 +696,13 @@ func (s *searcher) iterate(mine, theirs uint64, maxDepth, empties int, end time.
 	return res
 }
 
-// analyze scores every move for a hint.
-func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc, nodes uint64) []MoveEval {
+// analyze scores every move for a hint; cut says the deadline stopped it
+// before its node budget was spent.
+func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc, nodes uint64) (evals []MoveEval, cut bool) {
 	t0 := time.Now()
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
-		return analyzeGrid(ctx, p)
+		return analyzeGrid(ctx, p), false
 	}
 	stop := s.start(ctx, p.Size(), t0.Add(end.Sub(t0)*6/10))
 	defer stop()
@@ -693,7 +714,7 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc, 
 		r := s.solveRoot(mine, theirs, true)
 		done()
 		if !s.aborted {
-			return toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
+			return toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} }), false
 		}
 		s.aborted = false
 	}
@@ -715,6 +736,7 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc, 
 		}
 		r := s.searchRoot(mine, theirs, d, first, true)
 		if s.aborted {
+			cut = true // the budget was not spent: the deadline came first
 			break
 		}
 		before, last, depthDone = last, r, d
@@ -729,7 +751,7 @@ func (s *searcher) analyze(ctx context.Context, p game.Position, help helpFunc, 
 	if !exact && before != nil {
 		last = evenedOut(last, before)
 	}
-	return toMoveEvals(last, func(v int32) Eval { return evalOf(v, exact) })
+	return toMoveEvals(last, func(v int32) Eval { return evalOf(v, exact) }), cut
 }
 
 // analyzeNodes is Options.AnalyzeNodes's default: about half a second

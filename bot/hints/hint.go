@@ -30,12 +30,16 @@ func (s *Service) hint(ctx context.Context, req bot.Request) (bot.Response, erro
 	case g.Position().ToMove() != color:
 		return bot.Refuse(me.T("hint.not_your_turn")), nil
 	}
-	actx, cancel := context.WithTimeout(ctx, s.moveTime)
+	// Bounded by nodes, a hint is the same on any machine; the deadline
+	// (four move times) is a safety net for one far slower than planned,
+	// and the answer says when it was reached.
+	actx, cancel := context.WithTimeout(ctx, 4*s.moveTime)
 	defer cancel()
-	evals, err := s.eng.Analyze(actx, g.Position())
+	h, err := s.eng.Hint(actx, g.Position())
 	if err != nil {
 		return bot.Response{}, fmt.Errorf("hint for game %d: %w", g.ID, err)
 	}
+	evals := h.Moves
 	var lines []string
 	exact, book := true, false
 	for i, e := range evals {
@@ -56,6 +60,9 @@ func (s *Service) hint(ctx context.Context, req bot.Request) (bot.Response, erro
 	}
 	if book {
 		unit += "\n" + me.T("hint.book_legend")
+	}
+	if h.CutShort {
+		unit += "\n" + me.T("hint.cut_short")
 	}
 	return bot.Response{Message: &bot.Message{Ephemeral: true, Content: me.T("hint.suggestion", "Moves", strings.Join(lines, " · ")) + "\n" + unit}}, nil
 }

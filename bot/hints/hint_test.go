@@ -68,3 +68,33 @@ func TestHint(t *testing.T) {
 		t.Errorf("a solved 4x4 position: %q", got)
 	}
 }
+
+// A hint the deadline cut short (a machine far slower than its node
+// budget planned for) says so, and that asking again may change it; one
+// that spent its budget says nothing of the kind.
+func TestHintSaysWhenCutShort(t *testing.T) {
+	ann, ben := record.Player{ID: "1", Name: "ann"}, record.Player{ID: "2", Name: "ben"}
+	start, _ := game.NewPosition(8)
+	g := &record.Game{ID: 1, Black: record.Human(ann), White: record.Human(ben), State: game.NewGame(start), Status: record.Active}
+	for _, m := range []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"} {
+		sq, _ := game.ParseSquare(m, 8)
+		if _, err := g.State.Play(sq); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ask := func(eng *engine.Engine, moveTime time.Duration) string {
+		t.Helper()
+		r, err := New(core{g}, eng, moveTime).Routes()["hint"](context.Background(), bot.Request{User: ann})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Message.Content
+	}
+	// An endless budget and 10 ms (a 40 ms safety net): cut short.
+	if got := ask(engine.New(engine.Options{Searches: 1, AnalyzeNodes: 1 << 40}), 10*time.Millisecond); !strings.Contains(got, "The machine was busy") {
+		t.Errorf("a hint cut short does not say so: %q", got)
+	}
+	if got := ask(engine.New(engine.Options{Searches: 1, AnalyzeNodes: 50_000}), time.Minute); strings.Contains(got, "The machine was busy") {
+		t.Errorf("a hint within its budget says it was cut short: %q", got)
+	}
+}

@@ -16,6 +16,13 @@
 //
 //	go run ./cmd/arena -a 10 -b 10 -clock 1+0 -movetime 1m -flat-b -games 200 -workers 1
 //
+// Strength at equal work, whatever the machine's load: -nodes gives every
+// level 10 a node budget a move (one core each), and -sprt ends the match
+// as soon as the sequential probability ratio test decides (rating/sprt),
+// printing Elo with its 95% interval. Two builds: the old one over GTP.
+//
+//	go run ./cmd/arena -a 10 -gtp 'OLD gtp --level 10 --nodes 500000' -nodes 500000 -sprt 0,5 -games 20000 -workers 2
+//
 // It is a measuring tool, not part of the bot; its results go in notes.
 package main
 
@@ -36,6 +43,7 @@ import (
 
 	"othello-bot/engine"
 	"othello-bot/game"
+	"othello-bot/rating/sprt"
 	"othello-bot/timecontrol"
 )
 
@@ -264,9 +272,15 @@ func randomOpening(size, plies int, rng *rand.Rand) []game.Square {
 	}
 }
 
+// results are a tally as the SPRT reads it.
+func (t tally) results() sprt.Results {
+	return sprt.Results{Wins: t.wins, Draws: t.draws, Losses: t.losses}
+}
+
 // match plays games (an even number) between players made by mkA and mkB,
-// two at a time.
-func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed uint64, workers int) (tally, error) {
+// two at a time; test, when given, ends it once it decides (the games
+// under way are finished and counted).
+func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed uint64, workers int, test *sprt.Test) (tally, error) {
 	rng := rand.New(rand.NewPCG(seed, seed))
 	openings := make([][]game.Square, games/2)
 	for i := range openings {
@@ -277,6 +291,8 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 		t        tally
 		firstErr error
 		wg       sync.WaitGroup
+		decided  = make(chan struct{})
+		once     sync.Once
 	)
 	jobs := make(chan int)
 	for w := 0; w < workers; w++ {
@@ -317,12 +333,24 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 				t.discs += d
 				// Progress on stderr: long matches take hours.
 				fmt.Fprintf(os.Stderr, "game %d/%d: %+d (so far %d-%d-%d)\n", t.wins+t.losses+t.draws, games, d, t.wins, t.losses, t.draws)
+				if test != nil {
+					fmt.Fprintln(os.Stderr, "  "+test.String(t.results()))
+					// Decided after a whole pair of colour-swapped games.
+					if t.games()%2 == 0 && test.Decide(t.results()) != sprt.Continue {
+						once.Do(func() { close(decided) })
+					}
+				}
 				mu.Unlock()
 			}
 		}()
 	}
+feed:
 	for j := 0; j < games; j++ {
-		jobs <- j
+		select {
+		case jobs <- j:
+		case <-decided:
+			break feed
+		}
 	}
 	close(jobs)
 	wg.Wait()
@@ -349,8 +377,27 @@ func main() {
 		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
 		selB     = flag.Int("selective-b", 0, "level -b's selective endgame reach beyond its exact one, in empties (0: the engine's default; -1: none)")
 		flatB    = flag.Bool("flat-b", false, "on a clock, level -b spends the even budget whole (the clock plan before PlanMove)")
+		nodes    = flag.Uint64("nodes", 0, "every level 10 here searches this many nodes a move, on one searcher, whatever the clock (0: by -movetime)")
+		sprtArg  = flag.String("sprt", "", "ELO0,ELO1: stop the match once the SPRT decides between them (-games is then the most it plays)")
+		alpha    = flag.Float64("alpha", 0.05, "the SPRT's chance of accepting ELO1 when ELO0 holds")
+		beta     = flag.Float64("beta", 0.05, "the SPRT's chance of accepting ELO0 when ELO1 holds")
 	)
 	flag.Parse()
+	var test *sprt.Test
+	if *sprtArg != "" {
+		lo, hi, ok := strings.Cut(*sprtArg, ",")
+		e0, err0 := strconv.ParseFloat(lo, 64)
+		e1, err1 := strconv.ParseFloat(hi, 64)
+		if !ok || err0 != nil || err1 != nil || e1 <= e0 || *alpha <= 0 || *alpha >= 0.5 || *beta <= 0 || *beta >= 0.5 {
+			fmt.Fprintln(os.Stderr, "arena: -sprt wants ELO0,ELO1 with ELO0 < ELO1 (like 0,5), and -alpha, -beta between 0 and 0.5")
+			os.Exit(2)
+		}
+		test = &sprt.Test{Elo0: e0, Elo1: e1, Alpha: *alpha, Beta: *beta}
+	}
+	if *nodes > 0 && *threadsA > 1 {
+		fmt.Fprintln(os.Stderr, "arena: -nodes counts one searcher's nodes: leave -threads-a at 1")
+		os.Exit(2)
+	}
 	var control timecontrol.Control
 	if *clock != "" {
 		var err error
@@ -378,7 +425,10 @@ func main() {
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective}
+			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective, Nodes: *nodes}
+			if *nodes > 0 && level == engine.MaxLevel {
+				t = time.Hour // the budget decides; the clock is a safety net
+			}
 			if probCut := sd.probCut; probCut >= 0 {
 				o.ProbCut = probCut
 			} else {
@@ -393,6 +443,9 @@ func main() {
 	}
 	nameOf := func(level int, probCut float64, isA bool) string {
 		name := fmt.Sprintf("level %d", level)
+		if *nodes > 0 && level == engine.MaxLevel {
+			name += fmt.Sprintf(" (%d nodes)", *nodes)
+		}
 		if probCut >= 0 {
 			name += fmt.Sprintf(" (ProbCut %g)", probCut)
 		}
@@ -436,13 +489,16 @@ func main() {
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
 		t0 := time.Now()
-		t, err := match(p.a, p.b, *games, *size, *plies, *seed, *workers)
+		t, err := match(p.a, p.b, *games, *size, *plies, *seed, *workers, test)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "arena:", err)
 			os.Exit(1)
 		}
 		fmt.Printf("| %s | %d | %d | %d | %d | %.1f%% | %+.1f | %.0f |\n", p.label, t.games(), t.wins, t.losses, t.draws, t.percent(),
 			float64(t.discs)/float64(t.games()), time.Since(t0).Seconds())
+		if test != nil {
+			fmt.Printf("\n%s\n", test.String(t.results()))
+		}
 		if !control.IsZero() {
 			fmt.Printf("\nlevel %d on a %s clock: %d losses on time (the other side %d); least time left after a move: %v\n", *a, *clock, t.flags, t.flagsB, clockLow.v.Round(time.Millisecond))
 		}
