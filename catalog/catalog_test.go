@@ -177,6 +177,7 @@ var allowed = map[string]string{
 	"bot/discord/identify.go dialVia":       "the proxy's authorization scheme (HTTP)",
 	"web/live.go events":                    "the server-sent events protocol",
 	"web/live.go stamp":                     "the server-sent events protocol",
+	"web/live.go payload":                   "the server-sent events protocol",
 	"web/page.go pagePolicy":                "the Content-Security-Policy",
 	"web/discordlogin.go avatarURL":         "Discord's CDN address",
 	"web/play.go sameOrigin":                "HTTP header names",

@@ -38,7 +38,7 @@ type room struct {
 
 	mu       sync.Mutex
 	game     *record.Game
-	payloads map[catalog.Lang][]byte // the game's data (JSON), per language, at game.Version
+	payloads map[catalog.Lang][]byte // the game's event after its time (tail), per language, at game.Version
 }
 
 func newHub(src Source, log *slog.Logger) *hub {
@@ -98,8 +98,9 @@ func (rm *room) update(g *record.Game) bool {
 	return true
 }
 
-// payload is the room's game as data in t's language, written once per
-// version and language; stamp makes each send of it an event.
+// payload is the room's game as an event's tail in t's language, written
+// once per version and language and sent as it is to every page, after
+// the few bytes of each send's own time (stamp).
 func (rm *room) payload(t *catalog.Printer) ([]byte, int64, error) {
 	rm.mu.Lock()
 	defer rm.mu.Unlock()
@@ -115,21 +116,18 @@ func (rm *room) payload(t *catalog.Printer) ([]byte, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	rm.payloads[t.Lang()] = data
-	return data, g.Version, nil
+	// Data's SentAt is left out (zero) and first: the JSON's other fields
+	// follow the time stamp puts before them.
+	tail := append([]byte{','}, data[1:]...)
+	tail = append(tail, "\n\n"...)
+	rm.payloads[t.Lang()] = tail
+	return tail, g.Version, nil
 }
 
-// stamp is data (a Data without SentAt, as JSON) as a game event sent at
-// now: the same cached bytes for every page, each send with its own time.
-func stamp(data []byte, now time.Time) []byte {
-	ev := make([]byte, 0, len(data)+48)
-	ev = append(ev, "event: game\ndata: {\"sentAt\":"...)
-	ev = strconv.AppendInt(ev, now.UnixMilli(), 10)
-	if len(data) > 2 { // {} has no field to follow
-		ev = append(ev, ',')
-	}
-	ev = append(ev, data[1:]...)
-	return append(ev, "\n\n"...)
+// stamp is the head of a game event sent at now, up to the time it was
+// sent; the room's cached tail completes it.
+func stamp(now time.Time) []byte {
+	return strconv.AppendInt([]byte("event: game\ndata: {\"sentAt\":"), now.UnixMilli(), 10)
 }
 
 // run polls the watched games' versions until ctx ends.
@@ -225,12 +223,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
-	send := func(payload []byte) bool {
+	send := func(parts ...[]byte) bool {
 		if err := rc.SetWriteDeadline(time.Now().Add(s.WriteTimeout)); err != nil {
 			s.log.Debug("web: no write deadline", "err", err)
 		}
-		if _, err := w.Write(payload); err != nil {
-			return false
+		for _, p := range parts {
+			if _, err := w.Write(p); err != nil {
+				return false
+			}
 		}
 		return rc.Flush() == nil
 	}
@@ -245,7 +245,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return true
 		}
 		sent = version
-		return send(stamp(p, s.Now()))
+		return send(stamp(s.Now()), p)
 	}
 	if !sendGame() {
 		return
