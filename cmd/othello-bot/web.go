@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -150,7 +149,11 @@ func startWeb(ctx context.Context, c config.Config, store *storage.Store, logger
 	if c.PublicURL == "" {
 		// Served, but nothing can link to them: the first thing an
 		// operator trying the pages meets (/board gives no link).
-		logger.Warn("web: webAddress is set but publicURL is not: the pages are served, but no message links to them; set publicURL to the address players reach them by (on one machine: http://localhost" + portOf(addr) + ")")
+		hint := ""
+		if _, here, err := tryPages(addr); err == nil {
+			hint = " (on one machine: " + here + ")"
+		}
+		logger.Warn("web: webAddress is set but publicURL is not: the pages are served, but no message links to them; set publicURL to the address players reach them by" + hint)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	done, err := serveWeb(ctx, addr, c.WebWatchersPerAddress, store, logger, play)
@@ -159,14 +162,6 @@ func startWeb(ctx context.Context, c config.Config, store *storage.Store, logger
 		return nil, err
 	}
 	return func() { cancel(); <-done }, nil
-}
-
-// portOf is addr's ":port", or "" if it has none.
-func portOf(addr string) string {
-	if _, port, err := net.SplitHostPort(addr); err == nil {
-		return ":" + port
-	}
-	return ""
 }
 
 func runWeb(args []string, _ io.Reader, stdout io.Writer) error {
