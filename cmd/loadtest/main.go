@@ -50,6 +50,7 @@ type options struct {
 	liveThink time.Duration
 	corrThink time.Duration
 	ramp      int
+	profile   string // a directory for each process's CPU and heap profiles
 }
 
 func main() {
@@ -63,6 +64,7 @@ func main() {
 	flag.DurationVar(&o.liveThink, "live-think", 3*time.Second, "a live game's player: mean time between moves")
 	flag.DurationVar(&o.corrThink, "corr-think", time.Minute, "a correspondence player: mean time between moves")
 	flag.IntVar(&o.ramp, "ramp", 50, "games started at once while ramping up")
+	flag.StringVar(&o.profile, "profile", "", "a directory to write each process's CPU profile of the steady run and heap profile at its end (go tool pprof)")
 	flag.Parse()
 	if err := o.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -106,6 +108,7 @@ type worker struct {
 	cmd       *exec.Cmd
 	listen    string // interactions
 	metrics   string
+	pprof     string
 	log       *os.File
 	cpuBefore time.Duration
 	rssBefore int64
@@ -198,6 +201,7 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		cpuStart[k], _ = cpuTime(w.cmd.Process.Pid)
 	}
 	playStart := time.Now()
+	profiled := profileCPU(o, workers, progress)
 	for t := time.Duration(0); t < o.duration; t += 30 * time.Second {
 		time.Sleep(min(30*time.Second, o.duration-t))
 		// Resident memory at every step: a soak shows whether it stays flat.
@@ -210,6 +214,8 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 			p.moves.Load()-movesBefore, p.failed.Load(), resident>>20)
 	}
 	played := time.Since(playStart)
+	profiled.Wait()
+	profileHeap(o, workers, progress)
 	moves := p.moves.Load() - movesBefore
 	var b strings.Builder
 	fmt.Fprintf(&b, "games %d (live %.0f%%), processes %d, database %s\n", o.games, o.live*100, o.processes, dbKind(o.database))
@@ -309,11 +315,16 @@ func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKe
 	if err != nil {
 		return nil, err
 	}
+	prof, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
 	c := map[string]any{
 		"applicationId": srv.AppID, "guildIds": []string{srv.GuildID}, "discordAPI": srv.URL(),
 		"database": o.database, "resultsLog": filepath.Join(dir, fmt.Sprintf("results-%d.log", k)),
 		"instance": fmt.Sprintf("load-%d", k), "shards": "none", "threads": false,
 		"interactionsAddress": listen, "publicKey": publicKey, "metricsAddress": metrics,
+		"pprofAddress":   prof,
 		"engineMoveTime": "50ms", "logLevel": "warn",
 	}
 	data, _ := json.Marshal(c)
@@ -331,7 +342,7 @@ func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKe
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", o.bin, err)
 	}
-	return &worker{cmd: cmd, listen: listen, metrics: metrics, log: log}, nil
+	return &worker{cmd: cmd, listen: listen, metrics: metrics, pprof: prof, log: log}, nil
 }
 
 func freeAddr() (string, error) {

@@ -3,11 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/common/expfmt"
@@ -93,4 +96,58 @@ func dbKind(database string) string {
 		return "PostgreSQL"
 	}
 	return "SQLite"
+}
+
+// profileCPU fetches each process's CPU profile over the steady run, when
+// -profile names a directory for them.
+func profileCPU(o options, workers []*worker, progress io.Writer) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	if o.profile == "" {
+		return &wg
+	}
+	secs := max(1, int(o.duration.Seconds()))
+	for k, w := range workers {
+		wg.Go(func() {
+			fetchProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", w.pprof, secs),
+				filepath.Join(o.profile, fmt.Sprintf("cpu-%d.pprof", k)), progress)
+		})
+	}
+	return &wg
+}
+
+// profileHeap fetches each process's heap profile as the run ends.
+func profileHeap(o options, workers []*worker, progress io.Writer) {
+	if o.profile == "" {
+		return
+	}
+	for k, w := range workers {
+		fetchProfile("http://"+w.pprof+"/debug/pprof/heap?gc=1", filepath.Join(o.profile, fmt.Sprintf("heap-%d.pprof", k)), progress)
+	}
+}
+
+func fetchProfile(url, path string, progress io.Writer) {
+	err := func() error {
+		resp, err := http.Get(url)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("%s: %s", url, resp.Status)
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(f, resp.Body); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}()
+	if err != nil {
+		fmt.Fprintf(progress, "loadtest: profile not written: %v\n", err)
+		return
+	}
+	fmt.Fprintf(progress, "loadtest: wrote %s\n", path)
 }
