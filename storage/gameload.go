@@ -27,6 +27,20 @@ const gameFrom = ` FROM games g
 	LEFT JOIN players pw ON pw.id = g.white_id
 	LEFT JOIN results r ON r.game_id = g.id`
 
+// selectGames loads the games that filter (over games g, with what
+// follows it: an order, a limit) picks, ordered by order. The filter runs
+// in a subquery of its own because SQLite re-plans a statement whose
+// bound parameter meets the join's planning (its partial indexes) each
+// time it is bound — the statement cache then saves nothing, and loading
+// a game cost 160 µs instead of 20.
+func selectGames(filter, order string) string {
+	q := `SELECT ` + gameColumns + gameFrom + ` WHERE g.id IN (SELECT g.id FROM games g WHERE ` + filter + `)`
+	if order != "" {
+		q += ` ORDER BY ` + order
+	}
+	return q
+}
+
 type scanner interface{ Scan(dest ...any) error }
 
 // loaded is a game as its row gives it, before its moves are read: the
@@ -103,7 +117,7 @@ var errMovedOn = errors.New("game changed while it was read")
 func (s *Store) complete(ctx context.Context, q querier, l *loaded) (*record.Game, error) {
 	g, err := s.completeOnce(ctx, q, l)
 	for attempt := 0; errors.Is(err, errMovedOn) && attempt < 10; attempt++ {
-		if l, err = scanGame(q.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.id = ?`, l.g.ID)); err != nil {
+		if l, err = scanGame(q.QueryRowContext(ctx, selectGames(`g.id = ?`, ""), l.g.ID)); err != nil {
 			return nil, fmt.Errorf("loading game: %w", err)
 		}
 		g, err = s.completeOnce(ctx, q, l)
@@ -157,12 +171,12 @@ type querier interface {
 
 // Game loads a game by id.
 func (s *Store) Game(ctx context.Context, id int64) (*record.Game, error) {
-	return s.oneGame(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.id = ?`, id)
+	return s.oneGame(ctx, selectGames(`g.id = ?`, ""), id)
 }
 
 // ActiveGame loads the active game of a channel, or record.ErrNotFound.
 func (s *Store) ActiveGame(ctx context.Context, channelID string) (*record.Game, error) {
-	return s.oneGame(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.channel_id = ? AND g.status = 'active'`, channelID)
+	return s.oneGame(ctx, selectGames(`g.channel_id = ? AND g.status = 'active'`, ""), channelID)
 }
 
 func (s *Store) oneGame(ctx context.Context, query string, arg any) (*record.Game, error) {
@@ -178,14 +192,14 @@ func (s *Store) oneGame(ctx context.Context, query string, arg any) (*record.Gam
 
 // ActiveGames loads every active game, oldest first: what a restart resumes.
 func (s *Store) ActiveGames(ctx context.Context) ([]*record.Game, error) {
-	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' ORDER BY g.id`)
+	return s.games(ctx, selectGames(`g.status = 'active'`, "g.id"))
 }
 
 // RunningGames loads a server's active games, oldest first, at most limit;
 // with playerID set, only those that player plays in.
 func (s *Store) RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error) {
-	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' AND g.guild_id = ?
-		AND (? = '' OR g.black_id = ? OR g.white_id = ?) ORDER BY g.id LIMIT ?`, guildID, playerID, playerID, playerID, limit)
+	return s.games(ctx, selectGames(`g.status = 'active' AND g.guild_id = ?
+		AND (? = '' OR g.black_id = ? OR g.white_id = ?) ORDER BY g.id LIMIT ?`, "g.id"), guildID, playerID, playerID, playerID, limit)
 }
 
 // LatestHome tells where the newest game of a channel or thread lives,
@@ -208,7 +222,7 @@ func (s *Store) LatestHome(ctx context.Context, channelID string) (record.GameHo
 // GameByPublicID loads a game by its web page's id, or fails with
 // record.ErrNotFound.
 func (s *Store) GameByPublicID(ctx context.Context, publicID string) (*record.Game, error) {
-	gs, err := s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.public_id = ?`, publicID)
+	gs, err := s.games(ctx, selectGames(`g.public_id = ?`, ""), publicID)
 	if err != nil {
 		return nil, err
 	}
@@ -311,9 +325,9 @@ func (s *Store) ArchiveDone(ctx context.Context, gameID int64) error {
 // if not yet reminded (remind_at, or else deadline minus remindBefore), is
 // at or before now.
 func (s *Store) DueGames(ctx context.Context, now time.Time, remindBefore time.Duration) ([]*record.Game, error) {
-	return s.games(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.status = 'active' AND g.deadline_at IS NOT NULL
-		AND (g.deadline_at <= ? OR (g.reminded = 0 AND (g.remind_at <= ? OR g.remind_at IS NULL AND g.deadline_at <= ?)))
-		ORDER BY g.deadline_at`,
+	return s.games(ctx, selectGames(`g.status = 'active' AND g.deadline_at IS NOT NULL
+		AND (g.deadline_at <= ? OR (g.reminded = 0 AND (g.remind_at <= ? OR g.remind_at IS NULL AND g.deadline_at <= ?)))`,
+		"g.deadline_at"),
 		millis(now), millis(now), millis(now.Add(remindBefore)))
 }
 
