@@ -30,6 +30,7 @@ type fakeStore struct {
 	// archiveClaims: a game's thread claimed for archiving until then
 	// (zero: archived).
 	messageVersions map[int64]int64
+	messageWrites   int // SetGameMessage calls
 	archiveClaims   map[int64]time.Time
 	// failAppend, when set, is returned by the next AppendTurn.
 	failAppend error
@@ -149,10 +150,14 @@ func (f *fakeStore) AppendTurn(_ context.Context, g *record.Game, t record.Turn)
 	end := t.End
 	t.End = nil
 	g.Turned(t)
+	if t.Shows != "" && t.Shows == f.games[g.ID].MessageID {
+		f.messageVersions[g.ID] = g.Version
+	}
 	if end != nil { // the last turn and the end, together
 		f.finishLocked(g, *end, t.Rate)
 	}
 	f.games[g.ID] = copyGame(g)
+	f.games[g.ID].ShownIn = "" // not stored
 	return nil
 }
 
@@ -339,6 +344,7 @@ func (f *fakeStore) MarkReminded(_ context.Context, g *record.Game) (bool, error
 func (f *fakeStore) SetGameMessage(_ context.Context, gameID, version int64, messageID string) (string, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.messageWrites++
 	g, ok := f.games[gameID]
 	if !ok {
 		return "", false, record.ErrNotFound

@@ -25,8 +25,8 @@ func (s *Service) Posted(ctx context.Context, channelID string, m *Message, mess
 	if m != nil && m.posted != nil && messageID != "" {
 		m.posted(ctx, messageID)
 	}
-	if m == nil || m.Game == nil || messageID == "" {
-		return
+	if m == nil || m.Game == nil || messageID == "" || m.Game.Recorded == messageID {
+		return // (the turns' own writes recorded it: a move's answer editing its message)
 	}
 	log := s.Logger(ctx)
 	previous, live, err := s.games.SetGameMessage(ctx, m.Game.ID, m.Game.Version, messageID)

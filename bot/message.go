@@ -59,6 +59,8 @@ type Request struct {
 	// selected options.
 	CustomID string
 	Values   []string
+	// MessageID is the message a component was on.
+	MessageID string
 	// ID identifies the request in the log.
 	ID string
 	// Token lets the bot finish its reply after a restart: Discord's
@@ -112,6 +114,10 @@ type Message struct {
 type GameRef struct {
 	ID      int64
 	Version int64
+	// Recorded is the message the turns' own writes already recorded as
+	// showing this version (the live message whose menu made the move,
+	// edited in place): Posted need not record it again.
+	Recorded string
 }
 
 // Embed is a titled box with a description and fields.

@@ -14,7 +14,7 @@ import (
 )
 
 func (s *Service) moveCommand(ctx context.Context, req Request) (Response, error) {
-	return s.playMove(ctx, req, req.Options["square"], 0, -1)
+	return s.playMove(ctx, req, req.Options["square"], 0, -1, "")
 }
 
 // moveComponent plays a move picked from a game message's select menu,
@@ -26,7 +26,9 @@ func (s *Service) moveComponent(ctx context.Context, req Request) (Response, err
 	if !ok1 || !ok2 || len(req.Values) != 1 {
 		return Refuse(req.Me().T("play.dead_menu")), nil
 	}
-	resp, err := s.playMove(ctx, req, req.Values[0], id, int(ply))
+	// The answer edits the menu's own message (Update): the turns record
+	// it as showing the game after them.
+	resp, err := s.playMove(ctx, req, req.Values[0], id, int(ply), req.MessageID)
 	if resp.Message != nil && !resp.Message.Ephemeral {
 		resp.Update = true
 	}
@@ -34,10 +36,11 @@ func (s *Service) moveComponent(ctx context.Context, req Request) (Response, err
 }
 
 // playMove plays a human move. wantGame and wantPly (0 and -1 for a typed
-// command) name the board a component was pressed on.
-func (s *Service) playMove(ctx context.Context, req Request, square string, wantGame int64, wantPly int) (Response, error) {
+// command) name the board a component was pressed on, and onMessage the
+// message it was on when the answer edits that message ("" otherwise).
+func (s *Service) playMove(ctx context.Context, req Request, square string, wantGame int64, wantPly int, onMessage string) (Response, error) {
 	resp, _, err := s.PlayMove(ctx, req.Me(), req.Pub(), play.Move{ChannelID: req.ChannelID, Player: req.User.ID,
-		Square: square, OnGame: wantGame, OnPly: wantPly, At: s.receivedAt(req), Token: req.Token})
+		Square: square, OnGame: wantGame, OnPly: wantPly, OnMessage: onMessage, At: s.receivedAt(req), Token: req.Token})
 	return resp, err
 }
 

@@ -221,7 +221,8 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 		if err != nil {
 			return notes, fmt.Errorf("engine chose %s in game %d: %w", r.Move, g.ID, err)
 		}
-		if err := s.commit(ctx, g, plies, "", at, before.Charge(at, record.ClockSide(g.Position().ToMove()))); err != nil {
+		// The answer that shows the turn before shows this one too.
+		if err := s.commit(ctx, g, plies, "", g.ShownIn, at, before.Charge(at, record.ClockSide(g.Position().ToMove()))); err != nil {
 			return notes, err
 		}
 		notes = append(notes, describePlies(t, g, plies)...)
@@ -240,9 +241,10 @@ func (s *Service) advance(ctx context.Context, t *catalog.Printer, g *record.Gam
 // commit stores a turn made at at, with the clocks left after it, or,
 // when it ends the game, with the end in one write (play.Flow.Turn), and
 // arms the game's timer. token is the reply owed to the player who made
-// the turn, kept while the bot thinks about its own.
-func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token string, at time.Time, left [2]time.Duration) error {
-	if _, err := s.flow.Turn(ctx, g, record.Turn{Plies: plies, At: at, Left: left}, token); err != nil {
+// the turn, kept while the bot thinks about its own; shows, the message
+// the answer will edit to show it (record.Turn.Shows).
+func (s *Service) commit(ctx context.Context, g *record.Game, plies []game.Ply, token, shows string, at time.Time, left [2]time.Duration) error {
+	if _, err := s.flow.Turn(ctx, g, record.Turn{Plies: plies, At: at, Left: left, Shows: shows}, token); err != nil {
 		return err
 	}
 	s.Arm(g)

@@ -148,6 +148,41 @@ func TestMoves(t *testing.T) {
 	refused(t, stale, "out of date")
 }
 
+// A move made on the live message's menu, answered by editing that
+// message, records the message as showing the game after the bot's reply
+// in the turns' own writes: the answer landing writes nothing more, and a
+// game message of an older version shown after it never becomes live.
+func TestMoveOnTheLiveMessage(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	start := f.command(ann, "c", "start", map[string]string{"level": "1", "color": "black", "size": "8"})
+	f.svc.Posted(ctx, "c", start.Message, "m1")
+	before := f.game("c")
+	board := f.command(ann, "c", "board", nil) // a /board answered before the move lands after it
+	id, _, ok := menuOf(start.Message)
+	if !ok {
+		t.Fatalf("no move menu: %+v", start.Message)
+	}
+	writes := f.store.messageWrites
+	r := f.svc.Handle(ctx, Request{Kind: Select, CustomID: id, Values: []string{"d3"}, User: ann, GuildID: "g", ChannelID: "c",
+		MessageID: "m1"})
+	if r.Message == nil || !r.Update || !strings.Contains(r.Message.Content, "played **d3**") {
+		t.Fatalf("the move's answer: %+v", r)
+	}
+	f.svc.Posted(ctx, "c", r.Message, "m1")
+	g := f.game("c")
+	if f.store.messageWrites != writes {
+		t.Errorf("the answer wrote the live message again (%d writes)", f.store.messageWrites-writes)
+	}
+	if len(g.Plies()) != 2 || f.store.messageVersions[g.ID] != g.Version || g.Version != before.Version+2 {
+		t.Errorf("m1 recorded at version %d; the game is at %d after %d plies", f.store.messageVersions[g.ID], g.Version, len(g.Plies()))
+	}
+	f.svc.Posted(ctx, "c", board.Message, "m2")
+	if g := f.game("c"); g.MessageID != "m1" {
+		t.Errorf("the older /board became the live message: %s", g.MessageID)
+	}
+}
+
 // A commit that finds the game changed meanwhile is refused kindly.
 func TestStaleCommit(t *testing.T) {
 	f := newFixture(t)
@@ -320,4 +355,20 @@ func TestFinishedGamesOfAnotherServerAreNotFound(t *testing.T) {
 	if found, refusal, err := f.svc.FinishedGame(context.Background(), home, g.ID); err != nil || refusal != nil || found.ID != g.ID {
 		t.Fatalf("the game in its own server: %v %+v", err, refusal)
 	}
+}
+
+// menuOf is a message's select menu: its custom id and choices.
+func menuOf(m *Message) (id string, values []string, ok bool) {
+	if m == nil {
+		return "", nil, false
+	}
+	for _, row := range m.Components {
+		if row.Menu != nil {
+			for _, o := range row.Menu.Options {
+				values = append(values, o.Value)
+			}
+			return row.Menu.CustomID, values, true
+		}
+	}
+	return "", nil, false
 }

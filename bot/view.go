@@ -189,7 +189,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		Color:  0x2e7d32,
 	}
 	e.URL = s.GamePage(g)
-	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version}}
+	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version, Recorded: g.ShownIn}}
 	s.drawBoard(t, g, m)
 	if live(g) {
 		clocks, due := clockLines(t, g, s.clock.Now())

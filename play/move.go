@@ -25,6 +25,10 @@ type Move struct {
 	// the game is now (a typed /move).
 	OnGame int64
 	OnPly  int
+	// OnMessage is the message whose menu made the move ("" for none):
+	// when it is the game's live message, the turn records it as showing
+	// the game after it (see record.Turn.Shows).
+	OnMessage string
 	At     time.Time // when the move was made (its interaction's own time)
 	Token  string    // the reply owed to the mover while the bot thinks
 }
@@ -110,7 +114,8 @@ func (f *Flow) Move(ctx context.Context, m Move) (Moved, error) {
 	if err != nil {
 		return out, IllegalError{Square: m.Square, Size: g.Size(), Legal: g.Position().LegalMoves(), Err: err}
 	}
-	turn := record.Turn{Plies: out.Plies, At: m.At, Left: before.Charge(m.At, record.ClockSide(g.Position().ToMove()))}
+	turn := record.Turn{Plies: out.Plies, At: m.At, Left: before.Charge(m.At, record.ClockSide(g.Position().ToMove())),
+		Shows: m.OnMessage}
 	out.Ended, err = f.Turn(ctx, g, turn, m.Token)
 	return out, err
 }

@@ -18,6 +18,10 @@ func (g *Game) Turned(t Turn) {
 	g.Version++
 	g.UpdatedAt, g.TurnStartedAt, g.Deadline, g.RemindAt, g.Reminded = t.At, t.At, t.Deadline, t.RemindAt, false
 	g.ReplyToken, g.ReplyExpires, g.Left = t.ReplyToken, t.ReplyExpires, t.Left
+	g.ShownIn = ""
+	if t.Shows != "" && t.Shows == g.MessageID {
+		g.ShownIn = t.Shows
+	}
 	if t.End != nil {
 		g.Finished(*t.End)
 	}
@@ -29,6 +33,7 @@ func (g *Game) Turned(t Turn) {
 func (g *Game) Restarted(t Turn) {
 	g.Version++
 	g.TurnStartedAt, g.Deadline, g.RemindAt, g.Left = t.At, t.Deadline, t.RemindAt, t.Left
+	g.ShownIn = ""
 }
 
 // TakeBackState is g's state with only its first keep plies: what a
@@ -71,6 +76,7 @@ func (g *Game) Finished(r Result) {
 		r.Winner = game.Empty
 	}
 	g.Status, g.Version, g.Deadline, g.UpdatedAt = FinalStatus(r.Reason), g.Version+1, time.Time{}, r.FinishedAt
+	g.ShownIn = ""
 	g.Result = &r
 }
 

@@ -116,6 +116,10 @@ type Game struct {
 	// game's eight opening moves, which are its start, not its moves.
 	Opening   []game.Square
 	MessageID string // the chat message showing the board, if any
+	// ShownIn is the message the last turn's own write recorded as showing
+	// this version (Turn.Shows): held in memory only, "" once anything
+	// else changes the game.
+	ShownIn string
 	Style     Style  // how the board is shown
 	// ReplyToken is the chat's handle on a reply the bot still owes the
 	// player (it is thinking), valid until ReplyExpires; "" when none.

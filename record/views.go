@@ -20,6 +20,12 @@ type Turn struct {
 	// them (the bot's) clears the note.
 	ReplyToken   string
 	ReplyExpires time.Time
+	// Shows is the message that will show the game after this turn (the
+	// live message whose menu made it, edited in place by the answer):
+	// when it is the game's live message, the turn records that message
+	// as showing its version, in the same write — no write of its own
+	// after the answer lands. "" records nothing.
+	Shows string
 	// End, on the turn that ends the game, is its result (and Rate the
 	// ratings' update): stored with the turn, in one transaction, so no
 	// reader sees the last move with the game still running.

@@ -133,11 +133,12 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 func (s *Store) appendTurn(ctx context.Context, tx *dbTx, g *record.Game, t record.Turn) error {
 	res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
 		updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?,
-		black_left_ms = ?, white_left_ms = ?, remind_at = ?
+		black_left_ms = ?, white_left_ms = ?, remind_at = ?,
+		message_version = CASE WHEN ? <> '' AND message_id = ? THEN version + 1 ELSE message_version END
 		WHERE id = ? AND version = ? AND status = 'active'`,
 		encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
 		nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(),
-		nullMillis(t.RemindAt), g.ID, g.Version)
+		nullMillis(t.RemindAt), t.Shows, t.Shows, g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("updating game %d: %w", g.ID, err)
 	}

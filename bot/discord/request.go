@@ -112,6 +112,9 @@ func readRequest(i *discordgo.Interaction) (bot.Request, bool) {
 		data := i.MessageComponentData()
 		req.CustomID = data.CustomID
 		req.Values = data.Values
+		if i.Message != nil && isSnowflake(i.Message.ID) {
+			req.MessageID = i.Message.ID
+		}
 		req.Kind = bot.Button
 		if data.ComponentType == discordgo.SelectMenuComponent {
 			req.Kind = bot.Select

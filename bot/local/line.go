@@ -178,6 +178,9 @@ func (a *Adapter) Line(ctx context.Context, line string) {
 		a.note("%s", t.T("local.not_understood", "Line", strconv.Quote(text)))
 		return
 	}
+	if target != nil { // the message a component was on, as Discord gives it
+		req.MessageID = a.id(target)
+	}
 	resp := a.svc.Handle(ctx, req)
 	if m := resp.Message; m != nil {
 		shown := target

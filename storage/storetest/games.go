@@ -264,6 +264,46 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 		}
 	})
 
+	t.Run("a turn through the live message records it", func(t *testing.T) {
+		s := open(t)
+		created := create(t, s, "c1", record.Human(Ann), record.Human(Ben))
+		if _, live, err := s.SetGameMessage(ctx, created.ID, created.Version, "m1"); err != nil || !live {
+			t.Fatalf("the first message: %v %v", live, err)
+		}
+		g, err := s.Game(ctx, created.ID) // as a move reads it: m1 live
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := func(shows string) {
+			t.Helper()
+			moves := g.State.Position().LegalMoves()
+			plies, err := g.State.Play(moves[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.AppendTurn(ctx, g, record.Turn{Plies: plies, At: T0.Add(time.Minute), Shows: shows}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v0 := g.Version
+		turn("m1") // made on m1's menu, which its answer edits
+		if g.ShownIn != "m1" {
+			t.Errorf("shown in %q after a turn through m1", g.ShownIn)
+		}
+		// m1 now shows v0+1 as recorded: a message of v0 posted after
+		// (a /board answered before the move) never becomes live.
+		if prev, live, _ := s.SetGameMessage(ctx, g.ID, v0, "m0"); live || prev != "" {
+			t.Errorf("a message of the version before the turn became live: %q %v", prev, live)
+		}
+		turn("m7") // not the live message: records nothing
+		if g.ShownIn != "" {
+			t.Errorf("shown in %q after a turn through another message", g.ShownIn)
+		}
+		if prev, live, _ := s.SetGameMessage(ctx, g.ID, v0+1, "m2"); !live || prev != "m1" {
+			t.Errorf("a message of the version m1 was recorded at: %q %v, want live after m1", prev, live)
+		}
+	})
+
 	t.Run("archives", func(t *testing.T) {
 		s := open(t)
 		g := create(t, s, "thread-1", record.Human(Ann), record.Bot(3))

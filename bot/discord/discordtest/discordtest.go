@@ -87,6 +87,12 @@ type Ping struct {
 	Everyone  bool
 }
 
+// AckMessage is the interaction callback type CHANNEL_MESSAGE_WITH_SOURCE
+// (4): a new message answers the interaction (Discord's "Receiving and
+// Responding", interaction callback types); a component's refusal is one,
+// only the presser seeing it.
+const AckMessage = 4
+
 // Interaction is one interaction the fake dispatched.
 type Interaction struct {
 	ID, Token   string
