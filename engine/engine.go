@@ -19,6 +19,7 @@ import (
 	"othello-bot/engine/pattern"
 	"othello-bot/game"
 	"othello-bot/game/bitboard"
+	"othello-bot/internal/threadcpu"
 )
 
 // Levels run from MinLevel (random moves) to MaxLevel (everything the
@@ -137,7 +138,13 @@ type Engine struct {
 	lent    map[*team]struct{}
 	waiting atomic.Int32
 	splits  atomic.Uint64 // split points made by its parallel searches
+	cpu     atomic.Int64  // CPU time its searchers spent, in nanoseconds
 }
+
+// CPU is the CPU time the engine's searches have spent so far (each
+// searcher's thread, helpers included; the instant levels 1 and 2 take
+// none): what thinking costs, apart from the rest of the process.
+func (e *Engine) CPU() time.Duration { return time.Duration(e.cpu.Load()) }
 
 // New returns an engine.
 func New(opts Options) *Engine {
@@ -492,7 +499,13 @@ func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(),
 	if s == nil {
 		s = e.newSearcher()
 	}
-	return s, func() { home <- s }, nil
+	// The searcher's work is timed on its thread: the caller searches
+	// from here to its release, on this goroutine.
+	cpu := threadcpu.Start()
+	return s, func() {
+		e.cpu.Add(int64(cpu.Stop()))
+		home <- s
+	}, nil
 }
 
 // newSearcher makes a searcher with the engine's options.

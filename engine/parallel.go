@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"othello-bot/internal/threadcpu"
 )
 
 // The parallel search is young brothers wait (YBWC, as Edax uses): a node
@@ -110,7 +112,9 @@ func (e *Engine) helpSearch(s *searcher) (done func() uint64) {
 		h.tt, h.ett, h.mpc, h.deadline = s.tt, s.ett, s.mpc, s.deadline
 		h.team, h.quit = t, &t.stop
 		t.wg.Go(func() {
+			cpu := threadcpu.Start()
 			defer func() {
+				e.cpu.Add(int64(cpu.Stop()))
 				h.tt, h.ett, h.team, h.quit = own, ownEnd, nil, nil
 				t.nodes.Add(h.nodes)
 				e.slots <- h

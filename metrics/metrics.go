@@ -90,13 +90,22 @@ func (m *Metrics) Transaction(took time.Duration, failed bool) {
 	}
 }
 
+// EngineLoad is what the metrics read of the engine.
+type EngineLoad interface {
+	Load() (running, queued int)
+	CPU() time.Duration
+}
+
 // Engine reports the engine's searches when scraped.
-func (m *Metrics) Engine(load func() (running, queued int)) {
+func (m *Metrics) Engine(e EngineLoad) {
 	m.reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "othello_engine_searches_running", Help: "Engine searches running now."},
-			func() float64 { r, _ := load(); return float64(r) }),
+			func() float64 { r, _ := e.Load(); return float64(r) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "othello_engine_searches_queued", Help: "Engine searches waiting for a searcher."},
-			func() float64 { _, q := load(); return float64(q) }))
+			func() float64 { _, q := e.Load(); return float64(q) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "othello_engine_cpu_seconds_total",
+			Help: "CPU time the engine's searches spent (their threads' own clocks), apart from the rest of the process."},
+			func() float64 { return e.CPU().Seconds() }))
 }
 
 // Store reports the store's pools and counts when scraped, and hears of

@@ -39,7 +39,7 @@ func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.N
 	eng := engine.New(engine.Options{MoveTime: c.EngineMoveTime.D(), ProbCut: engine.DefaultProbCut})
 	a := app.New(store, eng, clock, notify, cfg, logger)
 	if m != nil {
-		m.Engine(eng.Load)
+		m.Engine(eng)
 		a.SetMeter(m)
 	}
 	return a
