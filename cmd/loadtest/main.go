@@ -51,6 +51,7 @@ type options struct {
 	corrThink time.Duration
 	ramp      int
 	profile   string // a directory for each process's CPU and heap profiles
+	opponent  string // "bot" (level 1) or "human" (two players per game)
 }
 
 func main() {
@@ -64,6 +65,7 @@ func main() {
 	flag.DurationVar(&o.liveThink, "live-think", 3*time.Second, "a live game's player: mean time between moves")
 	flag.DurationVar(&o.corrThink, "corr-think", time.Minute, "a correspondence player: mean time between moves")
 	flag.IntVar(&o.ramp, "ramp", 50, "games started at once while ramping up")
+	flag.StringVar(&o.opponent, "opponent", "bot", "who the players play: bot (level 1, each human move answered by the bot) or human (two players a game, by challenge: human moves alone)")
 	flag.StringVar(&o.profile, "profile", "", "a directory to write each process's CPU profile of the steady run and heap profile at its end (go tool pprof)")
 	flag.Parse()
 	if err := o.check(); err != nil {
@@ -90,6 +92,8 @@ func (o options) check() error {
 		return errors.New("-live is a share, between 0 and 1")
 	case o.duration <= 0 || o.liveThink <= 0 || o.corrThink <= 0:
 		return errors.New("-duration, -live-think and -corr-think must be positive")
+	case o.opponent != "bot" && o.opponent != "human":
+		return errors.New("-opponent is bot or human")
 	case o.processes > 1 && !postgres(o.database):
 		return errors.New("several processes need a postgres:// database")
 	}
@@ -120,6 +124,7 @@ type play struct {
 	acks    []time.Duration // interaction → first response
 	answers []time.Duration // interaction → whole answer
 	moves   atomic.Int64
+	refused atomic.Int64 // moves refused (not the mover's turn)
 	failed  atomic.Int64
 	started atomic.Int64
 }
@@ -176,12 +181,16 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		ch := strconv.Itoa(8500000000000000000 + i)
 		srv.AddChannel(ch, discordtest.AllText)
 		u := discordtest.User{ID: strconv.Itoa(7500000000000000000 + i), Name: fmt.Sprintf("load%05d", i)}
+		var rival *discordtest.User
+		if o.opponent == "human" {
+			rival = &discordtest.User{ID: strconv.Itoa(7600000000000000000 + i), Name: fmt.Sprintf("rival%05d", i)}
+		}
 		live := float64(i) < o.live*float64(o.games)
 		wg.Add(1)
 		ramp <- struct{}{}
 		go func() {
 			defer wg.Done()
-			player(ctx, o, srv, p, u, ch, live, ramp)
+			player(ctx, o, srv, p, u, rival, ch, live, ramp)
 		}()
 		if i%1000 == 999 {
 			fmt.Fprintf(progress, "loadtest: %d games started in %s\n", i+1, time.Since(begun).Round(time.Second))
@@ -196,10 +205,7 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	p.acks, p.answers = nil, nil // the steady state only
 	p.mu.Unlock()
 	movesBefore := p.moves.Load()
-	cpuStart := make([]time.Duration, len(workers))
-	for k, w := range workers {
-		cpuStart[k], _ = cpuTime(w.cmd.Process.Pid)
-	}
+	before := takeSample(ctx, workers, o.database)
 	playStart := time.Now()
 	profiled := profileCPU(o, workers, progress)
 	for t := time.Duration(0); t < o.duration; t += 30 * time.Second {
@@ -225,11 +231,9 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	fmt.Fprintf(&b, "acknowledgement p50 %s p99 %s max %s\n", quantiles(p.acks)...)
 	fmt.Fprintf(&b, "whole answer    p50 %s p99 %s max %s\n", quantiles(p.answers)...)
 	p.mu.Unlock()
-	var cpu time.Duration
+	after := takeSample(ctx, workers, o.database)
 	var rssAll int64
 	for k, w := range workers {
-		c, _ := cpuTime(w.cmd.Process.Pid)
-		cpu += c - cpuStart[k]
 		r, _ := rss(w.cmd.Process.Pid)
 		rssAll += r - w.rssBefore
 		tx, err := storeTx(w.metrics)
@@ -238,33 +242,45 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		}
 		fmt.Fprintf(&b, "process %d: store transactions %s; resident %d MiB\n", k, tx, r>>20)
 	}
-	if moves > 0 {
-		fmt.Fprintf(&b, "CPU per human move %s (bot processes, the bot's reply included); CPU use %.0f%% of one core\n",
-			(cpu / time.Duration(moves)).Round(10*time.Microsecond), 100*cpu.Seconds()/played.Seconds())
+	if p.refused.Load() > 0 {
+		fmt.Fprintf(&b, "%d moves refused as not the mover's turn (after a pass), not counted\n", p.refused.Load())
 	}
+	perMove(&b, o, before, after, moves, played)
 	fmt.Fprintf(&b, "memory per open game %.1f KiB (resident growth over the run / games)\n", float64(rssAll)/1024/float64(o.games))
 	cancel()
 	wg.Wait()
 	return b.String(), nil
 }
 
-// player plays one channel's games against the bot: a move after a random
-// pause (exponential, about the mean think time), a new game when one ends.
-func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u discordtest.User, ch string, live bool, ramp chan struct{}) {
+// player plays one channel's games: against the bot, or (rival set) a
+// member against another, both played from here; a move after a random
+// pause (exponential, about the mean think time), a new game when one
+// ends.
+func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u discordtest.User, rival *discordtest.User, ch string, live bool, ramp chan struct{}) {
 	think := o.corrThink
 	opts := map[string]any{"level": 1, "size": 8, "color": "black"}
 	if live {
 		think, opts["time"] = o.liveThink, "5+3"
 	}
-	start := func() bool {
-		ia := srv.Command(u, ch, "start", opts)
+	waited := func(ia *discordtest.Interaction) bool {
 		if err := srv.Wait(ia, 2*time.Minute); err != nil {
 			p.failed.Add(1)
+			return false
+		}
+		return true
+	}
+	start := func() bool {
+		if rival == nil {
+			if !waited(srv.Command(u, ch, "start", opts)) {
+				return false
+			}
+		} else if !challenge(srv, u, *rival, ch, live, waited) {
 			return false
 		}
 		p.started.Add(1)
 		return true
 	}
+	mover := u
 	ok := start()
 	<-ramp
 	for ok && ctx.Err() == nil {
@@ -276,23 +292,60 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 		}
 		m := liveGame(srv, ch)
 		if m == nil {
-			ok = start()
+			ok, mover = start(), u
 			continue
 		}
 		id, values, _ := m.Menu()
 		t0 := time.Now()
-		ia := srv.Select(u, m, id, values[rand.IntN(len(values))])
-		if err := srv.Wait(ia, 2*time.Minute); err != nil {
-			p.failed.Add(1)
+		ia := srv.Select(mover, m, id, values[rand.IntN(len(values))])
+		if !waited(ia) {
 			continue
 		}
 		took := time.Since(t0)
+		if ia.AckType == discordtest.AckMessage {
+			// Refused: in a game between members, the other's turn after
+			// a pass. The turn goes to them; nothing was played.
+			if rival != nil {
+				mover = other(mover, u, *rival)
+			}
+			p.refused.Add(1)
+			continue
+		}
+		if rival != nil {
+			mover = other(mover, u, *rival)
+		}
 		p.moves.Add(1)
 		p.mu.Lock()
 		p.acks = append(p.acks, ia.AckAfter)
 		p.answers = append(p.answers, took)
 		p.mu.Unlock()
 	}
+}
+
+// challenge starts a game between two members: u challenges rival, who
+// accepts from the challenge's message.
+func challenge(srv *discordtest.Server, u, rival discordtest.User, ch string, live bool, waited func(*discordtest.Interaction) bool) bool {
+	opts := map[string]any{"opponent": rival, "size": 8, "color": "black"}
+	if live {
+		opts["time"] = "5+3"
+	}
+	if !waited(srv.Command(u, ch, "challenge", opts)) {
+		return false
+	}
+	msgs := srv.Messages(ch, rival.ID)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if id, ok := msgs[i].Button("Accept"); ok {
+			return waited(srv.Click(rival, msgs[i], id))
+		}
+	}
+	return false
+}
+
+func other(mover, a, b discordtest.User) discordtest.User {
+	if mover.ID == a.ID {
+		return b
+	}
+	return a
 }
 
 // liveGame is the channel's message carrying a game's move menu.

@@ -13,8 +13,9 @@ import (
 	"time"
 )
 
-// A small run end to end: the real binary behind the balancer, every game
-// started, moves answered and measured, none failed.
+// A small run end to end, against the bot and between members: the real
+// binary behind the balancer, every game started, moves answered and
+// measured, none failed, each figure of a move's cost read.
 func TestSmallRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the bot")
@@ -24,25 +25,45 @@ func TestSmallRun(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "othello-bot/cmd/othello-bot").CombinedOutput(); err != nil {
 		t.Fatalf("building the bot: %v\n%s", err, out)
 	}
-	rep, err := run(context.Background(), options{bin: bin, database: filepath.Join(dir, "load.db"), processes: 1, games: 12,
-		live: 0.25, duration: 3 * time.Second, liveThink: 100 * time.Millisecond, corrThink: 300 * time.Millisecond, ramp: 4}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
+	for _, opponent := range []string{"bot", "human"} {
+		t.Run(opponent, func(t *testing.T) {
+			rep, err := run(context.Background(), options{bin: bin, database: filepath.Join(dir, opponent+".db"), processes: 1, games: 12,
+				live: 0.25, duration: 3 * time.Second, liveThink: 100 * time.Millisecond, corrThink: 300 * time.Millisecond, ramp: 4,
+				opponent: opponent, profile: dir}, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := regexp.MustCompile(`: (\d+) human moves \([0-9.]+/s\), (\d+) failed`).FindStringSubmatch(rep)
+			if m == nil {
+				t.Fatalf("report:\n%s", rep)
+			}
+			moves, _ := strconv.Atoi(m[1])
+			if moves < 10 || m[2] != "0" {
+				t.Errorf("%d moves, %s failed:\n%s", moves, m[2], rep)
+			}
+			for _, want := range []string{`acknowledgement p50 `, `process 0: store transactions `, `CPU per human move [0-9.]+[µm]s`,
+				`per human move: [0-9.]+ store writes, [0-9.]+ KiB written \(the processes' writes to disk\), [1-9][0-9]* allocations`,
+				`memory per open game `} {
+				if !regexp.MustCompile(want).MatchString(rep) {
+					t.Errorf("no %q in:\n%s", want, rep)
+				}
+			}
+			if strings.Contains(rep, "not measured") {
+				t.Errorf("a figure was not read:\n%s", rep)
+			}
+			// Between members there is no reply, so no search; the bot's
+			// level 1 does not search either.
+			if !strings.Contains(rep, "engine searches 0s of it") {
+				t.Errorf("the engine searched:\n%s", rep)
+			}
+			for _, f := range []string{"cpu-0.pprof", "heap-0.pprof"} {
+				if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+					t.Errorf("profile %s: %v", f, err)
+				}
+			}
+			t.Log("\n" + rep)
+		})
 	}
-	m := regexp.MustCompile(`: (\d+) human moves \([0-9.]+/s\), (\d+) failed`).FindStringSubmatch(rep)
-	if m == nil {
-		t.Fatalf("report:\n%s", rep)
-	}
-	moves, _ := strconv.Atoi(m[1])
-	if moves < 10 || m[2] != "0" {
-		t.Errorf("%d moves, %s failed:\n%s", moves, m[2], rep)
-	}
-	for _, want := range []string{"acknowledgement p50 ", "process 0: store transactions ", "CPU per human move ", "memory per open game "} {
-		if !regexp.MustCompile(regexp.QuoteMeta(want)).MatchString(rep) {
-			t.Errorf("no %q in:\n%s", want, rep)
-		}
-	}
-	t.Log("\n" + rep)
 }
 
 // Options that cannot make a run are refused with what is wrong, and an
@@ -53,7 +74,7 @@ func TestOptionsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := options{bin: "othello-bot", database: filepath.Join(t.TempDir(), "new.db"), processes: 1, games: 10, live: 0.1,
-		duration: time.Second, liveThink: time.Second, corrThink: time.Second, ramp: 5}
+		duration: time.Second, liveThink: time.Second, corrThink: time.Second, ramp: 5, opponent: "bot"}
 	if err := good.check(); err != nil {
 		t.Fatalf("good options: %v", err)
 	}
@@ -63,6 +84,7 @@ func TestOptionsRefused(t *testing.T) {
 		"-live is a share":                     func(o *options) { o.live = 2 },
 		"must be positive":                     func(o *options) { o.duration = 0 },
 		"several processes need a postgres://": func(o *options) { o.processes = 3 },
+		"-opponent is bot or human":            func(o *options) { o.opponent = "cat" },
 		"exists: give a new file":              func(o *options) { o.database = existing },
 	} {
 		o := good

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 )
@@ -55,15 +58,9 @@ func rss(pid int) (int64, error) {
 // storeTx reads a process's store transaction times from its /metrics:
 // how many, the mean, and the bucket that holds the 99th percentile.
 func storeTx(addr string) (string, error) {
-	resp, err := http.Get("http://" + addr + "/metrics")
+	families, err := scrape(addr)
 	if err != nil {
 		return "", err
-	}
-	defer resp.Body.Close()
-	parser := expfmt.NewTextParser(model.UTF8Validation)
-	families, err := parser.TextToMetricFamilies(resp.Body)
-	if err != nil {
-		return "", fmt.Errorf("reading /metrics: %w", err)
 	}
 	f := families["othello_store_transaction_seconds"]
 	if f == nil || len(f.GetMetric()) == 0 || f.GetMetric()[0].GetHistogram().GetSampleCount() == 0 {
@@ -150,4 +147,136 @@ func fetchProfile(url, path string, progress io.Writer) {
 		return
 	}
 	fmt.Fprintf(progress, "loadtest: wrote %s\n", path)
+}
+
+// sample is what a run reads off the bot processes (summed) and the
+// database at one moment; two of them make the per-move figures.
+type sample struct {
+	cpu     time.Duration // the processes' user and system time
+	engine  float64       // seconds the engine's searches spent
+	mallocs float64       // heap objects allocated
+	alloced float64       // heap bytes allocated
+	writes  float64       // store writes (the transactions the store counts)
+	written int64         // bytes sent to disk: the processes' (SQLite), PostgreSQL's WAL
+	errs    []string
+}
+
+func takeSample(ctx context.Context, workers []*worker, database string) sample {
+	var s sample
+	for _, w := range workers {
+		pid := w.cmd.Process.Pid
+		c, err := cpuTime(pid)
+		s.note(err)
+		s.cpu += c
+		families, err := scrape(w.metrics)
+		s.note(err)
+		s.engine += counter(families, "othello_engine_cpu_seconds_total")
+		s.mallocs += counter(families, "go_memstats_mallocs_total")
+		s.alloced += counter(families, "go_memstats_alloc_bytes_total")
+		if f := families["othello_store_transaction_seconds"]; f != nil && len(f.GetMetric()) > 0 {
+			s.writes += float64(f.GetMetric()[0].GetHistogram().GetSampleCount())
+		}
+		if !postgres(database) {
+			n, err := writeBytes(pid)
+			s.note(err)
+			s.written += n
+		}
+	}
+	if postgres(database) {
+		n, err := walBytes(ctx, database)
+		s.note(err)
+		s.written = n
+	}
+	return s
+}
+
+func (s *sample) note(err error) {
+	if err != nil {
+		s.errs = append(s.errs, err.Error())
+	}
+}
+
+// perMove writes what a human move cost, from two samples.
+func perMove(b io.Writer, o options, before, after sample, moves int64, played time.Duration) {
+	for _, e := range append(before.errs, after.errs...) {
+		fmt.Fprintf(b, "not measured: %s\n", e)
+	}
+	if moves <= 0 {
+		return
+	}
+	n := float64(moves)
+	cpu := after.cpu - before.cpu
+	engine := time.Duration((after.engine - before.engine) * float64(time.Second))
+	answered := "each answered by the bot at level 1"
+	if o.opponent == "human" {
+		answered = "between members, no reply"
+	}
+	fmt.Fprintf(b, "CPU per human move %s (bot processes, %s; engine searches %s of it); CPU use %.0f%% of one core\n",
+		(cpu / time.Duration(moves)).Round(10*time.Microsecond), answered,
+		(engine / time.Duration(moves)).Round(time.Microsecond), 100*cpu.Seconds()/played.Seconds())
+	where := "the processes' writes to disk"
+	if postgres(o.database) {
+		where = "PostgreSQL's WAL"
+	}
+	fmt.Fprintf(b, "per human move: %.2f store writes, %.1f KiB written (%s), %.0f allocations (%.1f KiB)\n",
+		(after.writes-before.writes)/n, float64(after.written-before.written)/1024/n, where,
+		(after.mallocs-before.mallocs)/n, (after.alloced-before.alloced)/1024/n)
+}
+
+// scrape reads a process's /metrics.
+func scrape(addr string) (map[string]*dto.MetricFamily, error) {
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	parser := expfmt.NewTextParser(model.UTF8Validation)
+	families, err := parser.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("reading /metrics: %w", err)
+	}
+	return families, nil
+}
+
+func counter(families map[string]*dto.MetricFamily, name string) float64 {
+	f := families[name]
+	if f == nil || len(f.GetMetric()) == 0 {
+		return 0
+	}
+	m := f.GetMetric()[0]
+	if c := m.GetCounter(); c != nil {
+		return c.GetValue()
+	}
+	return m.GetUntyped().GetValue()
+}
+
+// writeBytes is what a process has caused to be written to disk so far
+// (/proc's write_bytes: its files' pages, the database and its WAL).
+func writeBytes(pid int) (int64, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "write_bytes:"); ok {
+			return strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		}
+	}
+	return 0, errors.New("no write_bytes in /proc io")
+}
+
+// walBytes is how much WAL the PostgreSQL server has written so far.
+func walBytes(ctx context.Context, database string) (int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, database)
+	if err != nil {
+		return 0, fmt.Errorf("reading the WAL written: %w", err)
+	}
+	defer conn.Close(ctx)
+	var n int64
+	if err := conn.QueryRow(ctx, `SELECT wal_bytes::bigint FROM pg_stat_wal`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("reading the WAL written: %w", err)
+	}
+	return n, nil
 }
