@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -32,5 +33,44 @@ func TestCPUCountsSearchesOnly(t *testing.T) {
 	}
 	if c := e.CPU(); c <= 0 {
 		t.Errorf("three depth-6 searches cost %v", c)
+	}
+}
+
+// BenchmarkLevelCost is the engine's CPU per move at each level (its
+// searchers' own clocks, so the same on a busy machine), over whole games
+// from random openings, each level playing itself: what a capacity plan
+// needs per level. Level 10 is given 1 s a move and spends it.
+//
+//	go test ./engine -run '^$' -bench LevelCost -benchtime 1x
+func BenchmarkLevelCost(b *testing.B) {
+	for level := MinLevel; level <= MaxLevel; level++ {
+		b.Run(fmt.Sprintf("level%d", level), func(b *testing.B) {
+			e := New(Options{Searches: 1, MoveTime: time.Second})
+			moves, games := 0, 2
+			if level >= 8 {
+				games = 1
+			}
+			for b.Loop() {
+				for g := range games {
+					start, _ := game.NewPosition(8)
+					gm := game.NewGame(start)
+					rng := rand.New(rand.NewPCG(uint64(g), 11))
+					for i := 0; i < 6 && !gm.Over(); i++ { // a random opening
+						m := gm.Position().LegalMoves()
+						gm.Play(m[rng.IntN(len(m))])
+					}
+					for !gm.Over() {
+						r, err := e.Move(context.Background(), gm.Position(), level, rng)
+						if err != nil {
+							b.Fatal(err)
+						}
+						gm.Play(r.Move)
+						moves++
+					}
+				}
+			}
+			b.ReportMetric(float64(e.CPU().Microseconds())/1000/float64(moves), "cpu-ms/move")
+			b.ReportMetric(float64(moves), "moves")
+		})
 	}
 }

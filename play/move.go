@@ -29,8 +29,8 @@ type Move struct {
 	// when it is the game's live message, the turn records it as showing
 	// the game after it (see record.Turn.Shows).
 	OnMessage string
-	At     time.Time // when the move was made (its interaction's own time)
-	Token  string    // the reply owed to the mover while the bot thinks
+	At        time.Time // when the move was made (its interaction's own time)
+	Token     string    // the reply owed to the mover while the bot thinks
 }
 
 // Moved is what a move did: the game after it (its result set when the

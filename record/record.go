@@ -120,7 +120,7 @@ type Game struct {
 	// this version (Turn.Shows): held in memory only, "" once anything
 	// else changes the game.
 	ShownIn string
-	Style     Style  // how the board is shown
+	Style   Style // how the board is shown
 	// ReplyToken is the chat's handle on a reply the bot still owes the
 	// player (it is thinking), valid until ReplyExpires; "" when none.
 	ReplyToken   string

@@ -273,25 +273,29 @@ func TestInteractionsEndToEnd(t *testing.T) {
 		t.Errorf("autocomplete: %+v", reqs)
 	}
 
-	// The select menu: deferred update, then the game message edited in place.
+	// The select menu, answered at once: the game message updated in place
+	// in the response itself (UPDATE_MESSAGE), no acknowledgement and edit.
 	reqs = h.deliver("select.json", nil)
-	if len(reqs) < 2 || reqs[0].Body["type"] != float64(6) || !strings.Contains(jsonOf(reqs), `"custom_id":"move:1:2"`) {
+	if len(reqs) < 1 || reqs[0].Body["type"] != float64(7) || !strings.Contains(jsonOf(reqs[0].Body), `"custom_id":"move:1:2"`) {
 		t.Fatalf("select: %+v", reqs)
 	}
 
-	// The same (now stale) menu again: a kind note only alice sees.
+	// The same (now stale) menu again: a kind note only alice sees, as the
+	// response itself.
 	reqs = h.deliver("select.json", nil)
-	if len(reqs) != 2 || reqs[1].Method != http.MethodPost || !strings.HasPrefix(reqs[1].Path, "/api/v10/webhooks/1000000000000000000/tok-select") ||
-		reqs[1].Body["flags"] != float64(64) || !strings.Contains(jsonOf(reqs[1].Body), "out of date") {
+	if len(reqs) != 1 || reqs[0].Body["type"] != float64(4) || !strings.HasSuffix(reqs[0].Path, "/tok-select/callback") {
+		t.Fatalf("stale select: %+v", reqs)
+	}
+	if data, _ := reqs[0].Body["data"].(map[string]any); data["flags"] != float64(64) || !strings.Contains(jsonOf(data), "out of date") {
 		t.Errorf("stale select: %+v", reqs)
 	}
 
-	// The Resign button: acknowledged, then an only-you confirmation.
+	// The Resign button: an only-you confirmation, as the response.
 	reqs = h.deliver("button.json", nil)
-	if len(reqs) != 2 || reqs[0].Body["type"] != float64(6) || reqs[1].Method != http.MethodPost {
+	if len(reqs) != 1 || reqs[0].Body["type"] != float64(4) {
 		t.Fatalf("resign button: %+v", reqs)
 	}
-	if data := reqs[1].Body; data["flags"] != float64(64) || !strings.Contains(jsonOf(data), `"custom_id":"resign-yes:1"`) {
+	if data, _ := reqs[0].Body["data"].(map[string]any); data["flags"] != float64(64) || !strings.Contains(jsonOf(data), `"custom_id":"resign-yes:1"`) {
 		t.Errorf("resign confirmation: %s", jsonOf(data))
 	}
 
@@ -313,12 +317,31 @@ func TestInteractionsEndToEnd(t *testing.T) {
 		if strings.HasPrefix(r.Path, "/api/v10/channels/800000000000000001/messages") && strings.Contains(jsonOf(r.Body), "Alice resigned.") {
 			posted = true
 		}
-		if r.Method == http.MethodPatch && strings.HasSuffix(r.Path, "/messages/@original") && strings.Contains(jsonOf(r.Body), "You resigned game #1.") {
+		// The confirmation is updated in place in the response itself.
+		if strings.HasSuffix(r.Path, "/tok-button/callback") && r.Body["type"] == float64(7) && strings.Contains(jsonOf(r.Body), "You resigned game #1.") {
 			updated = true
 		}
 	}
 	if !posted || !updated {
 		t.Errorf("resign confirm: %+v", reqs)
+	}
+}
+
+// A press whose answer takes longer than inlineWithin (the engine
+// thinking at level 10) is acknowledged first, then answered by editing
+// the message: Discord never waits on the engine.
+func TestSlowPressAcknowledgedFirst(t *testing.T) {
+	h := newHarness(t)
+	h.deliver("start.json", func(m map[string]any) {
+		m["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["value"] = 10
+	})
+	reqs := h.deliver("select.json", nil)
+	if len(reqs) < 2 || reqs[0].Body["type"] != float64(6) {
+		t.Fatalf("a slow move's first request: %+v", reqs)
+	}
+	if reqs[1].Method != http.MethodPatch || !strings.HasSuffix(reqs[1].Path, "/tok-select/messages/@original") ||
+		!strings.Contains(jsonOf(reqs[1].Body), `"custom_id":"move:1:2"`) {
+		t.Errorf("then the edit: %+v", reqs[1])
 	}
 }
 

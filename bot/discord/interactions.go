@@ -185,11 +185,34 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		a.launchActivity(ctx, log, req, respond)
 		return
 	}
-	// Acknowledge first, always: whatever the answer then waits for (a
-	// channel's lock, the engine, the database), Discord hears back within
-	// its 3 seconds.
+	// The answer is worked out at once; Discord hears of it within its 3
+	// seconds either way. A press answered within inlineWithin by an edit
+	// of its own message (a move) or a line only the presser sees (a
+	// refusal) is answered in the acknowledgement itself: one exchange with
+	// Discord, not an acknowledgement and then an edit. Anything slower
+	// (the engine thinking, a busy database) is acknowledged then, and its
+	// answer follows by the interaction's webhook.
 	component := req.Kind == bot.Button || req.Kind == bot.Select
 	private := req.Kind == bot.Command && bot.PrivateCommand(req.Path())
+	tracked := !req.Place.BotPosts()
+	answered := make(chan bot.Response, 1)
+	go func() { answered <- a.answer(ctx, log, ic.Interaction, req) }()
+	var resp bot.Response
+	have := false
+	if component {
+		select {
+		case resp = <-answered:
+			have = true
+			if a.inline(ctx, log, ic.Interaction, resp, respond, tracked) {
+				a.meter.Acknowledged(time.Since(received))
+				acked = true
+				a.followUp(ctx, log, ic.Interaction, resp.Followups, tracked)
+				resp.Delivered()
+				return
+			}
+		case <-time.After(inlineWithin):
+		}
+	}
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	switch {
 	case component:
@@ -203,12 +226,10 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 	}
 	acked = true
 	a.meter.Acknowledged(time.Since(received))
-	if why := a.readAttachment(ctx, ic.Interaction, &req); why != "" {
-		a.deliver(ctx, log, ic.Interaction, bot.Refuse(req.Me().T(why)), component, private, !req.Place.BotPosts())
-		return
+	if !have {
+		resp = <-answered
 	}
-	resp := a.svc.Handle(ctx, req)
-	a.deliver(ctx, log, ic.Interaction, resp, component, private, !req.Place.BotPosts())
+	a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
 	resp.Delivered()
 }
 
@@ -242,48 +263,6 @@ const launchActivity discordgo.InteractionResponseType = 12
 func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
 	if err != nil {
 		log.Error("discord: "+what, "err", err)
-	}
-}
-
-// deliver completes an acknowledged interaction. A refusal after a public
-// acknowledgement replaces it with a message only the user sees.
-// tracked says the channel is one where the bot is no member, whose
-// tokens note what they sent.
-func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, component, private, tracked bool) {
-	if m := resp.Message; m != nil {
-		var msg *discordgo.Message
-		var err error
-		followup := true
-		switch {
-		case component && resp.Update, !component && (private || !m.Ephemeral):
-			followup = false
-			msg, err = a.session.InteractionResponseEdit(i, webhookEdit(*m), discordgo.WithContext(ctx))
-			a.logFailure(log, "editing the reply", err)
-		case !component && m.Ephemeral:
-			a.logFailure(log, "removing the acknowledgement", a.session.InteractionResponseDelete(i, discordgo.WithContext(ctx)))
-			_, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
-			a.logFailure(log, "following up", err)
-		default: // a component whose answer is a new message
-			msg, err = a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
-			a.logFailure(log, "following up", err)
-		}
-		if err == nil && msg != nil && tracked {
-			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, followup)
-		}
-		if err == nil && msg != nil {
-			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
-		}
-	}
-	for k := range resp.Followups {
-		m := &resp.Followups[k]
-		msg, err := a.session.FollowupMessageCreate(i, true, webhookParams(*m), discordgo.WithContext(ctx))
-		a.logFailure(log, "following up", err)
-		if err == nil && msg != nil && tracked {
-			a.noteSent(ctx, i.ChannelID, i.Token, msg.ID, true)
-		}
-		if err == nil && msg != nil {
-			a.svc.Posted(ctx, i.ChannelID, m, msg.ID)
-		}
 	}
 }
 

@@ -109,13 +109,13 @@ func postgres(database string) bool { return strings.HasPrefix(database, "postgr
 
 // worker is one bot process.
 type worker struct {
-	cmd       *exec.Cmd
-	listen    string // interactions
-	metrics   string
-	pprof     string
-	log       *os.File
-	cpuBefore time.Duration
-	rssBefore int64
+	cmd        *exec.Cmd
+	listen     string // interactions
+	metrics    string
+	pprof      string
+	log        *os.File
+	rssBefore  int64
+	heapBefore float64
 }
 
 // play is what the players measured.
@@ -167,8 +167,8 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		if err := waitListening(w.listen, 60*time.Second); err != nil {
 			return "", fmt.Errorf("worker %s: %w (log in %s)", w.listen, err, w.log.Name())
 		}
-		w.cpuBefore, _ = cpuTime(w.cmd.Process.Pid)
 		w.rssBefore, _ = rss(w.cmd.Process.Pid)
+		w.heapBefore, _ = liveHeap(w)
 	}
 
 	p := &play{}
@@ -233,9 +233,15 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	p.mu.Unlock()
 	after := takeSample(ctx, workers, o.database)
 	var rssAll int64
+	var heapAll float64
 	for k, w := range workers {
 		r, _ := rss(w.cmd.Process.Pid)
 		rssAll += r - w.rssBefore
+		h, err := liveHeap(w)
+		if err != nil {
+			fmt.Fprintf(&b, "not measured: process %d's live heap: %v\n", k, err)
+		}
+		heapAll += h - w.heapBefore
 		tx, err := storeTx(w.metrics)
 		if err != nil {
 			tx = "unread: " + err.Error()
@@ -246,7 +252,8 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		fmt.Fprintf(&b, "%d moves refused as not the mover's turn (after a pass), not counted\n", p.refused.Load())
 	}
 	perMove(&b, o, before, after, moves, played)
-	fmt.Fprintf(&b, "memory per open game %.1f KiB (resident growth over the run / games)\n", float64(rssAll)/1024/float64(o.games))
+	fmt.Fprintf(&b, "memory per open game %.1f KiB (resident growth over the run / games); live heap %.1f KiB (after a collection)\n",
+		float64(rssAll)/1024/float64(o.games), heapAll/1024/float64(o.games))
 	cancel()
 	wg.Wait()
 	return b.String(), nil

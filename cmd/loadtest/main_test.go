@@ -43,7 +43,7 @@ func TestSmallRun(t *testing.T) {
 			}
 			for _, want := range []string{`acknowledgement p50 `, `process 0: store transactions `, `CPU per human move [0-9.]+[µm]s`,
 				`per human move: [0-9.]+ store writes, [0-9.]+ KiB written \(the processes' writes to disk\), [1-9][0-9]* allocations`,
-				`memory per open game `} {
+				`memory per open game -?[0-9.]+ KiB .*; live heap -?[0-9.]+ KiB`} {
 				if !regexp.MustCompile(want).MatchString(rep) {
 					t.Errorf("no %q in:\n%s", want, rep)
 				}

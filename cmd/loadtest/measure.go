@@ -158,6 +158,8 @@ type sample struct {
 	alloced float64       // heap bytes allocated
 	writes  float64       // store writes (the transactions the store counts)
 	written int64         // bytes sent to disk: the processes' (SQLite), PostgreSQL's WAL
+	machine time.Duration // every process's CPU (/proc/stat)
+	self    time.Duration // this tool's own (the fake Discord and the players)
 	errs    []string
 }
 
@@ -182,6 +184,11 @@ func takeSample(ctx context.Context, workers []*worker, database string) sample 
 			s.written += n
 		}
 	}
+	var err error
+	s.machine, err = machineTime()
+	s.note(err)
+	s.self, err = cpuTime(os.Getpid())
+	s.note(err)
 	if postgres(database) {
 		n, err := walBytes(ctx, database)
 		s.note(err)
@@ -214,6 +221,11 @@ func perMove(b io.Writer, o options, before, after sample, moves int64, played t
 	fmt.Fprintf(b, "CPU per human move %s (bot processes, %s; engine searches %s of it); CPU use %.0f%% of one core\n",
 		(cpu / time.Duration(moves)).Round(10*time.Microsecond), answered,
 		(engine / time.Duration(moves)).Round(time.Microsecond), 100*cpu.Seconds()/played.Seconds())
+	// What the rest of the machine spent: the database server, when it
+	// runs here and nothing else does.
+	rest := (after.machine - before.machine) - cpu - (after.self - before.self)
+	fmt.Fprintf(b, "CPU per human move outside the bot and this tool %s (the database server, on an otherwise idle machine)\n",
+		(max(0, rest) / time.Duration(moves)).Round(10*time.Microsecond))
 	where := "the processes' writes to disk"
 	if postgres(o.database) {
 		where = "PostgreSQL's WAL"
@@ -279,4 +291,48 @@ func walBytes(ctx context.Context, database string) (int64, error) {
 		return 0, fmt.Errorf("reading the WAL written: %w", err)
 	}
 	return n, nil
+}
+
+// liveHeap is a process's live heap: its collector run first (through
+// the profiler's heap endpoint, which collects before it answers), then
+// the heap's size read from /metrics.
+func liveHeap(w *worker) (float64, error) {
+	resp, err := http.Get("http://" + w.pprof + "/debug/pprof/heap?gc=1")
+	if err != nil {
+		return 0, err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	families, err := scrape(w.metrics)
+	if err != nil {
+		return 0, err
+	}
+	f := families["go_memstats_heap_alloc_bytes"]
+	if f == nil || len(f.GetMetric()) == 0 {
+		return 0, errors.New("no go_memstats_heap_alloc_bytes")
+	}
+	return f.GetMetric()[0].GetGauge().GetValue(), nil
+}
+
+// machineTime is the CPU time every process on the machine has spent
+// (/proc/stat's first line, all but idle and waiting for I/O).
+func machineTime() (time.Duration, error) {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, err
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 || f[0] != "cpu" {
+		return 0, errors.New("unreadable /proc/stat")
+	}
+	var ticks int64
+	for k, v := range f[1:8] { // user nice system idle iowait irq softirq
+		if k == 3 || k == 4 {
+			continue
+		}
+		n, _ := strconv.ParseInt(v, 10, 64)
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
