@@ -22,6 +22,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
@@ -141,9 +142,12 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	// The balancer first: its URL is the endpoint the fake signs for.
 	var next atomic.Int64
 	var backends []*url.URL
+	// The balancer keeps its connections to the bots open, as Discord's
+	// do: Go's default of two idle connections a host would make the bots
+	// accept a new connection for most requests.
 	lb := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
 		r.SetURL(backends[next.Add(1)%int64(len(backends))])
-	}})
+	}, Transport: &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: 90 * time.Second}})
 	defer lb.Close()
 	pub := srv.UseEndpoint(lb.URL + "/interactions")
 

@@ -41,6 +41,12 @@ func Sign(key ed25519.PrivateKey, at time.Time, body []byte) http.Header {
 	return h
 }
 
+// poster is how the fake posts interactions: with connections kept open
+// between posts, as Discord's own are (a load test's thousands of posts
+// would otherwise each open one).
+var poster = &http.Client{Timeout: AckLimit + time.Second,
+	Transport: &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: 90 * time.Second}}
+
 // post delivers one interaction to the endpoint and applies its answer.
 func (s *Server) post(ia *Interaction, payload map[string]any) {
 	s.mu.Lock()
@@ -53,7 +59,7 @@ func (s *Server) post(ia *Interaction, payload map[string]any) {
 		return
 	}
 	req.Header = Sign(key, time.Now(), body)
-	resp, err := (&http.Client{Timeout: AckLimit + time.Second}).Do(req)
+	resp, err := poster.Do(req)
 	if err != nil {
 		s.violation("posting interaction %s to the endpoint: %v", ia.ID, err)
 		return
