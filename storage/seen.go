@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -9,11 +10,26 @@ import (
 // FirstSeen records that an interaction id arrived at and says whether it
 // is the first time any process sharing the database saw it.
 func (s *Store) FirstSeen(ctx context.Context, id string, at time.Time) (bool, error) {
-	res, err := s.wdb.ExecContext(ctx, `INSERT INTO seen_interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`, id, millis(at))
-	if err != nil {
-		return false, fmt.Errorf("recording interaction %s: %w", id, err)
+	const insert = `INSERT INTO seen_interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`
+	var n int64
+	record := func(ctx context.Context, ex interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	}) error {
+		res, err := ex.ExecContext(ctx, insert, id, millis(at))
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
 	}
-	n, err := res.RowsAffected()
+	var err error
+	if s.dialect == sqliteDB {
+		// In SQLite's group commit: one interaction's note shares its
+		// transaction and sync with the writes queued beside it, instead
+		// of taking the one write connection for a sync of its own.
+		err = s.inTx(ctx, func(tx *dbTx) error { return record(ctx, tx) })
+	} else {
+		err = record(ctx, s.wdb)
+	}
 	if err != nil {
 		return false, fmt.Errorf("recording interaction %s: %w", id, err)
 	}
