@@ -36,6 +36,7 @@ import (
 	"syscall"
 	"time"
 
+	"othello-bot/bot/discord"
 	"othello-bot/bot/discord/discordtest"
 )
 
@@ -143,11 +144,12 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	var next atomic.Int64
 	var backends []*url.URL
 	// The balancer keeps its connections to the bots open, as Discord's
-	// do: Go's default of two idle connections a host would make the bots
-	// accept a new connection for most requests.
+	// do (Go's default of two idle connections a host would make the bots
+	// accept a new connection for most requests), and holds no more to a
+	// bot than the bot takes from one address: past that it resets them.
 	lb := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
 		r.SetURL(backends[next.Add(1)%int64(len(backends))])
-	}, Transport: &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: 90 * time.Second}})
+	}, Transport: &http.Transport{MaxConnsPerHost: discord.PerAddress, MaxIdleConnsPerHost: discord.PerAddress, IdleConnTimeout: 90 * time.Second}})
 	defer lb.Close()
 	pub := srv.UseEndpoint(lb.URL + "/interactions")
 
@@ -307,12 +309,11 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 			continue
 		}
 		id, values, _ := m.Menu()
-		t0 := time.Now()
 		ia := srv.Select(mover, m, id, values[rand.IntN(len(values))])
 		if !waited(ia) {
 			continue
 		}
-		took := time.Since(t0)
+		took := srv.AnsweredAfter(ia) // (Wait itself waits for a quiet moment after)
 		if ia.AckType == discordtest.AckMessage {
 			// Refused: in a game between members, the other's turn after
 			// a pass. The turn goes to them; nothing was played.

@@ -195,6 +195,14 @@ func (ia *Interaction) wait(s *Server, timeout time.Duration) error {
 // Wait waits for the bot's whole answer to an interaction.
 func (s *Server) Wait(ia *Interaction, timeout time.Duration) error { return ia.wait(s, timeout) }
 
+// AnsweredAfter is how long after it was sent the bot's last call about
+// an interaction came (its whole answer, once Wait has returned).
+func (s *Server) AnsweredAfter(ia *Interaction) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ia.lastCall.Sub(ia.sentAt)
+}
+
 // --- what tests look at ---
 
 // Messages returns the channel's messages, oldest first, as a user sees
