@@ -37,7 +37,10 @@ func (a *Adapter) answer(ctx context.Context, log *slog.Logger, i *discordgo.Int
 
 // inline answers a press in its acknowledgement when the answer allows it
 // (see process): an edit of the pressed message with no files, or a line
-// only the presser sees. It reports whether it did.
+// only the presser sees. It reports whether it did. Discord's "Receiving
+// and Responding" (interaction callback types): UPDATE_MESSAGE (7) is for
+// components only and edits the message the component is on; files would
+// need a multipart body, which an answer in the HTTP response cannot be.
 func (a *Adapter) inline(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, resp bot.Response, respond responder, tracked bool) bool {
 	m := resp.Message
 	if m == nil || len(m.Files) > 0 || i.Message == nil {

@@ -196,7 +196,7 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		ramp <- struct{}{}
 		go func() {
 			defer wg.Done()
-			player(ctx, o, srv, p, u, rival, ch, live, ramp)
+			player(ctx, o, srv, p, u, rival, ch, live, ramp, progress)
 		}()
 		if i%1000 == 999 {
 			fmt.Fprintf(progress, "loadtest: %d games started in %s\n", i+1, time.Since(begun).Round(time.Second))
@@ -233,6 +233,10 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	fmt.Fprintf(&b, "games %d (live %.0f%%), processes %d, database %s\n", o.games, o.live*100, o.processes, dbKind(o.database))
 	fmt.Fprintf(&b, "ramp-up %s; steady %s: %d human moves (%.1f/s), %d failed\n", ramped.Round(time.Second), played.Round(time.Second),
 		moves, float64(moves)/played.Seconds(), p.failed.Load())
+	if v := srv.Violations(); len(v) > 0 {
+		// What the fake Discord refused or found wrong: the first few.
+		fmt.Fprintf(&b, "fake Discord: %d violations, first: %s\n", len(v), strings.Join(v[:min(3, len(v))], " | "))
+	}
 	p.mu.Lock()
 	fmt.Fprintf(&b, "acknowledgement p50 %s p99 %s max %s\n", quantiles(p.acks)...)
 	fmt.Fprintf(&b, "whole answer    p50 %s p99 %s max %s\n", quantiles(p.answers)...)
@@ -269,7 +273,7 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 // member against another, both played from here; a move after a random
 // pause (exponential, about the mean think time), a new game when one
 // ends.
-func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u discordtest.User, rival *discordtest.User, ch string, live bool, ramp chan struct{}) {
+func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u discordtest.User, rival *discordtest.User, ch string, live bool, ramp chan struct{}, progress io.Writer) {
 	think := o.corrThink
 	opts := map[string]any{"level": 1, "size": 8, "color": "black"}
 	if live {
@@ -277,7 +281,9 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 	}
 	waited := func(ia *discordtest.Interaction) bool {
 		if err := srv.Wait(ia, 2*time.Minute); err != nil {
-			p.failed.Add(1)
+			if p.failed.Add(1) <= 3 {
+				fmt.Fprintf(progress, "loadtest: %v (acknowledged with type %d)\n", err, ia.AckType)
+			}
 			return false
 		}
 		return true
