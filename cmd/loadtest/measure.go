@@ -223,7 +223,7 @@ func perMove(b io.Writer, o options, before, after sample, moves int64, played t
 		(engine / time.Duration(moves)).Round(time.Microsecond), 100*cpu.Seconds()/played.Seconds())
 	// The engine's share is thinking and the puzzle search of finished
 	// games in the background (every 20 s): what a move costs is the rest.
-	fmt.Fprintf(b, "CPU per human move without the engine's searches %s\n", ((cpu-engine)/time.Duration(moves)).Round(10*time.Microsecond))
+	fmt.Fprintf(b, "CPU per human move without the engine's searches %s\n", ((cpu - engine) / time.Duration(moves)).Round(10*time.Microsecond))
 	// What the rest of the machine spent: the database server, when it
 	// runs here and nothing else does.
 	rest := (after.machine - before.machine) - cpu - (after.self - before.self)
