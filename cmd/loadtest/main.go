@@ -256,7 +256,12 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		if err != nil {
 			tx = "unread: " + err.Error()
 		}
+		acks, err := ownAcks(w.metrics)
+		if err != nil {
+			acks = "unread: " + err.Error()
+		}
 		fmt.Fprintf(&b, "process %d: store transactions %s; resident %d MiB\n", k, tx, r>>20)
+		fmt.Fprintf(&b, "process %d: its own acknowledgements over the whole run %s\n", k, acks)
 	}
 	if p.refused.Load() > 0 {
 		fmt.Fprintf(&b, "%d moves refused as not the mover's turn (after a pass), not counted\n", p.refused.Load())

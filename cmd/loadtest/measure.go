@@ -62,9 +62,27 @@ func storeTx(addr string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f := families["othello_store_transaction_seconds"]
+	return histogram(families, "othello_store_transaction_seconds"), nil
+}
+
+// ownAcks reads a process's own acknowledgement times (from receiving an
+// interaction to its first response going out) from its /metrics: the
+// bot's share of what the fake measures, the players' and the fake's own
+// delays on a shared machine left out.
+func ownAcks(addr string) (string, error) {
+	families, err := scrape(addr)
+	if err != nil {
+		return "", err
+	}
+	return histogram(families, "othello_interaction_ack_seconds"), nil
+}
+
+// histogram says how many, the mean, and the bucket that holds the 99th
+// percentile of a histogram over the process's life.
+func histogram(families map[string]*dto.MetricFamily, name string) string {
+	f := families[name]
 	if f == nil || len(f.GetMetric()) == 0 || f.GetMetric()[0].GetHistogram().GetSampleCount() == 0 {
-		return "none", nil
+		return "none"
 	}
 	h := f.GetMetric()[0].GetHistogram()
 	count := h.GetSampleCount()
@@ -76,7 +94,7 @@ func storeTx(addr string) (string, error) {
 		}
 	}
 	mean := time.Duration(h.GetSampleSum() / float64(count) * float64(time.Second))
-	return fmt.Sprintf("%d, mean %s, p99 %s", count, mean.Round(10*time.Microsecond), p99), nil
+	return fmt.Sprintf("%d, mean %s, p99 %s", count, mean.Round(10*time.Microsecond), p99)
 }
 
 func quantiles(d []time.Duration) []any {
