@@ -52,13 +52,7 @@ func BenchmarkLevelCost(b *testing.B) {
 			}
 			for b.Loop() {
 				for g := range games {
-					start, _ := game.NewPosition(8)
-					gm := game.NewGame(start)
-					rng := rand.New(rand.NewPCG(uint64(g), 11))
-					for i := 0; i < 6 && !gm.Over(); i++ { // a random opening
-						m := gm.Position().LegalMoves()
-						gm.Play(m[rng.IntN(len(m))])
-					}
+					gm, rng := randomOpening(uint64(g), 11)
 					for !gm.Over() {
 						r, err := e.Move(context.Background(), gm.Position(), level, rng)
 						if err != nil {
@@ -73,4 +67,17 @@ func BenchmarkLevelCost(b *testing.B) {
 			b.ReportMetric(float64(moves), "moves")
 		})
 	}
+}
+
+// randomOpening is a new 8x8 game after six random plies, and the random
+// source that chose them, for benchmarks that play games to the end.
+func randomOpening(seed1, seed2 uint64) (*game.Game, *rand.Rand) {
+	start, _ := game.NewPosition(8)
+	gm := game.NewGame(start)
+	rng := rand.New(rand.NewPCG(seed1, seed2))
+	for i := 0; i < 6 && !gm.Over(); i++ {
+		m := gm.Position().LegalMoves()
+		gm.Play(m[rng.IntN(len(m))])
+	}
+	return gm, rng
 }

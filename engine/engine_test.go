@@ -551,13 +551,7 @@ func BenchmarkLevel10TimePerMove(b *testing.B) {
 			moves, mid := 0, 0
 			for b.Loop() {
 				for g := 0; g < 2; g++ {
-					start, _ := game.NewPosition(8)
-					gm := game.NewGame(start)
-					rng := rand.New(rand.NewPCG(uint64(g), 7))
-					for i := 0; i < 6 && !gm.Over(); i++ { // a random opening
-						m := gm.Position().LegalMoves()
-						gm.Play(m[rng.IntN(len(m))])
-					}
+					gm, rng := randomOpening(uint64(g), 7)
 					for !gm.Over() {
 						ctx, cancel := context.WithTimeout(context.Background(), budget)
 						t0 := time.Now()
