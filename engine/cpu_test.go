@@ -27,19 +27,19 @@ func TestCPUCountsSearchesOnly(t *testing.T) {
 		t.Errorf("a random move cost %v of searching", c)
 	}
 	for range 3 {
-		if _, err := e.Move(context.Background(), p, 6, rng); err != nil {
+		if _, err := e.Move(context.Background(), p, 16, rng); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if c := e.CPU(); c <= 0 {
-		t.Errorf("three depth-6 searches cost %v", c)
+		t.Errorf("three depth-5 searches cost %v", c)
 	}
 }
 
 // BenchmarkLevelCost is the engine's CPU per move at each level (its
 // searchers' own clocks, so the same on a busy machine), over whole games
 // from random openings, each level playing itself: what a capacity plan
-// needs per level. Level 10 is given 1 s a move and spends it.
+// needs per level. The top level is given 1 s a move and spends it.
 //
 //	go test ./engine -run '^$' -bench LevelCost -benchtime 1x
 func BenchmarkLevelCost(b *testing.B) {
@@ -47,7 +47,7 @@ func BenchmarkLevelCost(b *testing.B) {
 		b.Run(fmt.Sprintf("level%d", level), func(b *testing.B) {
 			e := New(Options{Searches: 1, MoveTime: time.Second})
 			moves, games := 0, 2
-			if level >= 8 {
+			if level >= 18 {
 				games = 1
 			}
 			for b.Loop() {

@@ -140,7 +140,7 @@ func (s *searcher) solveStaged(p, o uint64, all bool, levels ...int8) ([]rootRes
 	return done, level
 }
 
-// levelStages are the stages level 10 runs past its exact reach: a bold
+// levelStages are the stages the top level runs past its exact reach: a bold
 // one to know the probable result soon, a careful one, then the exact
 // solve (running all five selective stages costs more than it saves).
 var levelStages = []int8{1, 3, exactLevel}
@@ -152,7 +152,7 @@ func firstOf(r []rootResult) *rootResult {
 	return &r[0]
 }
 
-// selectiveEndgame is level 10 a few empties beyond what it can solve
+// selectiveEndgame is the top level a few empties beyond what it can solve
 // exactly: a third of its time to the midgame search, then the selective
 // stages and the exact solve, as far as the deadline lets them go; the
 // most exact stage finished decides the move, the midgame search's when

@@ -1,6 +1,7 @@
-// Package engine is the bot's Othello player and advisor: ten levels from
-// random to a deep search with an exact endgame solver, move analysis for
-// hints, on every board size 4..26.
+// Package engine is the bot's Othello player and advisor: twenty levels
+// from random moves through opponents that err like people (erring.go) to a
+// deep search with an exact endgame solver, move analysis for hints, on
+// every board size 4..26.
 package engine
 
 import (
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"othello-bot/engine/book"
+	"othello-bot/engine/erring"
 	"othello-bot/engine/pattern"
 	"othello-bot/game"
 	"othello-bot/game/bitboard"
@@ -23,10 +25,12 @@ import (
 )
 
 // Levels run from MinLevel (random moves) to MaxLevel (everything the
-// engine has, within the time it is given).
+// engine has, within the time it is given). Levels 2-15 err by a budget
+// (erring.go); 16-20 are searches of growing depth. Before the finer
+// scale there were ten levels: OldLevel maps those.
 const (
 	MinLevel = 1
-	MaxLevel = 10
+	MaxLevel = 20
 )
 
 // Eval is how a move or position stands for the side to move.
@@ -52,9 +56,13 @@ func (e Eval) String() string {
 type Result struct {
 	Move  game.Square
 	Eval  Eval
-	Depth int // plies searched; 0 for levels 1 and 2 and book moves
+	Depth int // plies searched; 0 for level 1 and book moves
 	Nodes uint64
 	Book  bool // played from the opening book
+	// Loss is what an erring level gave away by its choice, in hundredths
+	// of a disc, as its own search values the moves (0 for the best move
+	// and for the other levels).
+	Loss int
 }
 
 // MoveEval is one legal move with its evaluation.
@@ -72,7 +80,7 @@ type Options struct {
 	// Each holds about 30 MB of tables.
 	Searches int
 	// QuickSearches are searchers kept for quick searches alone (levels up
-	// to 7 on boards up to 10x10, and hints there): a player's fast reply
+	// to 17 on boards up to 10x10, and hints there): a player's fast reply
 	// never queues behind other players' long thinks. 0 means 1; -1 none.
 	QuickSearches int
 	// AnalyzeNodes bounds a hint's deepening: no depth starts after this
@@ -84,21 +92,21 @@ type Options struct {
 	// played with).
 	Weights   *pattern.Weights
 	HandTuned bool
-	// ProbCut turns Multi-ProbCut on in level 10's timed midgame search
+	// ProbCut turns Multi-ProbCut on in the top level's timed midgame search
 	// on 8x8, with this confidence (in spreads of the regression; 1.5 cuts
 	// wrongly about 7% of the time it cuts); 0 leaves it off. Fixed-depth
 	// searches (the other levels, hints, analyses, evaluations) never cut.
 	ProbCut float64
-	// NoBook keeps levels 7-10 from playing the opening book (for making
+	// NoBook keeps levels 17-20 from playing the opening book (for making
 	// the book, and to measure what it is worth).
 	NoBook bool
 	// Book replaces the built-in opening book (for tests); nil keeps it.
 	Book *book.Book
 	// Selective is how many empty squares beyond what it solves exactly
-	// level 10 solves selectively on 8x8 (the selective endgame search,
+	// the top level solves selectively on 8x8 (the selective endgame search,
 	// endmpc.go): 0 means DefaultSelective, -1 none.
 	Selective int
-	// Nodes is a work budget for level 10: it searches this many nodes
+	// Nodes is a work budget for the top level: it searches this many nodes
 	// and answers, whatever the clock says, so the same position gets the
 	// same move on any machine, loaded or not (matches that measure the
 	// engine, not the machine). What it tries to solve is sized by the
@@ -106,15 +114,18 @@ type Options struct {
 	// move time decides). With more than one searcher the helpers' nodes
 	// are not counted in it: give it Searches 1 to be exact.
 	Nodes uint64
-	// Depth caps level 10's midgame depth (0: none).
+	// Depth caps the top level's midgame depth (0: none).
 	Depth int
+	// Budgets replace erring levels' budgets (for calibrating them: cmd/arena
+	// -budgets); a level given one errs by it whatever it was.
+	Budgets map[int]erring.Budget
 }
 
 // nodesPerSecond turns a node budget into the time it stands for here
-// (one core), to size what level 10 tries to solve from the budget.
+// (one core), to size what the top level tries to solve from the budget.
 const nodesPerSecond = 10_000_000
 
-// DefaultSelective is level 10's reach of the selective endgame search
+// DefaultSelective is the top level's reach of the selective endgame search
 // beyond its exact one, in empty squares.
 const DefaultSelective = 3
 
@@ -124,7 +135,7 @@ const DefaultSelective = 3
 const BookMargin = 100
 
 // bookLevel is the lowest level that plays the opening book.
-const bookLevel = 7
+const bookLevel = 17
 
 // Engine chooses moves. It is safe for concurrent use; searches beyond
 // Options.Searches wait for a free searcher.
@@ -177,30 +188,35 @@ var ErrBusy = errors.New("engine: every searcher is busy")
 // ErrNoMove is returned when the side to move has no legal move.
 var ErrNoMove = errors.New("engine: no legal move to choose from")
 
-// levelSpec is what a search level may do: its midgame depth and from how
-// many empty squares it plays the endgame perfectly.
-type levelSpec struct{ depth, solve int }
-
-var levels = [MaxLevel + 1]levelSpec{
-	3:  {2, 4},
-	4:  {3, 6},
-	5:  {4, 8},
-	6:  {5, 10},
-	7:  {6, 12},
-	8:  {8, 14},
-	9:  {10, 18},
-	10: {64, 26}, // as deep as its time allows
+// levelSpec is what a level may do: its midgame depth and from how many
+// empty squares it plays the endgame perfectly; an erring level (a budget
+// set) values every move so and then errs by its budget.
+type levelSpec struct {
+	depth, solve int
+	budget       erring.Budget
 }
+
+// The search levels; the erring ones are in erring.go.
+var levels = func() [MaxLevel + 1]levelSpec {
+	l := erringLevels
+	l[16] = levelSpec{depth: 5, solve: 10}
+	l[17] = levelSpec{depth: 6, solve: 12}
+	l[18] = levelSpec{depth: 8, solve: 14}
+	l[19] = levelSpec{depth: 10, solve: 18}
+	l[20] = levelSpec{depth: 64, solve: 26} // as deep as its time allows
+	return l
+}()
 
 // Move chooses a move for the side to move at the given level, returning by
 // the context's deadline (or after Options.MoveTime without one). rng
-// supplies the randomness of levels 1 and 2 and may be nil.
+// supplies the randomness of the levels below the search levels and of the
+// book, and may be nil.
 func (e *Engine) Move(ctx context.Context, p game.Position, level int, rng *rand.Rand) (Result, error) {
 	return e.MoveOnClock(ctx, p, level, rng, 0)
 }
 
 // MoveOnClock is Move for a player on a clock (timecontrol.PlanMove):
-// level 10 aims to answer after target — past it, it starts no deeper
+// the top level aims to answer after target — past it, it starts no deeper
 // iteration while its best move holds and no further endgame stage — and
 // goes on towards the context's deadline (the plan's Max) only while its
 // best move keeps changing. What it does not spend
@@ -220,7 +236,7 @@ func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rn
 	switch {
 	case level == 1:
 		return Result{Move: moves[rng.IntN(len(moves))]}, nil
-	case level == 2 || len(moves) == 1 && level < MaxLevel:
+	case len(moves) == 1 && level < MaxLevel:
 		return greedy(p, moves, rng), nil
 	}
 	if level >= bookLevel && !e.opts.NoBook && p.Size() == 8 {
@@ -245,6 +261,9 @@ func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rn
 		return greedy(p, moves, rng), nil
 	}
 	defer release()
+	if spec := e.spec(level); spec.budget.PerGame > 0 {
+		return s.errByBudget(ctx, p, spec, rng), nil
+	}
 	if level == MaxLevel {
 		s.limit, s.maxDepth = e.opts.Nodes, e.opts.Depth
 		defer func() { s.limit, s.maxDepth = 0, 0 }()
@@ -303,7 +322,7 @@ func (e *Engine) markBook(p game.Position, evals []MoveEval) []MoveEval {
 	return evals
 }
 
-// BookMoves are the moves levels 7-10 play from the opening book in an
+// BookMoves are the moves levels 17-20 play from the opening book in an
 // 8x8 position (within BookMargin of its best), none when the position is
 // not in the book.
 func (e *Engine) BookMoves(p game.Position) []game.Square {
@@ -396,35 +415,39 @@ func (e *Engine) ScoreMoves(ctx context.Context, p game.Position, depth, exactFr
 	defer release()
 	stop := s.start(ctx, p.Size(), time.Time{})
 	defer stop()
-	mine, theirs := own(p)
-	empties := p.Empties()
-	var out []MoveEval
-	if empties <= exactFrom {
-		r := s.solveRoot(mine, theirs, true)
-		out = toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
-	} else {
-		var r, before []rootResult
-		prev := -1
-		for d := 1; d <= max(1, min(depth, empties)); d++ {
-			next := s.searchRoot(mine, theirs, d, prev, true)
-			if s.aborted {
-				break
-			}
-			before, r = r, next
-			prev = r[0].x
-		}
-		deep := depth >= empties
-		if !deep && before != nil {
-			// The mean of the two deepest depths, so a game's curve does not
-			// swing with who moves last in each search (see evenedOut).
-			r = evenedOut(r, before)
-		}
-		out = toMoveEvals(r, func(v int32) Eval { return evalOf(v, deep) })
-	}
+	out := s.scoreAll(p, depth, exactFrom)
 	if s.aborted {
 		return nil, fmt.Errorf("engine: analysis stopped: %w", context.Cause(ctx))
 	}
 	return out, nil
+}
+
+// scoreAll is ScoreMoves on a started searcher; its result is not to be
+// used when s.aborted.
+func (s *searcher) scoreAll(p game.Position, depth, exactFrom int) []MoveEval {
+	mine, theirs := own(p)
+	empties := p.Empties()
+	if empties <= exactFrom {
+		r := s.solveRoot(mine, theirs, true)
+		return toMoveEvals(r, func(v int32) Eval { return Eval{int(v) * discUnit, true} })
+	}
+	var r, before []rootResult
+	prev := -1
+	for d := 1; d <= max(1, min(depth, empties)); d++ {
+		next := s.searchRoot(mine, theirs, d, prev, true)
+		if s.aborted {
+			break
+		}
+		before, r = r, next
+		prev = r[0].x
+	}
+	deep := depth >= empties
+	if !deep && before != nil {
+		// The mean of the two deepest depths, so a game's curve does not
+		// swing with who moves last in each search (see evenedOut).
+		r = evenedOut(r, before)
+	}
+	return toMoveEvals(r, func(v int32) Eval { return evalOf(v, deep) })
 }
 
 // budget gives ctx a deadline if it has none, and keeps a little margin
@@ -452,7 +475,7 @@ func (e *Engine) acquire(ctx context.Context) (*searcher, func(), error) {
 // other searchers, one per core; the quick lane costs them a little CPU
 // only while a quick search runs.
 const (
-	quickLevel = 7
+	quickLevel = 17
 	quickSize  = 10
 )
 
@@ -522,7 +545,8 @@ func (e *Engine) newSearcher() *searcher {
 	return s
 }
 
-// greedy is level 2: the move that flips most, with a beginner's sense of
+// greedy is the quick move when no searcher is free (and the only move when
+// there is one): the move that flips most, with a beginner's sense of
 // corners (take one when possible, avoid the squares that give one away),
 // choosing at random among equals. Flipping most without that sense plays
 // no better than random moves.
@@ -592,7 +616,7 @@ func (s *searcher) start(ctx context.Context, size int, deadline time.Time) func
 	return context.AfterFunc(ctx, func() { cancelled.Store(true) })
 }
 
-// choose runs a search level on a position with legal moves; level 10
+// choose runs a search level on a position with legal moves; the top level
 // aims at target when it is not zero (see MoveOnClock).
 func (s *searcher) choose(ctx context.Context, p game.Position, level int, help helpFunc, target time.Duration) Result {
 	spec := levels[level]

@@ -207,24 +207,22 @@ func TestLevelOneCoversAllMoves(t *testing.T) {
 	}
 }
 
-func TestLevelTwoFlipsMostWithCornerSense(t *testing.T) {
+// The quick move (when no searcher is free) flips most, with a
+// beginner's sense of corners.
+func TestGreedyFlipsMostWithCornerSense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
-	e := New(Options{})
 	for i := 0; i < 200; i++ {
 		p := randomPosition(t, 8, 10+rng.IntN(45), rng)
-		r, err := e.Move(context.Background(), p, 2, rng)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := greedy(p, p.LegalMoves(), rng)
 		for _, m := range p.LegalMoves() {
 			if cornerSense(p, m) != cornerSense(p, r.Move) {
 				if cornerSense(p, m) > cornerSense(p, r.Move) {
-					t.Fatalf("%s: level 2 played %s over %s", p.Board64(), r.Move, m)
+					t.Fatalf("%s: greedy played %s over %s", p.Board64(), r.Move, m)
 				}
 				continue
 			}
 			if len(p.Flips(m)) > len(p.Flips(r.Move)) {
-				t.Fatalf("level 2 played %s (%d flips) over %s (%d)", r.Move, len(p.Flips(r.Move)), m, len(p.Flips(m)))
+				t.Fatalf("greedy played %s (%d flips) over %s (%d)", r.Move, len(p.Flips(r.Move)), m, len(p.Flips(m)))
 			}
 		}
 	}
@@ -303,13 +301,13 @@ func TestLevelsPlayAllSizes(t *testing.T) {
 	}
 }
 
-// A search level asked for a move with a short deadline answers about then
-// with a legal move, even when it would like to think for much longer.
+// A level asked for a move with a short deadline answers about then with
+// a legal move, even when it would like to think for much longer.
 func TestLevelsHonourDeadline(t *testing.T) {
 	e := New(Options{MoveTime: time.Hour})
 	for _, size := range []int{8, 14} {
 		p := randomPosition(t, size, size*size-16, rand.New(rand.NewPCG(5, uint64(size))))
-		for _, level := range []int{3, 9, 10} {
+		for _, level := range []int{3, 15, 19, MaxLevel} {
 			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 			t0 := time.Now()
 			r, err := e.Move(ctx, p, level, nil)
@@ -381,7 +379,7 @@ func TestAnalyzeRanksEveryMove(t *testing.T) {
 func TestBadLevelAndNoMove(t *testing.T) {
 	e := New(Options{})
 	p, _ := game.NewPosition(8)
-	for _, lv := range []int{0, 11, -1} {
+	for _, lv := range []int{0, MaxLevel + 1, -1} {
 		if _, err := e.Move(context.Background(), p, lv, nil); err == nil {
 			t.Errorf("level %d accepted", lv)
 		}

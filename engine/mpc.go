@@ -26,8 +26,8 @@ type mpcFit struct {
 	sigma   float64
 }
 
-// DefaultProbCut is the confidence level 10 cuts with in the bot
-// (Options.ProbCut). At 1.5 level 10 beat itself without ProbCut 120-67-13
+// DefaultProbCut is the confidence the top level cuts with in the bot
+// (Options.ProbCut). At 1.5 the top level beat itself without ProbCut 120-67-13
 // (63.2%) at 0.1 s a move over 200 games (cmd/arena, seed 1), and 58-36-6
 // (61.0%) at 1 s a move over 100 (seed 2).
 const DefaultProbCut = 1.5

@@ -24,7 +24,7 @@ type searcher struct {
 	// holds (MoveOnClock).
 	target  time.Time
 	aborted bool
-	// limit is level 10's work budget in nodes (0: none): the search
+	// limit is the top level's work budget in nodes (0: none): the search
 	// stops once it has searched that many, as at a deadline; maxDepth
 	// caps its midgame depth (0: none); iterNodes is the share of the
 	// budget after which its midgame deepening starts no new depth (the
@@ -34,7 +34,7 @@ type searcher struct {
 	weights          *pattern.Weights // the engine's own, if any
 	handTuned        bool             // 8x8 without trained weights
 	own              evaluator        // the 8x8 evaluator with those weights
-	// mpc is Multi-ProbCut's table while a search may cut (level 10 on
+	// mpc is Multi-ProbCut's table while a search may cut (the top level on
 	// 8x8 when mpcT, its confidence, is set); inProbCut is set during its
 	// shallow searches, which cut nothing.
 	mpc       *mpcTable
@@ -44,7 +44,7 @@ type searcher struct {
 	// that cuts with confidence endT; endmpc.go).
 	endLevel int8
 	endT     float64
-	// selective is level 10's reach of the selective endgame beyond the
+	// selective is the top level's reach of the selective endgame beyond the
 	// exact one (Options.Selective).
 	selective int
 	// team is the helpers of the parallel search this searcher leads (nil:
@@ -68,7 +68,7 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 		s.own.pw = s.weights // nil: hand-tuned
 		s.ev = &s.own
 	}
-	s.mpc = nil // level 10 sets it for its timed search
+	s.mpc = nil // the top level sets it for its timed search
 	s.endLevel, s.endT = exactLevel, 0
 	s.nodes = 0
 	s.stop = stop

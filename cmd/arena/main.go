@@ -2,10 +2,10 @@
 // other, or a level against another GTP Othello program such as grhino.
 // Each random opening is played twice, once with each colour.
 //
-//	go run ./cmd/arena -ladder 2-10 -games 100
-//	go run ./cmd/arena -a 10 -gtp '/usr/games/gtp-rhino -l 3' -games 20
-//	go run ./cmd/arena -a 10 -b 8 -clock 1+0 -games 50
-//	go run ./cmd/arena -a 10 -b 10 -probcut-a 1.5 -probcut-b 0 -movetime 100ms -games 200
+//	go run ./cmd/arena -ladder 2-20 -games 100
+//	go run ./cmd/arena -a 20 -gtp '/usr/games/gtp-rhino -l 3' -games 20
+//	go run ./cmd/arena -a 20 -b 18 -clock 1+0 -games 50
+//	go run ./cmd/arena -a 20 -b 20 -probcut-a 1.5 -probcut-b 0 -movetime 100ms -games 200
 //
 // With -clock, level -a (and level -b when it is the same level) plays on
 // that clock as the bot does against a player: it plans each move from the
@@ -14,20 +14,21 @@
 // it took, and a move after its time ran out loses on time. Give -movetime
 // more than any plan (1m) so the clock alone decides:
 //
-//	go run ./cmd/arena -a 10 -b 10 -clock 1+0 -movetime 1m -flat-b -games 200 -workers 1
+//	go run ./cmd/arena -a 20 -b 20 -clock 1+0 -movetime 1m -flat-b -games 200 -workers 1
 //
 // Strength at equal work, whatever the machine's load: -nodes gives every
-// level 10 a node budget a move (one core each), and -sprt ends the match
+// top level (20) a node budget a move (one core each), and -sprt ends the match
 // as soon as the sequential probability ratio test decides (rating/sprt),
 // printing Elo with its 95% interval. Two builds: the old one over GTP.
 //
-//	go run ./cmd/arena -a 10 -gtp 'OLD gtp --level 10 --nodes 500000' -nodes 500000 -sprt 0,5 -games 20000 -workers 2
+//	go run ./cmd/arena -a 20 -gtp 'OLD gtp --level 10 --nodes 500000' -nodes 500000 -sprt 0,5 -games 20000 -workers 2
 //
 // It is a measuring tool, not part of the bot; its results go in notes.
 package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -63,16 +64,25 @@ type enginePlayer struct {
 	flat     bool                // on a clock: the even budget, spent whole
 	left     time.Duration       // on the clock in the game being played
 	playing  *game.Game          // that game
+	loss     int                 // given away in it (an erring level)
 }
 
 func (e *enginePlayer) name() string { return "level " + strconv.Itoa(e.level) }
-func (e *enginePlayer) close()       {}
+func (e *enginePlayer) close() {
+	if e.playing != nil {
+		lossesOf(e.level).game(e.loss)
+	}
+}
+
 func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, error) {
 	think, target := e.moveTime, time.Duration(0)
-	if !e.control.IsZero() {
-		if e.playing != g { // a new game: a full clock
-			e.playing, e.left = g, e.control.Base
+	if e.playing != g { // a new game: a full clock, nothing lost yet
+		if e.playing != nil {
+			lossesOf(e.level).game(e.loss)
 		}
+		e.playing, e.left, e.loss = g, e.control.Base, 0
+	}
+	if !e.control.IsZero() {
 		p := g.Position()
 		if e.flat {
 			think = min(think, timecontrol.Budget(e.left, e.control.Increment, p.Empties()))
@@ -85,6 +95,8 @@ func (e *enginePlayer) move(ctx context.Context, g *game.Game) (game.Square, err
 	ctx, cancel := context.WithTimeout(ctx, think)
 	defer cancel()
 	r, err := e.eng.MoveOnClock(ctx, g.Position(), e.level, e.rng, target)
+	e.loss += r.Loss
+	lossesOf(e.level).move(r.Loss)
 	if !e.control.IsZero() {
 		e.left -= time.Since(t0)
 		if e.left <= 0 {
@@ -359,16 +371,17 @@ feed:
 
 func main() {
 	var (
-		a        = flag.Int("a", 10, "engine level under test")
-		b        = flag.Int("b", 9, "engine level to play against")
+		a        = flag.Int("a", engine.MaxLevel, "engine level under test")
+		b        = flag.Int("b", engine.MaxLevel-1, "engine level to play against")
 		gtpCmd   = flag.String("gtp", "", "play level -a against this GTP program instead of level -b")
+		gtpName  = flag.String("gtp-name", "", "the GTP program's name in the table (default: its command)")
 		ladder   = flag.String("ladder", "", "FROM-TO: each level in the range against the level below it")
 		games    = flag.Int("games", 100, "games per match (even; each opening twice)")
 		size     = flag.Int("size", 8, "board size")
 		plies    = flag.Int("opening", 6, "random opening plies")
 		clock    = flag.String("clock", "", "play level -a on this clock (3+2: minutes+increment seconds)")
-		moveTime = flag.Duration("movetime", time.Second, "time per move for level 10")
-		capTime  = flag.Duration("cap", 10*time.Second, "deadline per move for the depth-limited levels 3-9")
+		moveTime = flag.Duration("movetime", time.Second, "time per move for the top level")
+		capTime  = flag.Duration("cap", 10*time.Second, "deadline per move for the levels below the top")
 		seed     = flag.Uint64("seed", 1, "opening seed")
 		workers  = flag.Int("workers", 2, "games played at once")
 		probCutA = flag.Float64("probcut-a", -1, "Multi-ProbCut confidence of level -a's engine (0: off; -1: the engine's default)")
@@ -377,12 +390,18 @@ func main() {
 		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
 		selB     = flag.Int("selective-b", 0, "level -b's selective endgame reach beyond its exact one, in empties (0: the engine's default; -1: none)")
 		flatB    = flag.Bool("flat-b", false, "on a clock, level -b spends the even budget whole (the clock plan before PlanMove)")
-		nodes    = flag.Uint64("nodes", 0, "every level 10 here searches this many nodes a move, on one searcher, whatever the clock (0: by -movetime)")
+		nodes    = flag.Uint64("nodes", 0, "every top level here searches this many nodes a move, on one searcher, whatever the clock (0: by -movetime)")
 		sprtArg  = flag.String("sprt", "", "ELO0,ELO1: stop the match once the SPRT decides between them (-games is then the most it plays)")
 		alpha    = flag.Float64("alpha", 0.05, "the SPRT's chance of accepting ELO1 when ELO0 holds")
 		beta     = flag.Float64("beta", 0.05, "the SPRT's chance of accepting ELO0 when ELO1 holds")
+		budgetsF = flag.String("budgets", "", "LEVEL=PERGAME[,CAP];...: erring levels' budgets to try (discs a game, the cap on a move)")
 	)
 	flag.Parse()
+	var err error
+	if budgets, err = parseBudgets(*budgetsF); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	var test *sprt.Test
 	if *sprtArg != "" {
 		lo, hi, ok := strings.Cut(*sprtArg, ",")
@@ -425,7 +444,7 @@ func main() {
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective, Nodes: *nodes}
+			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective, Nodes: *nodes, Budgets: budgets}
 			if *nodes > 0 && level == engine.MaxLevel {
 				t = time.Hour // the budget decides; the clock is a safety net
 			}
@@ -474,7 +493,7 @@ func main() {
 		lo, err1 := strconv.Atoi(from)
 		hi, err2 := strconv.Atoi(to)
 		if !ok || err1 != nil || err2 != nil || lo < 2 || hi > engine.MaxLevel || lo > hi {
-			fmt.Fprintln(os.Stderr, "arena: -ladder wants FROM-TO within 2-10")
+			fmt.Fprintf(os.Stderr, "arena: -ladder wants FROM-TO within 2-%d\n", engine.MaxLevel)
 			os.Exit(2)
 		}
 		for l := lo; l <= hi; l++ {
@@ -482,7 +501,7 @@ func main() {
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmd)})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmp.Or(*gtpName, cmd))})
 	default:
 		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB, flat: *flatB}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
 	}
@@ -503,4 +522,5 @@ func main() {
 			fmt.Printf("\nlevel %d on a %s clock: %d losses on time (the other side %d); least time left after a move: %v\n", *a, *clock, t.flags, t.flagsB, clockLow.v.Round(time.Millisecond))
 		}
 	}
+	printLosses()
 }

@@ -7,6 +7,10 @@
 //
 //	go run ./cmd/ratings cmd/ratings/matches/*.md > engine/levels.txt
 //
+// With -table it prints docs/engine.md's table of the levels instead: each
+// level's fitted rating, the games behind it, and for the erring levels
+// the loss arena measured beside their budget (arena's loss tables).
+//
 // The scale is our own: it says how the levels compare with each other
 // and with the programs they played, not what rating a player of an
 // Othello federation or server would have.
@@ -14,6 +18,8 @@ package main
 
 import (
 	"bufio"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -36,19 +42,29 @@ const (
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: ratings MATCHES.md... > engine/levels.txt")
+	table := flag.Bool("table", false, "print the levels' table for docs/engine.md instead of levels.txt")
+	flag.Parse()
+	if flag.NArg() < 1 {
+		fmt.Fprintln(os.Stderr, "usage: ratings [-table] MATCHES.md... > engine/levels.txt")
 		os.Exit(2)
 	}
 	var all []result
-	for _, path := range os.Args[1:] {
+	lossRows := map[int]loss{}
+	for _, path := range flag.Args() {
 		f, err := os.Open(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "ratings:", err)
 			os.Exit(1)
 		}
+		f.Seek(0, io.SeekStart)
+		ls, lerr := parseLosses(f)
+		f.Seek(0, io.SeekStart)
 		rs, err := parse(f)
 		f.Close()
+		err = errors.Join(err, lerr)
+		for l, x := range ls {
+			lossRows[l] = lossRows[l].add(x)
+		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "ratings: %s: %v\n", path, err)
 			os.Exit(1)
@@ -60,6 +76,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "ratings:", err)
 		os.Exit(1)
 	}
+	if *table {
+		writeTable(os.Stdout, ratings, all, lossRows)
+		return
+	}
 	write(os.Stdout, ratings, all)
 }
 
@@ -69,8 +89,8 @@ func parse(r io.Reader) ([]result, error) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		cells := strings.Split(strings.Trim(strings.TrimSpace(sc.Text()), "|"), "|")
-		if len(cells) < 5 {
-			continue
+		if len(cells) < 7 {
+			continue // not a match's line (a loss table's has six cells)
 		}
 		a, b, ok := strings.Cut(strings.TrimSpace(cells[0]), " vs ")
 		if !ok {
@@ -180,7 +200,7 @@ func write(w io.Writer, ratings map[string]float64, results []result) {
 	for _, p := range others {
 		fmt.Fprintf(w, "#   %s: %.0f\n", p, ratings[p])
 	}
-	for l := 1; l <= 10; l++ {
+	for l := 1; l <= maxLevel; l++ {
 		if r, ok := ratings["level "+strconv.Itoa(l)]; ok {
 			fmt.Fprintf(w, "%d %.0f\n", l, math.Round(r/10)*10)
 		}

@@ -51,3 +51,45 @@ func TestFitALadder(t *testing.T) {
 		t.Error("a fit without the anchor")
 	}
 }
+
+// Arena's loss tables add up over files by games, and the levels' table
+// puts each level's fitted rating, its step, its games and opponents and
+// its losses beside their budgets; the loss lines are not read as matches.
+func TestLossesAndTheTable(t *testing.T) {
+	one := `| match | games | wins | losses | draws | score | avg disc margin | seconds |
+|---|---|---|---|---|---|---|---|
+| level 2 vs level 1 | 400 | 300 | 100 | 0 | 75.0% | +1.0 | 0 |
+
+| level | games | loss per game: target | measured | largest loss: cap | measured |
+|---|---|---|---|---|---|
+| 2 | 400 | 545 | 240.0 | none | 70.5 |
+`
+	two := `| level | games | loss per game: target | measured | largest loss: cap | measured |
+|---|---|---|---|---|---|
+| 2 | 100 | 545 | 265.0 | none | 80.0 |
+`
+	rs, err := parse(strings.NewReader(one))
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("matches: %v %v", rs, err)
+	}
+	l1, err1 := parseLosses(strings.NewReader(one))
+	l2, err2 := parseLosses(strings.NewReader(two))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	sum := l1[2].add(l2[2])
+	if sum.games != 500 || math.Abs(sum.total/500-245) > 1e-9 || sum.largest != 80 || sum.target != "545" || sum.limit != "none" {
+		t.Errorf("summed: %+v", sum)
+	}
+	r, _ := fit(rs)
+	var out strings.Builder
+	writeTable(&out, r, rs, map[int]loss{2: sum})
+	for _, want := range []string{"| 1 | 500 | — | 400 | level 2 (400) | — | — | — | — |", "| 2 | 690 | +190 | 400 | level 1 (400) | 545 | 245.0 | none | 80.0 |"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, out.String())
+		}
+	}
+	if _, err := parseLosses(strings.NewReader("| 2 | x | 545 | 1 | none | 2 |")); err == nil {
+		t.Error("a broken loss line was read")
+	}
+}

@@ -214,7 +214,7 @@ func bookRun(ctx context.Context, o bookOptions, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "book: %d positions, %d bytes, %.0f s of search (depth %d) in all\n", bk.Len(), len(data), took, o.depth)
 	left := leavesBookBy(bk, 10, 1000, engine.BookMargin)
-	fmt.Fprintf(log, "book: level 10 against itself leaves the book by move 10 in %.1f%% of 1000 games (margin %.2f discs)\n",
+	fmt.Fprintf(log, "book: the top level against itself leaves the book by move 10 in %.1f%% of 1000 games (margin %.2f discs)\n",
 		100*left, float64(engine.BookMargin)/100)
 	return nil
 }

@@ -121,7 +121,7 @@ func TestBookBadArguments(t *testing.T) {
 	}
 }
 
-// follow reports how far level 10 follows a book: out of it at once with
+// follow reports how far the top level follows a book: out of it at once with
 // a book of nothing, further with a built one, and never beyond its lines.
 func TestFollowBook(t *testing.T) {
 	dir := t.TempDir()
@@ -143,7 +143,7 @@ func TestFollowBook(t *testing.T) {
 		t.Errorf("an empty book:\n%s", got)
 	}
 	got := follow(built)
-	if strings.Contains(got, "is move 1 at the median") || !strings.Contains(got, "8 games of level 10") {
+	if strings.Contains(got, "is move 1 at the median") || !strings.Contains(got, "8 games of the top level") {
 		t.Errorf("a book of 30 positions:\n%s", got)
 	}
 }

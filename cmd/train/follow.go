@@ -1,7 +1,7 @@
 package main
 
-// This file is `train follow`: how far level 10 follows the opening book
-// from the start position, over games of level 10 against itself through
+// This file is `train follow`: how far the top level follows the opening book
+// from the start position, over games of the top level against itself through
 // the engine (its own draw among the book's moves within BookMargin).
 
 import (
@@ -24,7 +24,7 @@ type followOptions struct {
 	seed  uint64
 }
 
-// followBook plays each game until level 10's first move out of the book
+// followBook plays each game until the top level's first move out of the book
 // and reports at which move that came.
 func followBook(ctx context.Context, o followOptions, log io.Writer) error {
 	opts := engine.Options{Searches: 1, QuickSearches: -1}
@@ -76,7 +76,7 @@ func followBook(ctx context.Context, o followOptions, log io.Writer) error {
 	for _, v := range left {
 		sum += v
 	}
-	fmt.Fprintf(log, "follow: %d games of level 10 against itself from the start: the first move out of the book is move %d at the median (mean %.1f, from %d to %d); %d different book lines\n",
+	fmt.Fprintf(log, "follow: %d games of the top level against itself from the start: the first move out of the book is move %d at the median (mean %.1f, from %d to %d); %d different book lines\n",
 		n, left[n/2], float64(sum)/float64(n), left[0], left[n-1], len(lines))
 	fmt.Fprintf(log, "follow: still in the book at move 10: %.0f%%, at move 15: %.0f%%, at move 20: %.0f%%\n", at(10), at(15), at(20))
 	return nil

@@ -15,7 +15,7 @@
 //	go run ./cmd/train mpc -data DIR -out engine/mpc.txt   # Multi-ProbCut's regressions
 //	go run ./cmd/train mpc -exact -data DIR -out engine/endmpc.txt -min-empties 12 -max-empties 24 -depth 8   # the selective endgame's
 //	go run ./cmd/train book -data DIR -out engine/book/book.bin   # the opening book
-//	go run ./cmd/train follow -games 100   # how far level 10 follows the book from the start
+//	go run ./cmd/train follow -games 100   # how far the top level follows the book from the start
 package main
 
 import (
