@@ -107,7 +107,7 @@ func TestStartWithTheBotMovingFirst(t *testing.T) {
 	refused(t, f.command(ann, "c", "start", nil), "already running in this channel")
 	refused(t, f.command(ben, "c", "start", nil), "Start a thread for your own game")
 	for opts, want := range map[string]map[string]string{
-		"The level must be":      {"level": "11"},
+		"The level must be":      {"level": "21"},
 		"The board size must be": {"size": "7"},
 		"The color must be":      {"color": "green"},
 		"The style must be":      {"style": "neon"},

@@ -49,7 +49,11 @@ type Config struct {
 	Shards     string     `json:"shards"`
 	// ResultsLog is the file that gets one line per finished game.
 	ResultsLog string `json:"resultsLog"`
-	// DefaultLevel and DefaultSize apply when /start does not say.
+	// Level and DefaultSize apply when /start does not say. Level is on the
+	// twenty levels' scale (1-20); 0 takes DefaultLevel, the ten levels'
+	// scale of configurations written before (1-10), mapped to the level
+	// that plays as it did (engine.FromOldLevel).
+	Level        int `json:"level"`
 	DefaultLevel int `json:"defaultLevel"`
 	DefaultSize  int `json:"defaultSize"`
 	// EngineMoveTime is the engine's thinking time per move.
@@ -332,7 +336,8 @@ func (c Config) Validate() error {
 		{"database", c.Database == "", "must name a file or a postgres:// URL"},
 		{"shards", c.Shards == "none" && c.InteractionsAddress == "", `is "none" but interactionsAddress is not set: such a process would receive nothing`},
 		{"resultsLog", c.ResultsLog == "", "must name a file"},
-		{"defaultLevel", c.DefaultLevel < 1 || c.DefaultLevel > 10, "must be 1..10"},
+		{"level", c.Level < 0 || c.Level > 20, "must be 1..20 (or 0: defaultLevel decides)"},
+		{"defaultLevel", c.DefaultLevel < 1 || c.DefaultLevel > 10, "must be 1..10 (the old scale; level takes 1..20)"},
 		{"defaultSize", c.DefaultSize < 4 || c.DefaultSize > 26 || c.DefaultSize%2 != 0, "must be an even number 4..26"},
 		{"engineMoveTime", c.EngineMoveTime.D() < 50*time.Millisecond || c.EngineMoveTime.D() > time.Minute, "must be between 50ms and 1m"},
 		{"challengeExpiry", c.ChallengeExpiry.D() < time.Minute || c.ChallengeExpiry.D() > 7*24*time.Hour, "must be between 1m and 168h"},

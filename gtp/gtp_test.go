@@ -68,8 +68,8 @@ func TestGenmoveWholeGame(t *testing.T) {
 }
 
 func TestUndoAndSettings(t *testing.T) {
-	got := session(t, "play b d3\nundo\nundo\nplay b d3\nset_level 11\nset_level 1\ntime_settings 0 5 1\ntime_settings x\ngenmove w\n")
-	want := []string{"= ", "= ", "? cannot undo", "= ", "? level must be 1..10", "= ", "= ", "? syntax error"}
+	got := session(t, "play b d3\nundo\nundo\nplay b d3\nset_level 21\nset_level 1\ntime_settings 0 5 1\ntime_settings x\ngenmove w\n")
+	want := []string{"= ", "= ", "? cannot undo", "= ", "? level must be 1..20", "= ", "= ", "? syntax error"}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("response %d: %q, want %q", i, got[i], want[i])

@@ -15,6 +15,11 @@ import (
 	"othello-bot/migrations"
 )
 
+// foreignKeysOff starts a SQLite migration that rebuilds a table others
+// reference: SQLite's ALTER TABLE page says to turn the keys off around
+// it, and to check them before the commit.
+const foreignKeysOff = "-- migrate: foreign keys off\n"
+
 type migration struct {
 	version int
 	name    string
@@ -98,6 +103,14 @@ func (s *Store) migrate(ctx context.Context) error {
 // the write lock), so when two processes migrate a new database at once,
 // the second finds the work done.
 func (s *Store) applyMigration(ctx context.Context, m migration) error {
+	if strings.HasPrefix(m.sql, foreignKeysOff) {
+		// The writer is one connection: the pragma holds for the
+		// migration's transaction (it cannot change inside one).
+		if _, err := s.wdb.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+		defer s.wdb.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON")
+	}
 	tx, err := s.wdb.BeginTx(ctx, false)
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
@@ -112,6 +125,18 @@ func (s *Store) applyMigration(ctx context.Context, m migration) error {
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if strings.HasPrefix(m.sql, foreignKeysOff) {
+		// What the keys would have refused, had they been on.
+		rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+		if err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+		bad := rows.Next()
+		rows.Close()
+		if bad {
+			return fmt.Errorf("migration %s: it leaves rows whose foreign keys point nowhere", m.name)
+		}
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)

@@ -163,8 +163,9 @@ func TestUpgradeFromVersionOne(t *testing.T) {
 	if s.Version() != len(ms) {
 		t.Errorf("version %d after upgrade", s.Version())
 	}
+	// Level 3 of the ten levels is level 13 of the twenty (migration 0029).
 	g, err := s.ActiveGame(context.Background(), "c")
-	if err != nil || g.Style != record.StyleAuto || g.Black.Player.Name != "alice" || g.White.Level != 3 || g.ParentID != "" {
+	if err != nil || g.Style != record.StyleAuto || g.Black.Player.Name != "alice" || g.White.Level != 13 || g.ParentID != "" {
 		t.Errorf("old game after upgrade: %+v %v", g, err)
 	}
 	// The results table, rebuilt for new end reasons, keeps its rows.
@@ -175,6 +176,24 @@ func TestUpgradeFromVersionOne(t *testing.T) {
 	var logged sql.NullInt64
 	if err := s.db.QueryRowContext(context.Background(), `SELECT logged_at FROM results WHERE game_id = 2`).Scan(&logged); err != nil || logged.Int64 != 2000 {
 		t.Errorf("logged_at after upgrade: %v %v", logged, err)
+	}
+	// The games table, rebuilt for the twenty levels, keeps the rows that
+	// point at it, its keys are on again, and the old level 2 is level 6.
+	recs, err := s.RecordAgainstBot(context.Background(), "111")
+	if err != nil || len(recs) != 1 || recs[0].Level != 6 || recs[0].Wins != 1 {
+		t.Errorf("record by level after upgrade: %+v %v", recs, err)
+	}
+	var keysOn, dangling int
+	s.wdb.QueryRowContext(context.Background(), `PRAGMA foreign_keys`).Scan(&keysOn)
+	s.db.QueryRowContext(context.Background(), `SELECT count(*) FROM pragma_foreign_key_check`).Scan(&dangling)
+	if keysOn != 1 || dangling != 0 {
+		t.Errorf("after the rebuild: foreign keys %d, %d rows pointing nowhere", keysOn, dangling)
+	}
+	if _, err := s.db.ExecContext(context.Background(), `UPDATE games SET white_level = 20 WHERE id = 1`); err != nil {
+		t.Errorf("level 20: %v", err)
+	}
+	if _, err := s.db.ExecContext(context.Background(), `UPDATE games SET white_level = 21 WHERE id = 1`); err == nil {
+		t.Error("level 21 was stored")
 	}
 }
 

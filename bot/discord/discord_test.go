@@ -328,12 +328,12 @@ func TestInteractionsEndToEnd(t *testing.T) {
 }
 
 // A press whose answer takes longer than inlineWithin (the engine
-// thinking at level 10) is acknowledged first, then answered by editing
+// thinking at level 20) is acknowledged first, then answered by editing
 // the message: Discord never waits on the engine.
 func TestSlowPressAcknowledgedFirst(t *testing.T) {
 	h := newHarness(t)
 	h.deliver("start.json", func(m map[string]any) {
-		m["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["value"] = 10
+		m["data"].(map[string]any)["options"].([]any)[0].(map[string]any)["value"] = 20
 	})
 	reqs := h.deliver("select.json", nil)
 	if len(reqs) < 2 || reqs[0].Body["type"] != float64(6) {

@@ -167,7 +167,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		"bob: /move d3":       "You are not playing in this game.",
 		"bob: select d3":      "You are not playing in this game.",
 		"/start level:3":      "is already running in this channel",
-		"/start level:11":     "The level must be a number from 1 (easiest) to 10",
+		"/start level:21":     "The level must be a number from 1 (easiest) to 20",
 		"/start size:7":       "The board size must be an even number from 4 to 26.",
 		"/start color:green":  "The color must be black, white or random.",
 		"bob: /hint":          "Hints are for the players of this game.",

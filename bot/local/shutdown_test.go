@@ -27,9 +27,9 @@ func TestSignalLetsTheMoveInFlightFinish(t *testing.T) {
 	ctx, signal := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- e.adapter.Run(ctx, in) }()
-	// The bot plays black at level 10 and thinks for its whole move time
+	// The bot plays black at level 20 and thinks for its whole move time
 	// (200 ms); the signal comes in the middle of it.
-	w.Write([]byte("/start level:10 color:white size:12\n"))
+	w.Write([]byte("/start level:20 color:white size:12\n"))
 	time.Sleep(50 * time.Millisecond)
 	signal()
 	w.Close()

@@ -538,8 +538,8 @@ func TestDiscordCrashWhileThinking(t *testing.T) {
 		return cmd
 	}
 	cmd := child(c)
-	// 10x10: level 10 answers 8x8 openings from its book without thinking.
-	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 10, "color": "white"})
+	// 10x10: level 20 answers 8x8 openings from its book without thinking.
+	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 20, "size": 10, "color": "white"})
 	deadline := time.Now().Add(5 * time.Second)
 	for srv.AckTime(ia) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -556,7 +556,7 @@ func TestDiscordCrashWhileThinking(t *testing.T) {
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	deadline = time.Now().Add(20 * time.Second)
 	for {
-		if reply := srv.Reply(ia); reply != nil && strings.Contains(reply.Text(), "I'm back. Bot (level 10) ⚫ played") {
+		if reply := srv.Reply(ia); reply != nil && strings.Contains(reply.Text(), "I'm back. Bot (level 20) ⚫ played") {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -573,7 +573,7 @@ func TestDiscordCrashWhileThinking(t *testing.T) {
 }
 
 // BenchmarkInitialResponse measures how long the bot takes to acknowledge
-// interactions while it is busy: 20 channels with a level-10 game on 10x10
+// interactions while it is busy: 20 channels with a level-20 game on 10x10
 // where the bot thinks for its whole engineMoveTime of 10s, and in each of
 // them, meanwhile, /board, /hint, /resign and its confirmation, and
 // /challenge, which wait for the channel's lock or the engine. Discord
@@ -605,7 +605,7 @@ func BenchmarkInitialResponse(b *testing.B) {
 		var all []*discordtest.Interaction
 		for i, ch := range ids {
 			u := discordtest.User{ID: fmt.Sprintf("71000000000000000%02d", i), Name: fmt.Sprintf("player%d", i)}
-			all = append(all, srv.Command(u, ch, "start", map[string]any{"level": 10, "size": 10, "color": "white"}))
+			all = append(all, srv.Command(u, ch, "start", map[string]any{"level": 20, "size": 10, "color": "white"}))
 		}
 		time.Sleep(500 * time.Millisecond) // every bot is thinking now
 		var asks []*discordtest.Interaction
@@ -658,14 +658,14 @@ func TestDiscordShutdownDeliversTheReplyInFlight(t *testing.T) {
 	c := testBotConfig(srv, t.TempDir())
 	c.EngineMoveTime = config.Duration(time.Second)
 	r := startBot(t, srv, c)
-	// 10x10: level 10 answers 8x8 openings from its book without thinking.
-	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 10, "size": 10, "color": "white"})
+	// 10x10: level 20 answers 8x8 openings from its book without thinking.
+	ia := srv.Command(alice, lobby, "start", map[string]any{"level": 20, "size": 10, "color": "white"})
 	deadline := time.Now().Add(5 * time.Second)
 	for srv.AckTime(ia) == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	r.stop() // the signal, mid-think
-	if reply := srv.Reply(ia); reply == nil || !strings.Contains(reply.Text(), "Bot (level 10) ⚫ played") {
+	if reply := srv.Reply(ia); reply == nil || !strings.Contains(reply.Text(), "Bot (level 20) ⚫ played") {
 		t.Fatalf("after shutdown the reply is %+v", reply)
 	}
 	checkClean(t, srv, nil)

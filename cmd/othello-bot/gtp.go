@@ -16,11 +16,11 @@ const version = "0.1.0"
 
 func runGTP(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("gtp")
-	level := fs.Int("level", engine.MaxLevel, "engine level 1..10 (GTP set_level changes it)")
+	level := fs.Int("level", engine.MaxLevel, "engine level 1..20 (GTP set_level changes it; docs/engine.md maps the ten levels of before)")
 	moveTime := fs.Duration("movetime", 2*time.Second, "thinking time per move (GTP time_settings changes it)")
-	nodes := fs.Uint64("nodes", 0, "level 10 searches this many nodes a move on one core, whatever the clock: the same moves on any machine (for matches; the move time is then only a safety net)")
-	depth := fs.Int("depth", 0, "cap level 10's midgame search at this depth (0: none)")
-	seed := fs.Uint64("seed", 0, "seed of the engine's choices among equal moves (the book's, levels 1-2); 0: random")
+	nodes := fs.Uint64("nodes", 0, "the top level searches this many nodes a move on one core, whatever the clock: the same moves on any machine (for matches; the move time is then only a safety net)")
+	depth := fs.Int("depth", 0, "cap the top level's midgame search at this depth (0: none)")
+	seed := fs.Uint64("seed", 0, "seed of the engine's choices among equal moves (the book's, levels 1-15); 0: random")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ import (
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play")
 	config := fs.String("config", "", "start from a preset JSON file (board, letter, scripted moves)")
-	level := fs.Int("level", 5, "computer strength, 1 (random) to 10 (strongest)")
+	level := fs.Int("level", 15, "computer strength, 1 (random) to 20 (strongest)")
 	locale := fs.String("locale", "en-US", "the player's language: en-US, or ja for Japanese")
 	moveTime := fs.Duration("movetime", 2*time.Second, "the computer's thinking time per move")
 	if err := parseFlags(fs, args); err != nil {

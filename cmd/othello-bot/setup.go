@@ -5,6 +5,7 @@ package main
 // its service here.
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"log/slog"
@@ -47,7 +48,7 @@ func newApp(store *storage.Store, c config.Config, clock bot.Clock, notify bot.N
 
 func botConfig(c config.Config) app.Config {
 	return app.Config{Config: bot.Config{
-		DefaultLevel:      c.DefaultLevel,
+		DefaultLevel:      cmp.Or(c.Level, engine.FromOldLevel(c.DefaultLevel)),
 		DefaultSize:       c.DefaultSize,
 		EngineMoveTime:    c.EngineMoveTime.D(),
 		ChallengeExpiry:   c.ChallengeExpiry.D(),
