@@ -100,7 +100,7 @@ var commands = localize([]CommandSpec{
 		Options: []OptionSpec{{Name: "user", Kind: UserOption}}, Owner: "stats"},
 	{Name: "puzzle", Private: true,
 		Options: []OptionSpec{{Name: "show", Kind: StringOption,
-			Choices: []OptionChoice{choice("choice.puzzle.leaderboard", "leaderboard"), choice("choice.puzzle.me", "me")}}},
+			Choices: []OptionChoice{choice("choice.puzzle.leaderboard", "leaderboard"), choice("choice.puzzle.me", "me"), choice("choice.puzzle.mine", "mine")}}},
 		Owner: "puzzles"},
 	{Name: "openings",
 		Options: []OptionSpec{{Name: "moves", Kind: StringOption, MaxLength: 4 * opening.MaxLine}}, Owner: "stats"},

@@ -312,6 +312,7 @@ var componentTable = map[string]componentHandler{
 	"tleave-no":  nil,
 	"puzzle":     nil,
 	"daily":      nil,
+	"lessons":    nil,
 	"pplay":      nil,
 	"pleave":     nil,
 	"watchhere":  nil,

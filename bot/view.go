@@ -210,8 +210,13 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 			e.Fields = append(e.Fields, Field{Name: t.T("field.takebacks"), Value: strconv.Itoa(g.Takebacks), Inline: true})
 		}
 		transcriptFooter(t, g, m)
-		m.Components = []Row{{Buttons: append([]ButtonSpec{{Label: t.T("button.rematch"), CustomID: customid.Make("rematch", g.ID), Style: Primary},
-			{Label: t.T("button.replay"), CustomID: customid.Make("replay", g.ID), Style: Secondary}}, s.watch(t, g)...)}}
+		buttons := []ButtonSpec{{Label: t.T("button.rematch"), CustomID: customid.Make("rematch", g.ID), Style: Primary},
+			{Label: t.T("button.replay"), CustomID: customid.Make("replay", g.ID), Style: Secondary}}
+		if g.Size() == 8 && g.Status == record.Finished && (!g.Black.IsBot() || !g.White.IsBot()) {
+			// Each player's own mistakes as puzzles (the puzzles capability).
+			buttons = append(buttons, ButtonSpec{Label: t.T("button.lessons"), CustomID: customid.Make("lessons", g.ID), Style: Secondary})
+		}
+		m.Components = []Row{{Buttons: append(buttons, s.watch(t, g)...)}}
 		return m
 	}
 	switch {

@@ -7,6 +7,7 @@ package record
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"othello-bot/game"
@@ -35,6 +36,9 @@ type Puzzle struct {
 	Played game.Square
 	// Ply is how many plies of the game came before Start.
 	Ply int
+	// Also are other first moves as right as Line's first (a lesson's
+	// moves about as good as the best); the line is then that one move.
+	Also []game.Square
 }
 
 // Moves is how many moves the solver makes.
@@ -44,6 +48,9 @@ func (p Puzzle) Moves() int { return (len(p.Line) + 1) / 2 }
 // asked for: 0, 2, 4…). On Right it gives the opponent's reply, played for
 // them, and the step asked for next.
 func (p Puzzle) Answer(step int, move game.Square) (Verdict, game.Square, int) {
+	if step == 0 && len(p.Line) == 1 && slices.Contains(p.Also, move) {
+		return Solved, game.Pass, step
+	}
 	if step < 0 || step >= len(p.Line) || step%2 != 0 || move != p.Line[step] {
 		return Wrong, game.Pass, step
 	}
@@ -93,7 +100,12 @@ type PuzzleRecord struct {
 	GuildID string
 	GameID  int64
 	Builtin string
-	Rating  Glicko
+	// Owner is the player a lesson is for: their own mistake in GameID,
+	// given to them alone ("" for a puzzle anyone may be given); Why
+	// says why the move played was worse (package coach's encoding).
+	Owner  string
+	Why    string
+	Rating Glicko
 	// Plays and Wins count first tries, and those that solved it.
 	Plays, Wins int
 }

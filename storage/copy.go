@@ -30,6 +30,7 @@ var copyTables = []struct{ name, order string }{
 	{"tournament_pairings", "tournament_id, round, board"},
 	{"puzzles", "id"},
 	{"puzzle_scans", "game_id"},
+	{"lesson_scans", "game_id, owner_id"},
 	{"puzzle_attempts", "id"},
 	{"puzzle_ratings", "player_id"},
 	{"daily_puzzles", "guild_id, day"},

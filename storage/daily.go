@@ -121,9 +121,9 @@ func (s *Store) DailySolvers(ctx context.Context, guildID, day string) ([]record
 // had; record.ErrNotFound when none is left.
 func (s *Store) DailyCandidate(ctx context.Context, guildID string) (record.PuzzleRecord, error) {
 	for _, q := range []string{
-		`WHERE p.guild_id = ? AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
+		`WHERE p.guild_id = ? AND p.owner_id IS NULL AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
 			ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
-		`WHERE p.guild_id = '' AND ? <> '' AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
+		`WHERE p.guild_id = '' AND p.owner_id IS NULL AND ? <> '' AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.guild_id = ? AND d.puzzle_id = p.id)
 			ORDER BY p.id LIMIT 1`,
 	} {
 		r, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p `+q, guildID, guildID))
@@ -134,9 +134,10 @@ func (s *Store) DailyCandidate(ctx context.Context, guildID string) (record.Puzz
 	return record.PuzzleRecord{}, record.ErrNotFound
 }
 
-// GuildPuzzles lists the puzzles found in a server's games, in order.
+// GuildPuzzles lists the puzzles found in a server's games, in order
+// (lessons, each their player's own, left out).
 func (s *Store) GuildPuzzles(ctx context.Context, guildID string) ([]record.PuzzleRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.guild_id = ? ORDER BY p.id`, guildID)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.guild_id = ? AND p.owner_id IS NULL ORDER BY p.id`, guildID)
 	if err != nil {
 		return nil, fmt.Errorf("listing a server's puzzles: %w", err)
 	}

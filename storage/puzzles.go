@@ -97,11 +97,12 @@ func (s *Store) SavePuzzles(ctx context.Context, guildID string, gameID int64, f
 
 func insertPuzzle(ctx context.Context, tx *dbTx, guildID string, gameID sql.NullInt64, builtin sql.NullString, p record.PuzzleRecord, now time.Time) error {
 	r := p.Rating
+	owner := sql.NullString{String: p.Owner, Valid: p.Owner != ""}
 	_, err := tx.ExecContext(ctx, `INSERT INTO puzzles (guild_id, game_id, builtin, ply, position, to_move, line, result, cost,
-		played, rating, deviation, volatility, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		played, rating, deviation, volatility, created_at, owner_id, accept, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`,
 		guildID, gameID, builtin, p.Ply, encodePosition(p.Start), colorCode(p.Start.ToMove()), game.FormatTranscript(p.Line, 8),
-		p.Result, p.Cost, p.Played.String(), r.Rating, r.Deviation, r.Volatility, millis(now))
+		p.Result, p.Cost, p.Played.String(), r.Rating, r.Deviation, r.Volatility, millis(now), owner, game.FormatTranscript(p.Also, 8), p.Why)
 	if err != nil {
 		return fmt.Errorf("saving a puzzle: %w", err)
 	}
@@ -134,16 +135,16 @@ func (s *Store) AddBuiltinPuzzles(ctx context.Context, set map[string]record.Puz
 }
 
 const puzzleColumns = `p.id, p.guild_id, coalesce(p.game_id, 0), coalesce(p.builtin, ''), p.ply, p.position, p.to_move, p.line,
-	p.result, p.cost, p.played, p.rating, p.deviation, p.volatility, p.plays, p.wins`
+	p.result, p.cost, p.played, p.rating, p.deviation, p.volatility, p.plays, p.wins, coalesce(p.owner_id, ''), p.accept, p.why`
 
 func scanPuzzle(row scanner) (record.PuzzleRecord, error) {
 	var (
 		r                      record.PuzzleRecord
 		position, toMove, line string
-		played                 string
+		played, accept         string
 	)
 	if err := row.Scan(&r.ID, &r.GuildID, &r.GameID, &r.Builtin, &r.Ply, &position, &toMove, &line, &r.Result, &r.Cost,
-		&played, &r.Rating.Rating, &r.Rating.Deviation, &r.Rating.Volatility, &r.Plays, &r.Wins); err != nil {
+		&played, &r.Rating.Rating, &r.Rating.Deviation, &r.Rating.Volatility, &r.Plays, &r.Wins, &r.Owner, &accept, &r.Why); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return r, record.ErrNotFound
 		}
@@ -154,6 +155,9 @@ func scanPuzzle(row scanner) (record.PuzzleRecord, error) {
 		return r, fmt.Errorf("puzzle %d: %w", r.ID, err)
 	}
 	if r.Line, err = game.ParseTranscript(line, 8); err != nil {
+		return r, fmt.Errorf("puzzle %d: %w", r.ID, err)
+	}
+	if r.Also, err = game.ParseTranscript(accept, 8); err != nil {
 		return r, fmt.Errorf("puzzle %d: %w", r.ID, err)
 	}
 	if r.Played, err = game.ParseSquare(played, 8); err != nil {
@@ -177,7 +181,7 @@ func (s *Store) PickPuzzle(ctx context.Context, guildID, playerID string, near f
 	}
 	for _, guild := range scopes {
 		r, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p
-			WHERE p.guild_id = ? AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.player_id = ?)
+			WHERE p.guild_id = ? AND p.owner_id IS NULL AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.player_id = ?)
 			ORDER BY abs(p.rating - ?), p.id LIMIT 1`, guild, playerID, near))
 		if !errors.Is(err, record.ErrNotFound) {
 			return r, err
@@ -189,6 +193,6 @@ func (s *Store) PickPuzzle(ctx context.Context, guildID, playerID string, near f
 // PuzzleCount is how many puzzles a server's games have given.
 func (s *Store) PuzzleCount(ctx context.Context, guildID string) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM puzzles WHERE guild_id = ?`, guildID).Scan(&n)
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM puzzles WHERE guild_id = ? AND owner_id IS NULL`, guildID).Scan(&n)
 	return n, err
 }

@@ -39,6 +39,8 @@ func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Respo
 	case "":
 	case "leaderboard":
 		return s.puzzleLeaderboard(ctx, req)
+	case "mine":
+		return s.nextLesson(ctx, req)
 	case "me":
 		v, err := s.solver(ctx, req.User.ID)
 		if err != nil {
@@ -88,13 +90,16 @@ func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzl
 	if try.Step > 0 {
 		last = rec.Line[try.Step-1]
 	}
-	stakes := stakesLine(t, rec)
+	stakes, title := stakesLine(t, rec), "puzzle.title"
+	if rec.Owner != "" {
+		stakes, title = lessonTask(t, rec), "lesson.title"
+	}
 	lines := append(append([]string(nil), notes...), render.Emoji(pos, last, true), stakes)
 	if rec.Moves() > 1 && try.Step == 0 {
 		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
 	}
 	lines = append(lines, t.T("puzzle.expires", "When", bot.Stamp(try.Expires, bot.StampRelative)))
-	e := &bot.Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
+	e := &bot.Embed{Title: t.T(title, "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
 	menu := &bot.Menu{CustomID: customid.Make("puzzle", try.ID, try.Step), Placeholder: bot.Clip(t.T("puzzle.pick"), bot.MaxPlaceholder)}
 	for i, sq := range pos.LegalMoves() {
@@ -214,14 +219,20 @@ func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Rec
 		return bot.Refuse(t.T("puzzle.answered")), nil
 	}
 	change := math.Round(after.Rating.Rating) - math.Round(before.Rating.Rating)
-	lines := append(notes, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec),
-		t.T("puzzle.solution", "Line", game.FormatTranscript(rec.Line, 8)),
-		t.T("puzzle.rating_change", "Before", math.Round(before.Rating.Rating), "After", math.Round(after.Rating.Rating), "Change", signedText(change)))
+	title, again := "puzzle.title", "puzzle.again"
+	lines := append(notes, render.Emoji(rec.Start, game.Pass, false))
+	if rec.Owner != "" {
+		title, again = "lesson.title", "lesson.again"
+		lines = append(append(lines, t.T("lesson.played", "Game", rec.GameID, "Played", rec.Played.String(), "Loss", rec.Cost)), lessonEnd(t, rec)...)
+	} else {
+		lines = append(lines, stakesLine(t, rec), t.T("puzzle.solution", "Line", game.FormatTranscript(rec.Line, 8)))
+	}
+	lines = append(lines, t.T("puzzle.rating_change", "Before", math.Round(before.Rating.Rating), "After", math.Round(after.Rating.Rating), "Change", signedText(change)))
 	if solved {
 		lines = append(lines, t.T("puzzle.streak", "Count", after.Streak, "Best", after.BestStreak))
 	}
-	lines = append(lines, t.T("puzzle.again"))
-	e := &bot.Embed{Title: t.T("puzzle.title", "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
+	lines = append(lines, t.T(again))
+	e := &bot.Embed{Title: t.T(title, "ID", rec.ID, "Rating", math.Round(rec.Rating.Rating)), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: sourceLine(t, rec), Color: 0x6a1b9a}
 	return bot.Response{Update: true, Message: &bot.Message{Embed: e, Ephemeral: true}}, nil
 }

@@ -82,6 +82,13 @@ type Store interface {
 	// DailyCandidate picks the day's puzzle of a server, or fails with
 	// record.ErrNotFound.
 	DailyCandidate(ctx context.Context, guildID string) (puzzle.Record, error)
+	// SaveLessons keeps a game's lessons for a player (puzzles they alone
+	// are given) and marks the game done for them; false if it was.
+	SaveLessons(ctx context.Context, guildID string, gameID int64, ownerID string, lessons []puzzle.Record, now time.Time) (bool, error)
+	// Lessons are a player's lessons from a game, and whether they were
+	// made; NextLesson their next untried one, or record.ErrNotFound.
+	Lessons(ctx context.Context, gameID int64, ownerID string) ([]puzzle.Record, bool, error)
+	NextLesson(ctx context.Context, ownerID string) (puzzle.Record, error)
 	// PuzzlesSolved counts each player's puzzles solved in each server
 	// over [from, to).
 	PuzzlesSolved(ctx context.Context, from, to time.Time) ([]record.SolvedCount, error)
@@ -139,7 +146,8 @@ func New(core Core, store Store, eng *engine.Engine, cfg Config) *Service {
 	return &Service{Core: core, store: store, eng: eng, cfg: cfg}
 }
 
-// Routes answers /puzzle, its answers and the daily puzzle's button.
+// Routes answers /puzzle, its answers, the daily puzzle's button and a
+// finished game's lessons button.
 func (s *Service) Routes() map[string]bot.Handler {
 	return map[string]bot.Handler{
 		"puzzle": s.puzzleCommand,
@@ -149,6 +157,7 @@ func (s *Service) Routes() map[string]bot.Handler {
 		"daily:": func(ctx context.Context, req bot.Request) (bot.Response, error) {
 			return s.dailyButton(ctx, req)
 		},
+		"lessons:": s.lessonsButton,
 	}
 }
 
