@@ -10,6 +10,7 @@ import (
 
 	"othello-bot/catalog"
 	"othello-bot/customid"
+	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/gametext"
 	"othello-bot/record"
@@ -187,6 +188,14 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		Title:  t.T("game.title", "ID", g.ID, "Black", SideLabel(t, g, game.Black), "White", SideLabel(t, g, game.White)),
 		Fields: []Field{{Name: t.T("field.score"), Value: t.T("game.count", "BlackDisc", render.Black, "Black", b, "WhiteDisc", render.White, "White", w), Inline: true}},
 		Color:  0x2e7d32,
+	}
+	for _, side := range []record.Side{g.Black, g.White} {
+		if side.IsBot() {
+			// The level in words with its rating, as the level menu offers it.
+			r, _ := engine.LevelRating(side.Level)
+			e.Fields = append(e.Fields, Field{Name: t.T("field.bot_level"), Value: t.T("choice.level."+strconv.Itoa(side.Level), "Rating", r), Inline: true})
+			break
+		}
 	}
 	e.URL = s.GamePage(g)
 	m := &Message{Content: strings.Join(notes, " "), Embed: e, Game: &GameRef{ID: g.ID, Version: g.Version, Recorded: g.ShownIn}}

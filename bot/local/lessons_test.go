@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"othello-bot/coach"
+	"othello-bot/engine"
 	"othello-bot/record"
 )
 
@@ -17,12 +18,14 @@ var lessonNumber = regexp.MustCompile(`Learn from your mistakes · #(\d+)`)
 // its end message offers "Learn from my mistakes"; pressed, it gives the
 // player their three largest mistakes, one at a time, each only to them,
 // each with a worded reason once answered; solving one rates it. The
-// opponent may not take them; /puzzle show:mine gives the next.
+// opponent may not take them; /puzzle mode:mine gives the next.
 func TestLessonsAfterAGame(t *testing.T) {
 	e := open(t, t.TempDir())
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(9, 9))
 	out := e.say("alice #lobby: /start level:3 color:black size:8")
+	r3, _ := engine.LevelRating(3)
+	expect(t, out, "Bot level", "3 · beginner · rating ≈"+strconv.Itoa(r3))
 	for range 70 {
 		g, err := e.store.ActiveGame(ctx, "lobby")
 		if err != nil {
@@ -85,11 +88,12 @@ func TestLessonsAfterAGame(t *testing.T) {
 	l2 := shown(e.say("alice #lobby: click Learn from my mistakes"))
 	out = e.say("alice #lobby: select " + l2.Played.String())
 	expect(t, out, "Why:", "Puzzle rating")
-	// The third through /puzzle show:mine, then none left.
-	l3 := shown(e.say("alice #lobby: /puzzle show:mine"))
+	// The third through /puzzle mode:mine, then none left.
+	l3 := shown(e.say("alice #lobby: /puzzle mode:mine"))
 	if l1.ID == l2.ID || l2.ID == l3.ID || l1.ID == l3.ID {
 		t.Errorf("a lesson given twice: %d %d %d", l1.ID, l2.ID, l3.ID)
 	}
-	expect(t, e.say("alice #lobby: /puzzle show:mine"), "You have no lessons left to try.")
+	expect(t, e.say("alice #lobby: /puzzle mode:mine"), "You have no lessons left to try.")
+	expect(t, e.say("alice #lobby: /puzzle mode:mine show:me"), "Pick show or mode, not both.")
 	expect(t, e.say("alice #lobby: click Learn from my mistakes"), "You have tried every lesson from game #1.")
 }

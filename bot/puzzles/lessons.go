@@ -3,7 +3,7 @@ package puzzles
 // This file is lessons: a finished game's "Learn from my mistakes" button
 // gives the player who presses it their own largest mistakes in it as
 // puzzles only they are given (package coach finds them and says why), and
-// /puzzle show:mine the next one they have not tried. A lesson is answered
+// /puzzle mode:mine the next one they have not tried. A lesson is answered
 // and rated as any puzzle is (play.go); its end says why.
 
 import (
@@ -108,7 +108,7 @@ func lessonRecord(l coach.Lesson) puzzle.Record {
 		Why: coach.Encode(l.Why), Rating: record.Glicko(r)}
 }
 
-// nextLesson answers /puzzle show:mine.
+// nextLesson answers /puzzle mode:mine.
 func (s *Service) nextLesson(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
 	for range 3 {

@@ -35,12 +35,20 @@ func (s *Service) puzzleSearch() puzzle.Options {
 
 func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Response, error) {
 	me := req.Me()
+	switch strings.TrimSpace(req.Options["mode"]) {
+	case "":
+	case "mine":
+		if req.Options["show"] != "" {
+			return bot.Refuse(me.T("puzzle.one_at_a_time")), nil
+		}
+		return s.nextLesson(ctx, req)
+	default:
+		return bot.Refuse(me.T("puzzle.bad_mode")), nil
+	}
 	switch strings.TrimSpace(req.Options["show"]) {
 	case "":
 	case "leaderboard":
 		return s.puzzleLeaderboard(ctx, req)
-	case "mine":
-		return s.nextLesson(ctx, req)
 	case "me":
 		v, err := s.solver(ctx, req.User.ID)
 		if err != nil {
