@@ -170,7 +170,7 @@ func BenchmarkRun(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 1))
 	for !g.Over() {
 		// Decent play, so the endgame is not trivially lopsided.
-		r, err := eng.Move(context.Background(), g.Position(), 4, rng)
+		r, err := eng.Move(context.Background(), g.Position(), 14, rng)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 
 // An analysis graph holds still from ply to ply: a midgame value is the
 // mean of the two deepest searches, so it does not swing with who moves
-// last in the search (#45: a ±10-disc sawtooth). Over a game of level 6
+// last in the search (#45: a ±10-disc sawtooth). Over a game of level 16
 // against itself, each midgame point lies on average within two discs of
 // the mean of its neighbours (with one depth's values: about five).
 func TestCurveHoldsStill(t *testing.T) {
@@ -25,7 +25,7 @@ func TestCurveHoldsStill(t *testing.T) {
 		g.Play(m[rng.IntN(len(m))])
 	}
 	for !g.Over() {
-		r, err := eng.Move(context.Background(), g.Position(), 6, rng)
+		r, err := eng.Move(context.Background(), g.Position(), 16, rng)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"othello-bot/bot/aborts"
 	"othello-bot/bot/downtime"
 	"othello-bot/bot/follows"
+	"othello-bot/bot/habits"
 	"othello-bot/bot/hints"
 	"othello-bot/bot/pageplay"
 	"othello-bot/bot/pairing"
@@ -57,6 +58,7 @@ type Backend interface {
 	botranks.Store
 	follows.Store
 	pageplay.Store
+	habits.Store
 	schedule.LeaseStore
 	// ExtendOpenTries gives open puzzle tries the time the bot was away.
 	ExtendOpenTries(ctx context.Context, since time.Time, by time.Duration) (int64, error)
@@ -93,6 +95,7 @@ type App struct {
 	TVScheduler *schedule.Scheduler
 	Pairing     *pairing.Service
 	Ranks       *botranks.Service
+	Habits      *habits.Service
 	Downtime    *downtime.Service
 	Scheduler   *schedule.Scheduler
 	shared      bool
@@ -156,6 +159,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	roles, _ := notify.(botranks.Roles) // nil where the transport has none
 	a.Ranks = botranks.New(a.Service, store, roles)
 	a.Mount(a.Ranks)
+	a.Habits = habits.New(store, eng, log)
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.
@@ -215,6 +219,8 @@ func (a *App) Start(ctx context.Context) error {
 // Tick runs every capability's timed work once (if this process holds
 // the timers), and beats.
 func (a *App) Tick(ctx context.Context) {
+	// Every process its own engine's habits, timers held or not.
+	a.Habits.Refresh(ctx, a.Now())
 	a.Scheduler.Tick(ctx)
 	a.TVScheduler.Tick(ctx)
 	a.beat(ctx)

@@ -150,6 +150,7 @@ type Engine struct {
 	waiting atomic.Int32
 	splits  atomic.Uint64 // split points made by its parallel searches
 	cpu     atomic.Int64  // CPU time its searchers spent, in nanoseconds
+	habits  atomic.Pointer[Habits]
 }
 
 // CPU is the CPU time the engine's searches have spent so far (each
@@ -262,13 +263,43 @@ func (e *Engine) MoveOnClock(ctx context.Context, p game.Position, level int, rn
 	}
 	defer release()
 	if spec := e.spec(level); spec.budget.PerGame > 0 {
-		return s.errByBudget(ctx, p, spec, rng), nil
+		return s.errByBudget(ctx, p, spec, rng, e.openingHabits(p)), nil
 	}
 	if level == MaxLevel {
 		s.limit, s.maxDepth = e.opts.Nodes, e.opts.Depth
 		defer func() { s.limit, s.maxDepth = 0, 0 }()
 	}
 	return s.choose(ctx, p, level, e.helpSearch, target), nil
+}
+
+// Search chooses a move by a search of depth plies, playing the last solve
+// empty squares perfectly — what the search levels of before did (the ten
+// levels' 3-9 were depth 2-10; OldSearch gives their pairs). The training
+// tools play with it, so their games stay what they were.
+func (e *Engine) Search(ctx context.Context, p game.Position, depth, solve int) (Result, error) {
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		return Result{}, ErrNoMove
+	}
+	if depth < 1 || solve < 0 {
+		return Result{}, fmt.Errorf("engine: a search of depth %d solving from %d empties", depth, solve)
+	}
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
+	s, release, err := e.acquireFor(ctx, depth <= levels[quickLevel].depth && p.Size() <= quickSize)
+	if err != nil {
+		return Result{}, err
+	}
+	defer release()
+	return s.chooseSpec(ctx, p, levelSpec{depth: depth, solve: solve}, 0, e.helpSearch, 0), nil
+}
+
+// OldSearch is the depth and the solve of a search level of the ten levels
+// there were before (3-9), for tools that name them; false for others.
+func OldSearch(level int) (depth, solve int, ok bool) {
+	old := map[int][2]int{3: {2, 4}, 4: {3, 6}, 5: {4, 8}, 6: {5, 10}, 7: {6, 12}, 8: {8, 14}, 9: {10, 18}}
+	d, ok := old[level]
+	return d[0], d[1], ok
 }
 
 // Analyze evaluates every legal move, best first: exactly when the
@@ -619,7 +650,12 @@ func (s *searcher) start(ctx context.Context, size int, deadline time.Time) func
 // choose runs a search level on a position with legal moves; the top level
 // aims at target when it is not zero (see MoveOnClock).
 func (s *searcher) choose(ctx context.Context, p game.Position, level int, help helpFunc, target time.Duration) Result {
-	spec := levels[level]
+	return s.chooseSpec(ctx, p, levels[level], level, help, target)
+}
+
+// chooseSpec is choose with the spec given; level is MaxLevel for the top
+// level's ways (its clock, budget and helpers), anything else otherwise.
+func (s *searcher) chooseSpec(ctx context.Context, p game.Position, spec levelSpec, level int, help helpFunc, target time.Duration) Result {
 	end, _ := ctx.Deadline()
 	if _, _, ok := p.Bitboards(); !ok {
 		return chooseGrid(ctx, p, spec.depth, level == MaxLevel)

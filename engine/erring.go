@@ -62,9 +62,38 @@ func (e *Engine) spec(level int) levelSpec {
 	return levels[level]
 }
 
+// Habits say how people open (package habit's Table): how often each move
+// was played from a position.
+type Habits interface {
+	Moves(p game.Position) map[game.Square]int
+}
+
+// SetHabits gives the erring levels how people open; nil takes it away.
+// It may be called while the engine plays.
+func (e *Engine) SetHabits(h Habits) {
+	if h == nil {
+		e.habits.Store(nil)
+		return
+	}
+	e.habits.Store(&h)
+}
+
+// openingHabits are the counts of the moves people played from p, when p
+// is in the opening (erring.InOpening) and any are known.
+func (e *Engine) openingHabits(p game.Position) map[game.Square]int {
+	h := e.habits.Load()
+	if h == nil || !erring.InOpening(p.Empties(), p.Size()*p.Size()) {
+		return nil
+	}
+	return (*h).Moves(p)
+}
+
 // errByBudget values every legal move and chooses one by the level's
-// budget; with no time to value them it plays the quick greedy move.
-func (s *searcher) errByBudget(ctx context.Context, p game.Position, spec levelSpec, rng *rand.Rand) Result {
+// budget; with no time to value them it plays the quick greedy move. In
+// the opening, where people's moves from the position are known (habits),
+// it draws from them instead — as often as each was played, among those
+// within its cap — so it opens the way people here open.
+func (s *searcher) errByBudget(ctx context.Context, p game.Position, spec levelSpec, rng *rand.Rand, habits map[game.Square]int) Result {
 	var evals []MoveEval
 	if _, _, ok := p.Bitboards(); ok {
 		end, _ := ctx.Deadline()
@@ -87,8 +116,11 @@ func (s *searcher) errByBudget(ctx context.Context, p game.Position, spec levelS
 	for i, m := range evals {
 		values[i] = m.Eval.Discs()
 	}
-	target := spec.budget.Target(p.Empties(), p.Size()*p.Size())
-	i := erring.Choose(rng, values, target, spec.budget.Cap)
+	i, ok := fromHabits(rng, evals, habits, spec.budget.Cap)
+	if !ok {
+		target := spec.budget.Target(p.Empties(), p.Size()*p.Size())
+		i = erring.Choose(rng, values, target, spec.budget.Cap)
+	}
 	return Result{Move: evals[i].Move, Eval: evals[i].Eval, Depth: spec.depth, Nodes: s.nodes,
 		Loss: evals[0].Eval.Cents - evals[i].Eval.Cents}
 }
@@ -106,3 +138,28 @@ func FromOldLevel(old int) int {
 }
 
 var oldLevels = [...]int{1, 6, 13, 15, 16, 16, 17, 18, 19, 20}
+
+// fromHabits draws a move by how often people played it (habits), among
+// the valued moves within limit of the best (0: no limit); false when none
+// of them was played.
+func fromHabits(rng *rand.Rand, evals []MoveEval, habits map[game.Square]int, limit float64) (int, bool) {
+	total := 0
+	for _, m := range evals {
+		if n := habits[m.Move]; n > 0 && (limit <= 0 || evals[0].Eval.Discs()-m.Eval.Discs() <= limit) {
+			total += n
+		}
+	}
+	if total == 0 {
+		return 0, false
+	}
+	r := rng.IntN(total)
+	for i, m := range evals {
+		if n := habits[m.Move]; n > 0 && (limit <= 0 || evals[0].Eval.Discs()-m.Eval.Discs() <= limit) {
+			if r < n {
+				return i, true
+			}
+			r -= n
+		}
+	}
+	return 0, false
+}

@@ -89,3 +89,72 @@ func TestFromOldLevel(t *testing.T) {
 		}
 	}
 }
+
+// habitsOf is a fixed count of moves for one position.
+type habitsOf struct {
+	at    game.Position
+	moves map[game.Square]int
+}
+
+func (h habitsOf) Moves(p game.Position) map[game.Square]int {
+	if p.Equal(h.at) {
+		return h.moves
+	}
+	return nil
+}
+
+// In the opening an erring level draws from how people opened, as often as
+// each move was played; without habits, or past the opening, it errs by
+// its budget.
+func TestOpeningsFromHabits(t *testing.T) {
+	e := New(Options{Searches: 1})
+	start, _ := game.NewPosition(8)
+	f5, d3 := game.Square{Col: 5, Row: 4}, game.Square{Col: 3, Row: 2}
+	e.SetHabits(habitsOf{start, map[game.Square]int{f5: 3, d3: 1}})
+	rng := rand.New(rand.NewPCG(5, 5))
+	seen := map[game.Square]int{}
+	for range 400 {
+		r, err := e.Move(context.Background(), start, 10, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[r.Move]++
+	}
+	if len(seen) != 2 || seen[f5] < 260 || seen[f5] > 340 {
+		t.Errorf("from habits 3:1, chose %v", seen)
+	}
+	e.SetHabits(nil)
+	seen = map[game.Square]int{}
+	for range 200 {
+		r, _ := e.Move(context.Background(), start, 10, rng)
+		seen[r.Move]++
+	}
+	if len(seen) != 4 {
+		t.Errorf("without habits the four equal first moves should all come: %v", seen)
+	}
+}
+
+// Search is a fixed-depth move: legal, the solver's best within its solve
+// reach, and refused for a depth that is no search.
+func TestSearchAtADepth(t *testing.T) {
+	e := New(Options{Searches: 1})
+	rng := rand.New(rand.NewPCG(8, 8))
+	for range 20 {
+		p := randomPosition(t, 8, 8+rng.IntN(6), rng)
+		r, err := e.Search(context.Background(), p, 4, 14)
+		if err != nil || p.Check(r.Move) != nil {
+			t.Fatalf("search: %v %v", r, err)
+		}
+		best, err := e.Solve(context.Background(), p)
+		if err != nil || r.Eval != best.Eval {
+			t.Errorf("within its solve reach: %v, the solver %v (%v)", r.Eval, best.Eval, err)
+		}
+	}
+	p, _ := game.NewPosition(8)
+	if _, err := e.Search(context.Background(), p, 0, 0); err == nil {
+		t.Error("depth 0 searched")
+	}
+	if d, s, ok := OldSearch(5); !ok || d != 4 || s != 8 {
+		t.Errorf("the old level 5: %d %d %v", d, s, ok)
+	}
+}

@@ -1,9 +1,10 @@
 package storage
 
-// This file is lessons: a player's own mistakes in a finished game, kept
-// as puzzles given to that player alone (package coach makes them). A
-// game's lessons are made once for each of its players, whoever makes
-// them first.
+// This file is what the opponents that err like people and the coach
+// keep: a player's own mistakes in a finished game as lessons, puzzles
+// given to that player alone (package coach makes them; a game's lessons
+// are made once for each of its players, whoever makes them first), and
+// the games people's opening habits are counted from.
 
 import (
 	"context"
@@ -12,6 +13,8 @@ import (
 	"fmt"
 	"time"
 
+	"othello-bot/game"
+	"othello-bot/habit"
 	"othello-bot/record"
 )
 
@@ -76,4 +79,32 @@ func (s *Store) NextLesson(ctx context.Context, ownerID string) (record.PuzzleRe
 	return scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleColumns+` FROM puzzles p
 		WHERE p.owner_id = ? AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.player_id = ?)
 		ORDER BY p.game_id DESC, p.ply LIMIT 1`, ownerID, ownerID))
+}
+
+// OpeningGames are the latest finished 8x8 games from the standard start
+// (aborted ones left out), newest first, for how people open (package
+// habit): each game's moves and which colours were people.
+func (s *Store) OpeningGames(ctx context.Context, limit int) ([]habit.Game, error) {
+	start, _ := game.NewPosition(8)
+	rows, err := s.db.QueryContext(ctx, `SELECT r.transcript, r.black_id, r.white_id FROM results r JOIN games g ON g.id = r.game_id
+		WHERE r.size = 8 AND g.start_position = ? AND r.reason NOT IN ('abort', 'aborted-by-moderator')
+		ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?`, encodePosition(start), limit)
+	if err != nil {
+		return nil, fmt.Errorf("loading games for opening habits: %w", err)
+	}
+	defer rows.Close()
+	var out []habit.Game
+	for rows.Next() {
+		var transcript string
+		var black, white sql.NullString
+		if err := rows.Scan(&transcript, &black, &white); err != nil {
+			return nil, err
+		}
+		moves, err := game.ParseTranscript(transcript, 8)
+		if err != nil {
+			continue // a transcript no longer readable is left out
+		}
+		out = append(out, habit.Game{Moves: moves, Black: black.Valid, White: white.Valid})
+	}
+	return out, rows.Err()
 }

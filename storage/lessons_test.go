@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -98,6 +99,31 @@ func TestLessonStore(t *testing.T) {
 		}
 		if _, err := s.NextLesson(ctx, bob.ID); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("bob has none: %v", err)
+		}
+	})
+}
+
+// The games opening habits are counted from, on each backend: finished 8x8
+// games from the standard start, who were people, newest first; aborted
+// games and other starts left out.
+func TestOpeningGames(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		s, _ := openIn(t, database)
+		rng := rand.New(rand.NewPCG(4, 4))
+		vsBot := newGame(t, s, "c1", record.Human(alice), record.Bot(5), 8)
+		playRandom(t, s, vsBot, 10, rng)
+		finish(t, s, vsBot, record.EndResign)
+		aborted := newGame(t, s, "c2", record.Human(alice), record.Human(bob), 8)
+		finish(t, s, aborted, record.EndAbort)
+		small := newGame(t, s, "c3", record.Human(alice), record.Human(bob), 6)
+		finish(t, s, small, record.EndResign)
+		games, err := s.OpeningGames(ctx, 10)
+		if err != nil || len(games) != 1 {
+			t.Fatalf("opening games: %+v %v", games, err)
+		}
+		if g := games[0]; !g.Black || g.White || len(g.Moves) != 10 {
+			t.Errorf("the game vs the bot: %+v", g)
 		}
 	})
 }

@@ -140,7 +140,7 @@ func TestStatsAndHistory(t *testing.T) {
 			break
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		r, _ := helper.Move(ctx, g.Position(), 7, nil)
+		r, _ := helper.Move(ctx, g.Position(), 17, nil)
 		cancel()
 		e.say("select " + r.Move.String())
 	}

@@ -99,7 +99,10 @@ func selfPlay(ctx context.Context, eng *engine.Engine, seed uint64, index uint32
 		case len(g.Moves()) < opening || rng.Float64() < randomRate:
 			m = moves[rng.IntN(len(moves))]
 		default:
-			r, err := eng.Move(ctx, p, level, rng)
+			// The search levels of before (-level 3..9 names them), so the
+			// games, and the weights trained on them, are what they were.
+			depth, solve, _ := engine.OldSearch(level)
+			r, err := eng.Search(ctx, p, depth, solve)
 			if err != nil {
 				return record{}, fmt.Errorf("game %d: searching: %w", index, err)
 			}

@@ -49,7 +49,7 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 		fs.IntVar(&o.games, "games", 1000, "games the run should hold when done")
 		fs.Uint64Var(&o.seed, "seed", 1, "random seed: the same seed and weights give the same games")
 		fs.IntVar(&o.workers, "workers", 1, "games played at once")
-		fs.IntVar(&o.level, "level", 5, "engine level of the self-play moves")
+		fs.IntVar(&o.level, "level", 5, "search level of the self-play moves, as the ten levels of before numbered them (3-9: depth 2-10, no book; engine.OldSearch)")
 		fs.IntVar(&o.exact, "exact", 18, "play perfectly from this many empty squares")
 		fs.Float64Var(&o.random, "random", 0.05, "share of random moves after the opening")
 		fs.StringVar(&o.weights, "weights", "", `weights file to play with (default: the built-in evaluation; "hand": the hand-tuned one)`)

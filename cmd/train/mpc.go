@@ -75,7 +75,7 @@ func mpcPosition(ctx context.Context, eng *engine.Engine, o mpcOptions, n int) (
 		moves := p.LegalMoves()
 		m := moves[rng.IntN(len(moves))]
 		if ply >= opening && rng.IntN(10) != 0 {
-			r, err := eng.Move(ctx, p, 4, rng)
+			r, err := eng.Search(ctx, p, 3, 6) // the old level 4 (engine.OldSearch)
 			if err != nil {
 				return p, false, err
 			}

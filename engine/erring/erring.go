@@ -42,13 +42,20 @@ func PhaseWeight(empties, squares int) float64 {
 	}
 	x := float64(empties) / float64(squares-4) // 1 at the start, 0 at the end
 	switch {
-	case x > 0.8: // the opening
+	case InOpening(empties, squares):
 		return 0.6
 	case x > 0.2: // the midgame
 		return 1.25
 	default: // the last empties (about ten on 8x8)
 		return 0.5
 	}
+}
+
+// InOpening says a position with that many empty squares is in the
+// opening: over four fifths of the board still empty (the first dozen
+// moves on 8x8).
+func InOpening(empties, squares int) bool {
+	return squares > 4 && float64(empties)/float64(squares-4) > 0.8
 }
 
 // Target is the average loss a move at that point of the game aims at.
