@@ -26,6 +26,7 @@ import (
 	"othello-bot/bot/stats"
 	"othello-bot/bot/takeback"
 	"othello-bot/bot/tournaments"
+	"othello-bot/bot/train"
 	bottv "othello-bot/bot/tv"
 	"othello-bot/engine"
 	"othello-bot/schedule"
@@ -160,6 +161,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	a.Ranks = botranks.New(a.Service, store, roles)
 	a.Mount(a.Ranks)
 	a.Habits = habits.New(store, eng, log)
+	a.Mount(train.New(a.Service, eng))
 
 	// With a shared database one process at a time holds the timers, and
 	// picks up the games whose process stopped mid-move.

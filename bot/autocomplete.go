@@ -1,7 +1,8 @@
 package bot
 
 // This file is autocomplete: the legal moves as the player types /move,
-// and the common time controls as one types a time.
+// the common time controls as one types a time, and the named lines as one
+// types /train opening's name.
 
 import (
 	"context"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/opening"
 	"othello-bot/record"
 	"othello-bot/timecontrol"
 )
@@ -16,6 +18,9 @@ import (
 func (s *Service) autocomplete(ctx context.Context, req Request) (Response, error) {
 	if req.Focused == "time" {
 		return Response{Choices: timeChoices(req.Me(), req.Options["time"], req.Command == "start")}, nil
+	}
+	if req.Command == "train opening" && req.Focused == "name" {
+		return Response{Choices: openingChoices(req.Me(), req.Options["name"])}, nil
 	}
 	if req.Command != "move" {
 		return Response{}, nil
@@ -39,6 +44,20 @@ func (s *Service) autocomplete(ctx context.Context, req Request) (Response, erro
 		}
 	}
 	return Response{Choices: choices}, nil
+}
+
+// openingChoices are the named lines whose name (in the reader's
+// language) or key holds what they typed, by name.
+func openingChoices(t *catalog.Printer, typed string) []Choice {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	choices := []Choice{}
+	for _, o := range opening.Standard().All() {
+		name := o.Name(t)
+		if len(choices) < MaxChoices && (strings.Contains(strings.ToLower(name), typed) || strings.Contains(o.Key, typed)) {
+			choices = append(choices, Choice{Name: Clip(name, MaxChoiceName), Value: o.Key})
+		}
+	}
+	return choices
 }
 
 // timeChoices are the controls offered as one types a time: what they

@@ -6,6 +6,7 @@ package bot
 
 import (
 	"context"
+	"othello-bot/drill"
 	"strconv"
 
 	"othello-bot/engine"
@@ -103,6 +104,13 @@ var commands = localize([]CommandSpec{
 			Choices: []OptionChoice{choice("choice.puzzle.leaderboard", "leaderboard"), choice("choice.puzzle.me", "me")}},
 			{Name: "mode", Kind: StringOption, Choices: []OptionChoice{choice("choice.puzzle_mode.mine", "mine")}}},
 		Owner: "puzzles"},
+	{Name: "train", Owner: "train", Subcommands: []CommandSpec{
+		{Name: "opening", Private: true, Options: []OptionSpec{
+			{Name: "name", Kind: StringOption, Required: true, Autocomplete: true, MaxLength: 100},
+			{Name: "color", Kind: StringOption, Choices: colorChoices}}},
+		{Name: "endgame", Private: true, Options: []OptionSpec{
+			{Name: "empties", Kind: IntegerOption, Min: drill.MinEmpties, Max: drill.MaxEmpties}}},
+	}},
 	{Name: "openings",
 		Options: []OptionSpec{{Name: "moves", Kind: StringOption, MaxLength: 4 * opening.MaxLine}}, Owner: "stats"},
 	{Name: "hint", Private: true, Owner: "hints"},

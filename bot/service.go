@@ -301,7 +301,7 @@ var componentTable = map[string]componentHandler{
 	"cancel":  challengeAnswer("cancel"),
 	"rematch": (*Service).rematch,
 	// Answered by mounted capabilities: bot/review, bot/tournaments,
-	// bot/puzzles, bot/pairing, bot/resigns, bot/pageplay.
+	// bot/puzzles, bot/pairing, bot/resigns, bot/pageplay, bot/train.
 	"resign":     nil,
 	"resign-yes": nil,
 	"resign-no":  nil,
@@ -313,6 +313,7 @@ var componentTable = map[string]componentHandler{
 	"puzzle":     nil,
 	"daily":      nil,
 	"lessons":    nil,
+	"trn":        nil,
 	"pplay":      nil,
 	"pleave":     nil,
 	"watchhere":  nil,

@@ -150,7 +150,7 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "bot/pairing", "bot/ranks", "bot/resigns", "bot/follows", "opening", "bot/local", "bot/discord", "bot/ratelimit",
+var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "bot/pairing", "bot/ranks", "bot/resigns", "bot/follows", "opening", "bot/local", "bot/discord", "bot/ratelimit", "bot/train", "bot/habits",
 	"render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two
@@ -167,6 +167,8 @@ var allowed = map[string]string{
 	"bot/limits.go *":                       "which limit a message broke, for the log",
 	"bot/capability.go Mount":               "a wiring mistake, for the developer",
 	"bot/tournaments/tournaments.go Routes": "entry points of the command table, by their names",
+	"bot/train/train.go Routes":             "entry points of the command table, by their names",
+	"bot/autocomplete.go autocomplete":      "a command's path in the table, compared",
 	"bot/puzzles/puzzles.go Jobs":           "a timed job's name, for the log",
 	"bot/pairing/pairing.go Jobs":           "a timed job's name, for the log",
 	"bot/ranks/reconcile.go Jobs":           "a timed job's name, for the log",
