@@ -175,7 +175,7 @@ func TestEncodeDecode(t *testing.T) {
 	}
 }
 
-func FuzzDecode(f *testing.F) {
+func FuzzDecodeReasons(f *testing.F) {
 	f.Add("corner:a1 mobility:3:9 discs:12:0")
 	f.Add("x:b2 parity:1:2")
 	f.Fuzz(func(t *testing.T, s string) {

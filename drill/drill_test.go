@@ -91,7 +91,7 @@ func TestEncodeDecode(t *testing.T) {
 	}
 }
 
-func FuzzDecode(f *testing.F) {
+func FuzzDecodeDrill(f *testing.F) {
 	eng := engine.New(engine.Options{Searches: 1})
 	p, _ := Endgame(context.Background(), eng, rand.New(rand.NewPCG(4, 4)), 8)
 	f.Add(Encode(p))
