@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"othello-bot/catalog"
+	"othello-bot/engine"
 	"othello-bot/gametext"
 	"othello-bot/record"
 )
@@ -97,12 +98,27 @@ type activity struct {
 	shell    *template.Template
 }
 
+// lobbyLevel is the level the lobby offers first: the old level 3 it
+// offered before the twenty levels, on the new scale.
+var lobbyLevel = engine.FromOldLevel(3)
+
 func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 	t := readerWords(r)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Security-Policy", activityPolicy)
 	w.Header().Set("Cache-Control", "no-cache")
 	w8 := func(key string) string { return t.T("web.activity." + key) }
+	// Each level in words with its rating, as /start's menu offers them.
+	type level struct {
+		N        int
+		Label    string
+		Selected bool
+	}
+	var levels []level
+	for n := engine.MinLevel; n <= engine.MaxLevel; n++ {
+		r, _ := engine.LevelRating(n)
+		levels = append(levels, level{n, t.T("choice.level."+strconv.Itoa(n), "Rating", r), n == lobbyLevel})
+	}
 	err := s.activity.shell.Execute(w, struct {
 		Lang                                      catalog.Lang
 		ClientID                                  string
@@ -110,9 +126,10 @@ func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 		PlayBot, Level, Accept, Challenge         string
 		Challenges, People                        string
 		Friend, Invite, SeatMessage, Presence     string
+		Levels                                    []level
 	}{t.Lang(), s.activity.clientID, w8("title"), w8("signing_in"), w8("mine"), w8("live"), w8("none"), w8("no_login"),
 		w8("play_bot"), w8("level"), w8("accept"), w8("challenge"), w8("challenges"), w8("people"),
-		w8("friend"), w8("invite"), w8("seat_message"), t.T("web.presence.lobby")})
+		w8("friend"), w8("invite"), w8("seat_message"), t.T("web.presence.lobby"), levels})
 	if err != nil {
 		s.log.Warn("web: writing the Activity", "err", err)
 	}
@@ -278,7 +295,7 @@ func (s *Server) activityLaunch(w http.ResponseWriter, r *http.Request) {
 	valid := err == nil && snowflake(body.GuildID, true) && snowflake(body.ChannelID, false) && len(body.OpponentName) <= 64
 	switch body.Kind {
 	case "start":
-		valid = valid && body.Level >= 1 && body.Level <= 10
+		valid = valid && body.Level >= engine.MinLevel && body.Level <= engine.MaxLevel
 	case "challenge":
 		valid = valid && snowflake(body.Opponent, false) && body.Opponent != p.ID
 	case "accept":

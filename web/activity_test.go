@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -60,7 +61,7 @@ func TestActivityRefusals(t *testing.T) {
 		"a launch without session":   {401, "POST", "/activity/launch", start, "", nil},
 		"a launch from another site": {403, "POST", "/activity/launch", start, alice, []string{"Sec-Fetch-Site", "cross-site"}},
 		"an unknown launch":          {400, "POST", "/activity/launch", `{"kind": "delete", "channel_id": "42"}`, alice, nil},
-		"level 11":                   {400, "POST", "/activity/launch", `{"kind": "start", "level": 11, "channel_id": "42"}`, alice, nil},
+		"level 21":                   {400, "POST", "/activity/launch", `{"kind": "start", "level": 21, "channel_id": "42"}`, alice, nil},
 		"no channel":                 {400, "POST", "/activity/launch", `{"kind": "start", "level": 3}`, alice, nil},
 		"challenging oneself":        {400, "POST", "/activity/launch", `{"kind": "challenge", "opponent": "1", "channel_id": "42"}`, alice, nil},
 		"a token without a code":     {400, "POST", "/activity/token", `{}`, "", nil},
@@ -80,7 +81,11 @@ func TestActivityRefusals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
+		if path == "/activity/" && (!strings.Contains(string(body), `<option value="20">20 · my best`) || !strings.Contains(string(body), `<option value="13" selected>13 · strong club player · rating ≈`)) {
+			t.Errorf("the lobby's levels:\n%s", body)
+		}
 		csp := resp.Header.Get("Content-Security-Policy")
 		if strings.Contains(csp, "https://discord.com") != framed || framed == strings.Contains(csp, "frame-ancestors 'none'") {
 			t.Errorf("%s: policy %q", path, csp)
