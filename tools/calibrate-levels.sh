@@ -28,3 +28,9 @@ for pair in "11 1" "13 2" "15 3"; do
 	set -- $pair
 	run "$OUT/rhino-$1-$2.md" -a "$1" -gtp "$RHINO -l $2" -gtp-name "gtp-rhino -l $2" -games 60
 done
+# The top levels against their neighbours, 100 games and more each (level
+# 20 on a work budget, so the load does not decide; about an hour on one
+# core each):
+run "$OUT/19-18-100.md" -a 19 -b 18 -games 100 -workers 1 -seed 3
+run "$OUT/20-19-nodes-a.md" -a 20 -b 19 -nodes 2000000 -games 100 -workers 1 -seed 4
+run "$OUT/20-19-nodes-b.md" -a 20 -b 19 -nodes 2000000 -games 50 -workers 1 -seed 5
