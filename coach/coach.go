@@ -14,7 +14,6 @@ import (
 	"math"
 	"slices"
 
-	"othello-bot/analysis"
 	"othello-bot/engine"
 	"othello-bot/game"
 )
@@ -24,9 +23,9 @@ type Scorer interface {
 	ScoreMoves(ctx context.Context, p game.Position, depth, exactFrom int) ([]engine.MoveEval, error)
 }
 
-// Settings are how deep the coach looks: lighter than /analyze's, so a
-// game's lessons take a few seconds, not a minute.
-var Settings = analysis.Settings{Depth: 6, ExactFrom: 14}
+// Settings are how deep the coach looks: lighter than /analyze's (8
+// plies, exact from 20), so a game's lessons take a second, not a minute.
+var Settings = struct{ Depth, ExactFrom int }{Depth: 6, ExactFrom: 14}
 
 // MinLoss is the least a move must have lost, in discs, to be a lesson:
 // below it the better move is a matter of taste.
@@ -57,57 +56,56 @@ type Lesson struct {
 // Find gives up to n lessons for the player of colour c in a game on a
 // board of 8x8 or less (start and its plies, passes included): their
 // largest mistakes of at least MinLoss, in the order they were played.
-func Find(ctx context.Context, eng *engine.Engine, start game.Position, plies []game.Ply, c game.Color, n int) ([]Lesson, error) {
-	report, err := analysis.Run(ctx, eng, start, plies, Settings, nil)
-	if err != nil {
-		return nil, fmt.Errorf("coach: %w", err)
+// Only the player's own positions are searched, each once.
+func Find(ctx context.Context, s Scorer, start game.Position, plies []game.Ply, c game.Color, n int) ([]Lesson, error) {
+	if _, _, ok := start.Bitboards(); !ok {
+		return nil, fmt.Errorf("coach: lessons come from boards up to 8x8, not %dx%d", start.Size(), start.Size())
 	}
-	var worst []analysis.Move
-	for _, m := range report.Moves {
-		if m.Color == c && m.Loss >= MinLoss {
-			worst = append(worst, m)
+	var found []Lesson
+	pos := start
+	for i, ply := range plies {
+		if ply.Square.IsPass() {
+			pos = pos.Pass()
+			continue
 		}
-	}
-	slices.SortStableFunc(worst, func(a, b analysis.Move) int { return cmp.Compare(b.Loss, a.Loss) })
-	worst = worst[:min(n, len(worst))]
-	slices.SortFunc(worst, func(a, b analysis.Move) int { return cmp.Compare(a.Ply, b.Ply) })
-	var out []Lesson
-	for _, m := range worst {
-		pos, err := before(start, plies, m.Ply)
+		if ply.Color == c && len(pos.LegalMoves()) > 1 {
+			l, ok, err := lessonAt(ctx, s, pos, ply.Square)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				l.Ply = i
+				found = append(found, l)
+			}
+		}
+		next, err := pos.Play(ply.Square)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("coach: replaying ply %d: %w", i+1, err)
 		}
-		l, ok, err := lessonAt(ctx, eng, pos, plies[m.Ply-1].Square)
+		pos = next
+	}
+	slices.SortStableFunc(found, func(a, b Lesson) int { return cmp.Compare(b.Loss, a.Loss) })
+	found = found[:min(n, len(found))]
+	slices.SortFunc(found, func(a, b Lesson) int { return cmp.Compare(a.Ply, b.Ply) })
+	for i := range found {
+		// Why, for the few kept: the opponent's best reply is one more search.
+		l := &found[i]
+		l.Why = Reasons(l.Start, l.Played, l.Best, l.Loss)
+		reply, ok, err := bestReply(ctx, s, l.Start, l.Played)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			l.Ply = m.Ply - 1
-			out = append(out, l)
+			// Before the discs, which come last.
+			l.Why = slices.Insert(l.Why, len(l.Why)-1, Reason{Kind: Reply, Square: reply})
 		}
 	}
-	return out, nil
+	return found, nil
 }
 
-// before is the position before the given ply (1-based).
-func before(start game.Position, plies []game.Ply, ply int) (game.Position, error) {
-	pos := start
-	for i, p := range plies[:ply-1] {
-		if p.Square.IsPass() {
-			pos = pos.Pass()
-			continue
-		}
-		next, err := pos.Play(p.Square)
-		if err != nil {
-			return pos, fmt.Errorf("coach: replaying ply %d: %w", i+1, err)
-		}
-		pos = next
-	}
-	return pos, nil
-}
-
-// lessonAt scores the position again and makes the lesson, if the move
-// played is still clearly worse than the right answers.
+// lessonAt scores a position where the player moved and makes the
+// lesson, if the move played lost at least MinLoss (its reasons are added
+// by Find, for the lessons kept).
 func lessonAt(ctx context.Context, s Scorer, pos game.Position, played game.Square) (Lesson, bool, error) {
 	scores, err := s.ScoreMoves(ctx, pos, Settings.Depth, Settings.ExactFrom)
 	if err != nil {
@@ -133,13 +131,6 @@ func lessonAt(ctx context.Context, s Scorer, pos game.Position, played game.Squa
 		if m.Move != played && best.Eval.Discs()-m.Eval.Discs() <= tol {
 			l.Accept = append(l.Accept, m.Move)
 		}
-	}
-	l.Why = Reasons(pos, played, best.Move, l.Loss)
-	if reply, ok, err := bestReply(ctx, s, pos, played); err != nil {
-		return Lesson{}, false, err
-	} else if ok {
-		// Before the discs, which come last.
-		l.Why = slices.Insert(l.Why, len(l.Why)-1, Reason{Kind: Reply, Square: reply})
 	}
 	return l, true, nil
 }

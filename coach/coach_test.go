@@ -189,3 +189,20 @@ func FuzzDecodeReasons(f *testing.F) {
 		}
 	})
 }
+
+// before is the position before the given ply (1-based).
+func before(start game.Position, plies []game.Ply, ply int) (game.Position, error) {
+	pos := start
+	for _, p := range plies[:ply-1] {
+		if p.Square.IsPass() {
+			pos = pos.Pass()
+			continue
+		}
+		next, err := pos.Play(p.Square)
+		if err != nil {
+			return pos, err
+		}
+		pos = next
+	}
+	return pos, nil
+}

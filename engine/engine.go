@@ -297,10 +297,14 @@ func (e *Engine) Search(ctx context.Context, p game.Position, depth, solve int) 
 // OldSearch is the depth and the solve of a search level of the ten levels
 // there were before (3-9), for tools that name them; false for others.
 func OldSearch(level int) (depth, solve int, ok bool) {
-	old := map[int][2]int{3: {2, 4}, 4: {3, 6}, 5: {4, 8}, 6: {5, 10}, 7: {6, 12}, 8: {8, 14}, 9: {10, 18}}
-	d, ok := old[level]
-	return d[0], d[1], ok
+	if level < 3 || level > 9 {
+		return 0, 0, false
+	}
+	d := oldSearches[level-3]
+	return d[0], d[1], true
 }
+
+var oldSearches = [...][2]int{{2, 4}, {3, 6}, {4, 8}, {5, 10}, {6, 12}, {8, 14}, {10, 18}}
 
 // Analyze evaluates every legal move, best first: exactly when the
 // endgame can be solved in time, else as deeply as the analysis's node

@@ -102,14 +102,19 @@ func (s *Store) migrate(ctx context.Context) error {
 // transaction. The version is read again inside it (BEGIN IMMEDIATE holds
 // the write lock), so when two processes migrate a new database at once,
 // the second finds the work done.
-func (s *Store) applyMigration(ctx context.Context, m migration) error {
+func (s *Store) applyMigration(ctx context.Context, m migration) (rerr error) {
 	if strings.HasPrefix(m.sql, foreignKeysOff) {
 		// The writer is one connection: the pragma holds for the
 		// migration's transaction (it cannot change inside one).
 		if _, err := s.wdb.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
-		defer s.wdb.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON")
+		defer func() {
+			// Left off, no key would be checked again on this connection.
+			if _, err := s.wdb.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); err != nil && rerr == nil {
+				rerr = fmt.Errorf("migration %s: turning foreign keys on again: %w", m.name, err)
+			}
+		}()
 	}
 	tx, err := s.wdb.BeginTx(ctx, false)
 	if err != nil {
