@@ -60,14 +60,12 @@ func For(size int) *Table {
 	return &tables[size/2-2]
 }
 
-// Moves returns the squares where the side owning p may move against o on
-// the board given by mask. Each direction fills runs of o-discs from p with
-// doubling shifts (two steps of one, then two of two), the way Edax's
-// portable get_moves does.
-//
-// The four directions are written out rather than calling a helper: the
-// helper is too large to inline, and this is the hottest code there is.
-func Moves(p, o, mask uint64) uint64 {
+// movesGo is Moves in portable code: each direction fills runs of o-discs
+// from p with doubling shifts (two steps of one, then two of two), the way
+// Edax's portable get_moves does. Moves (replies_*.go) runs it, or the
+// assembly where the CPU has AVX2. The four directions are written out
+// rather than calling a helper, which would be too large to inline.
+func movesGo(p, o, mask uint64) uint64 {
 	h := o & notColsAH
 
 	l1 := h & (p << 1)
@@ -114,9 +112,8 @@ func Moves(p, o, mask uint64) uint64 {
 	return m &^ (p | o) & mask
 }
 
-// Flips returns the discs of o that a move by p at bit x turns over.
-func (t *Table) Flips(x int, p, o uint64) uint64 {
-	r := &t.rays[x&63] // x is a square: the mask only spares the bounds check
+// flipsGo is the portable Flips along the square's eight rays.
+func flipsGo(r *[8]uint64, p, o uint64) uint64 {
 	return flipUp(p, o, r[0]) | flipUp(p, o, r[1]) | flipUp(p, o, r[2]) | flipUp(p, o, r[3]) |
 		flipDown(p, o, r[4]) | flipDown(p, o, r[5]) | flipDown(p, o, r[6]) | flipDown(p, o, r[7])
 }

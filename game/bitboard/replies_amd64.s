@@ -145,3 +145,80 @@ done:
 	VZEROUPPER
 	MOVQ AX, ret+40(FP)
 	RET
+
+// func flips(ray *[8]uint64, p, o uint64) uint64
+//
+// Flips with BMI1/BMI2/LZCNT; without them (hasAVX2 false) it goes on in
+// the portable flipsGo, whose arguments lie where this function's do.
+TEXT ·flips(SB), NOSPLIT, $0-32
+	CMPB ·hasAVX2(SB), $0
+	JEQ  portable
+	MOVQ ray+0(FP), DI
+	MOVQ p+8(FP), R8
+	MOVQ o+16(FP), R9
+	MOVQ $0x8000000000000000, R11
+	XORQ R13, R13
+	XORQ BX, BX
+	FLIPUP(0)
+	FLIPUP(8)
+	FLIPUP(16)
+	FLIPUP(24)
+	FLIPDOWN(32)
+	FLIPDOWN(40)
+	FLIPDOWN(48)
+	FLIPDOWN(56)
+	MOVQ BX, ret+24(FP)
+	RET
+
+portable:
+	JMP ·flipsGo(SB)
+
+// func moves(p, o, mask uint64) uint64
+//
+// Moves in the four directions at once; without AVX2 it goes on in the
+// portable movesGo.
+TEXT ·moves(SB), NOSPLIT, $0-32
+	CMPB         ·hasAVX2(SB), $0
+	JEQ          portablemoves
+	VMOVDQU      shifts<>(SB), Y14
+	VMOVDQU      shifts2<>(SB), Y13
+	VMOVDQU      edges<>(SB), Y12
+	MOVQ         p+0(FP), SI
+	MOVQ         o+8(FP), R12
+	VMOVQ        SI, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ        R12, X1
+	VPBROADCASTQ X1, Y1
+	VPAND        Y12, Y1, Y1
+	VPSLLVQ      Y14, Y0, Y2
+	VPAND        Y1, Y2, Y2
+	VPSRLVQ      Y14, Y0, Y3
+	VPAND        Y1, Y3, Y3
+	VPSLLVQ      Y14, Y2, Y4
+	VPAND        Y1, Y4, Y4
+	VPOR         Y4, Y2, Y2
+	VPSRLVQ      Y14, Y3, Y4
+	VPAND        Y1, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPSLLVQ      Y14, Y1, Y5
+	VPAND        Y1, Y5, Y5
+	VPSRLVQ      Y14, Y5, Y6
+	DOUBLESTEP
+	DOUBLESTEP
+	VPSLLVQ      Y14, Y2, Y2
+	VPSRLVQ      Y14, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPOR         X3, X2, X2
+	VPUNPCKHQDQ  X2, X2, X3
+	VPOR         X3, X2, X2
+	VMOVQ        X2, DX
+	ORQ          SI, R12
+	ANDNQ        DX, R12, DX
+	ANDQ         mask+16(FP), DX
+	VZEROUPPER
+	MOVQ         DX, ret+24(FP)
+	RET
+
+portablemoves:
+	JMP ·movesGo(SB)

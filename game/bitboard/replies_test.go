@@ -94,3 +94,88 @@ func BenchmarkCountReplies(b *testing.B) {
 		})
 	}
 }
+
+// checkKernels compares Moves and Flips as they run here with the portable
+// code, on any pair of disc sets (a move's flips for every empty square,
+// legal or not).
+func checkKernels(t *testing.T, tb *Table, p, o uint64) {
+	t.Helper()
+	if got, want := Moves(p, o, tb.Mask), movesGo(p, o, tb.Mask); got != want {
+		t.Fatalf("size %d p=%#x o=%#x: moves %#x, the portable code says %#x", tb.Size, p, o, got, want)
+	}
+	for m := tb.Mask &^ (p | o); m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		if got, want := tb.Flips(x, p, o), flipsGo(&tb.rays[x], p, o); got != want {
+			t.Fatalf("size %d p=%#x o=%#x at %d: flips %#x, the portable code says %#x", tb.Size, p, o, x, got, want)
+		}
+	}
+}
+
+func TestKernelsMatchPortableCode(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("this CPU (or a purego build) has no AVX2: the portable code runs")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, size := range []int{4, 6, 8} {
+		tb := For(size)
+		for range 20000 {
+			p, o := randomPosition(r, tb)
+			checkKernels(t, tb, p, o)
+			a, b := r.Uint64()&tb.Mask, r.Uint64()&tb.Mask
+			checkKernels(t, tb, a&^b, b)
+		}
+	}
+}
+
+func FuzzKernels(f *testing.F) {
+	f.Add(uint64(0x0000_1c3c_1810_0000), uint64(0x0008_2000_2428_1000), uint8(8))
+	f.Fuzz(func(t *testing.T, p, o uint64, size uint8) {
+		tb := For(4 + 2*int(size%3))
+		p &= tb.Mask
+		checkKernels(t, tb, p, o&tb.Mask&^p)
+	})
+}
+
+// BenchmarkKernels compares the flips and moves in use with the portable
+// code over positions from random games (flips: every legal move of one).
+func BenchmarkKernels(b *testing.B) {
+	tb := For(8)
+	r := rand.New(rand.NewPCG(3, 4))
+	type pos struct{ p, o, moves uint64 }
+	var ps []pos
+	for len(ps) < 1024 {
+		p, o := randomPosition(r, tb)
+		if m := movesGo(p, o, tb.Mask); m != 0 {
+			ps = append(ps, pos{p, o, m})
+		}
+	}
+	var sink uint64
+	for _, k := range []struct {
+		name  string
+		flips func(x int, p, o uint64) uint64
+		moves func(p, o, mask uint64) uint64
+	}{
+		{"in-use", tb.Flips, Moves},
+		{"portable", func(x int, p, o uint64) uint64 { return flipsGo(&tb.rays[x], p, o) }, movesGo},
+	} {
+		b.Run("flips/"+k.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				q := ps[i&1023]
+				for m := q.moves; m != 0; m &= m - 1 {
+					sink += k.flips(bits.TrailingZeros64(m), q.p, q.o)
+				}
+				i++
+			}
+		})
+		b.Run("moves/"+k.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				q := ps[i&1023]
+				sink += k.moves(q.p, q.o, tb.Mask)
+				i++
+			}
+		})
+	}
+	_ = sink
+}
