@@ -6,6 +6,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"runtime/debug"
 	"time"
@@ -59,7 +60,9 @@ func (a *Adapter) inline(ctx context.Context, log *slog.Logger, i *discordgo.Int
 	default:
 		return false
 	}
-	if err := respond(ctx, r); err != nil {
+	if err := respond(ctx, r); errors.Is(err, errAcknowledged) {
+		return false // the endpoint acknowledged for it: the webhook edits
+	} else if err != nil {
 		// Whether Discord has it is unknown: the webhook cannot be told
 		// apart from an acknowledgement that never came, so say so only.
 		log.Error("answering a press", "err", err)

@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -85,14 +86,15 @@ type Endpoint struct {
 	reading   chan struct{} // one per body being read
 	slots     chan struct{} // one per request being answered
 	bodyTime  time.Duration
-	forgotten atomic.Int64 // unix seconds of the last ForgetSeen
+	ackAfter  time.Duration // firstResponseTime
+	forgotten atomic.Int64  // unix seconds of the last ForgetSeen
 }
 
 // Endpoint returns the adapter's HTTP interactions endpoint for the
 // application's public key, remembering interactions in seen.
 func (a *Adapter) Endpoint(key ed25519.PublicKey, seen SeenInteractions) *Endpoint {
 	return &Endpoint{a: a, key: key, now: time.Now, seen: seen, log: a.log, reading: make(chan struct{}, maxReading),
-		slots: make(chan struct{}, maxConcurrent), bodyTime: bodyTime}
+		slots: make(chan struct{}, maxConcurrent), bodyTime: bodyTime, ackAfter: firstResponseTime}
 }
 
 // NewServer is the HTTP server for the endpoint: the whole request, not
@@ -104,6 +106,7 @@ func NewServer(h http.Handler) *http.Server {
 }
 
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	arrived := time.Now() // Discord's 3 seconds run from about here
 	if r.Method != http.MethodPost {
 		http.Error(w, "POST interactions here", http.StatusMethodNotAllowed)
 		return
@@ -159,51 +162,113 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	switch first, err := e.first(r.Context(), i.ID); {
-	case err != nil:
-		e.log.Error("recording an interaction", "interaction", i.ID, "err", err)
-		http.Error(w, "try again", http.StatusServiceUnavailable)
-		return
-	case !first:
-		// Discord sends an interaction once: a second copy is a replay.
-		http.Error(w, "interaction already received", http.StatusUnauthorized)
-		return
-	}
-	first := make(chan *discordgo.InteractionResponse, 1)
-	sent := make(chan struct{})
-	respond := func(ctx context.Context, resp *discordgo.InteractionResponse) error {
-		select {
-		case first <- resp:
-		default: // the endpoint acknowledged for it already
-		}
-		select {
-		case <-sent: // the HTTP answer is out: webhook calls may follow
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	// From here Discord hears within its time whatever the database does:
+	// the interaction's id is recorded (a replay refused) beside the
+	// fallback timer, not before it, and a slow record only delays the
+	// answer, which then follows by webhook.
+	a := &ack{first: make(chan *discordgo.InteractionResponse, 1), sent: make(chan struct{})}
+	refused := make(chan int, 1)
+	taken := make(chan struct{})
 	e.a.inflight.Add(1)
 	go func() {
 		defer e.a.inflight.Done()
-		e.a.process(&i, body, respond)
+		ctx, cancel := context.WithTimeout(context.Background(), e.a.timeout)
+		isFirst, err := e.first(ctx, i.ID)
+		cancel()
+		if err != nil || !isFirst {
+			status := http.StatusUnauthorized // Discord sends an interaction once: a second copy is a replay
+			if err != nil {
+				e.log.Error("recording an interaction", "interaction", i.ID, "err", err)
+				status = http.StatusServiceUnavailable
+			}
+			refused <- status
+			select {
+			case <-taken: // refused in the HTTP answer
+			case <-a.sent:
+				// Acknowledged already: a user waits on an answer.
+				if err != nil {
+					e.a.respondError(&i, a.respond, true)
+				}
+			}
+			return
+		}
+		e.a.process(&i, body, arrived, a.respond)
 	}()
+	timer := time.NewTimer(e.ackAfter - time.Since(arrived))
+	defer timer.Stop()
 	var resp *discordgo.InteractionResponse
 	select {
-	case resp = <-first:
-	case <-time.After(firstResponseTime):
+	case resp = <-a.first:
+	case status := <-refused:
+		close(taken)
+		if status == http.StatusUnauthorized {
+			http.Error(w, "interaction already received", status)
+		} else {
+			http.Error(w, "try again", status)
+		}
+		return
+	case <-timer.C:
 		// Too slow to say even how it will answer: acknowledge for it; its
 		// answer follows by webhook as usual.
-		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-		if i.Type == discordgo.InteractionMessageComponent {
-			resp.Type = discordgo.InteractionResponseDeferredMessageUpdate
+		if resp = a.fallBack(); resp == nil {
+			resp = deferredFor(&i)
+			e.a.meter.Acknowledged(time.Since(arrived))
 		}
 	}
 	writeJSON(w, resp)
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
-	close(sent)
+	close(a.sent)
+}
+
+// ack is the HTTP answer to one interaction: the first response the
+// interaction's processing gives, or the endpoint's own acknowledgement if
+// that comes too late. Exactly one of them is sent.
+type ack struct {
+	mu       sync.Mutex
+	answered bool // first holds the processing's response
+	fell     bool // the endpoint acknowledged for it
+	first    chan *discordgo.InteractionResponse
+	sent     chan struct{} // closed once the HTTP answer is out
+}
+
+// errAcknowledged says the endpoint acknowledged an interaction itself
+// before its first response came: that response was not sent, and the
+// answer goes by webhook.
+var errAcknowledged = errors.New("discord: the interaction was acknowledged already")
+
+// respond is the interaction's responder: the first response becomes the
+// HTTP answer unless the endpoint acknowledged first (errAcknowledged).
+func (a *ack) respond(ctx context.Context, resp *discordgo.InteractionResponse) error {
+	a.mu.Lock()
+	switch {
+	case a.fell:
+		a.mu.Unlock()
+		return errAcknowledged
+	case !a.answered:
+		a.answered = true
+		a.first <- resp
+	}
+	a.mu.Unlock()
+	select {
+	case <-a.sent: // the HTTP answer is out: webhook calls may follow
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// fallBack claims the HTTP answer for the endpoint's acknowledgement; if
+// a response came meanwhile it returns that one instead.
+func (a *ack) fallBack() *discordgo.InteractionResponse {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.answered {
+		return <-a.first
+	}
+	a.fell = true
+	return nil
 }
 
 // readBody reads the whole body into one bounded buffer within the body's
@@ -246,9 +311,16 @@ func (e *Endpoint) verify(sigHex, ts string, body []byte) bool {
 func (e *Endpoint) first(ctx context.Context, id string) (bool, error) {
 	now := e.now()
 	if last := e.forgotten.Load(); now.Unix()-last > int64(time.Minute/time.Second) && e.forgotten.CompareAndSwap(last, now.Unix()) {
-		if err := e.seen.ForgetSeen(ctx, now.Add(-2*signatureAge)); err != nil {
-			e.log.Warn("forgetting old interactions", "err", err)
-		}
+		// In the background: no interaction waits on the clean-up.
+		e.a.inflight.Add(1)
+		go func() {
+			defer e.a.inflight.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			if err := e.seen.ForgetSeen(ctx, now.Add(-2*signatureAge)); err != nil {
+				e.log.Warn("forgetting old interactions", "err", err)
+			}
+		}()
 	}
 	return e.seen.FirstSeen(ctx, id, now)
 }

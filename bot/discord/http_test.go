@@ -159,3 +159,71 @@ func TestAPIBaseSpeaksV10(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// slowSeen is a seen-interactions table that answers only when released,
+// with err: a database that is busy, or down.
+type slowSeen struct {
+	memSeen
+	release chan struct{}
+	err     error
+}
+
+func (s *slowSeen) FirstSeen(ctx context.Context, id string, at time.Time) (bool, error) {
+	<-s.release
+	if s.err != nil {
+		return false, s.err
+	}
+	return s.memSeen.FirstSeen(ctx, id, at)
+}
+
+// signedPost posts body to the endpoint as Discord does, signed with priv.
+func signedPost(t *testing.T, e http.Handler, priv ed25519.PrivateKey, body []byte) *httptest.ResponseRecorder {
+	t.Helper()
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req := httptest.NewRequest(http.MethodPost, "/interactions", strings.NewReader(string(body)))
+	req.Header.Set("X-Signature-Ed25519", fmt.Sprintf("%x", ed25519.Sign(priv, append([]byte(ts), body...))))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	w := httptest.NewRecorder()
+	e.ServeHTTP(w, req)
+	return w
+}
+
+// While the database does not answer, a move posted to the endpoint is
+// still acknowledged within Discord's time (before the record of its id
+// returns); once the database answers, the move is played and the message
+// edited by webhook. A database that fails after the acknowledgement gets
+// the user an apology instead of a "thinking…" that never ends.
+func TestEndpointAcknowledgesWhileTheDatabaseIsSlow(t *testing.T) {
+	for _, failing := range []bool{false, true} {
+		h := newHarness(t)
+		h.deliver("start.json", nil)
+		pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+		seen := &slowSeen{memSeen: memSeen{ids: map[string]time.Time{}}, release: make(chan struct{})}
+		if failing {
+			seen.err = fmt.Errorf("database is locked")
+		}
+		e := h.adapter.Endpoint(pub, seen)
+		e.ackAfter = 200 * time.Millisecond
+		body, err := os.ReadFile("testdata/select.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := signedPost(t, e, priv, body)
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"type":6`) {
+			t.Fatalf("failing %v: the answer while the database is busy: %d %s", failing, w.Code, w.Body)
+		}
+		if reqs := h.fake.take(); len(reqs) != 0 {
+			t.Fatalf("failing %v: requests before the database answered: %+v", failing, reqs)
+		}
+		close(seen.release)
+		h.adapter.inflight.Wait()
+		reqs := h.fake.take()
+		switch {
+		case failing && (len(reqs) != 1 || reqs[0].Method != http.MethodPost || !strings.Contains(jsonOf(reqs[0].Body), "Sorry")):
+			t.Errorf("after a failed record: %+v", reqs)
+		case !failing && (len(reqs) != 1 || reqs[0].Method != http.MethodPatch || !strings.HasSuffix(reqs[0].Path, "/tok-select/messages/@original") ||
+			!strings.Contains(jsonOf(reqs[0].Body), `"custom_id":"move:1:2"`)):
+			t.Errorf("the move after the database answered: %+v", reqs)
+		}
+	}
+}

@@ -7,6 +7,7 @@ package discord
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -38,7 +39,7 @@ func (a *Adapter) DispatchEvent(s *discordgo.Session, e *discordgo.Event) {
 }
 
 func (a *Adapter) handleRaw(s *discordgo.Session, ic *discordgo.InteractionCreate, raw []byte) {
-	a.process(ic.Interaction, raw, func(ctx context.Context, r *discordgo.InteractionResponse) error {
+	a.process(ic.Interaction, raw, time.Now(), func(ctx context.Context, r *discordgo.InteractionResponse) error {
 		return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
 	})
 }
@@ -121,10 +122,9 @@ func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 // posted to the bot's endpoint.
 type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
 
-// process answers one interaction: its first response through respond,
-// the rest by the interaction's webhook.
-func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responder) {
-	received := time.Now()
+// process answers one interaction, received at received: its first
+// response through respond, the rest by the interaction's webhook.
+func (a *Adapter) process(i *discordgo.Interaction, raw []byte, received time.Time, respond responder) {
 	ic := &discordgo.InteractionCreate{Interaction: i}
 	log := a.log.With("req", ic.ID)
 	acked := false
@@ -213,24 +213,52 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, respond responde
 		case <-time.After(inlineWithin):
 		}
 	}
-	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-	switch {
-	case component:
-		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	case private:
-		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
-	}
-	if err := respond(ctx, deferred); err != nil {
+	switch err := respond(ctx, deferred(component, private)); {
+	case errors.Is(err, errAcknowledged): // by the HTTP endpoint, in this form, and metered there
+	case err != nil:
 		log.Error("acknowledging interaction", "err", err)
 		return
+	default:
+		a.meter.Acknowledged(time.Since(received))
 	}
 	acked = true
-	a.meter.Acknowledged(time.Since(received))
 	if !have {
 		resp = <-answered
 	}
 	a.deliver(ctx, log, ic.Interaction, resp, component, private, tracked)
 	resp.Delivered()
+}
+
+// deferred is the acknowledgement that promises an answer in the form it
+// will take: an update of the pressed message, or for a private command a
+// message only the user sees.
+func deferred(component, private bool) *discordgo.InteractionResponse {
+	r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	switch {
+	case component:
+		r.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	case private:
+		r.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	return r
+}
+
+// deferredFor is the endpoint's own acknowledgement of an interaction
+// whose first response is late, in the form process would give it (an
+// autocomplete, which cannot be deferred, gets no choices).
+func deferredFor(i *discordgo.Interaction) *discordgo.InteractionResponse {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	case discordgo.InteractionMessageComponent:
+		return deferred(true, false)
+	}
+	private := false
+	if req, refusal := toRequest(i); refusal == "" {
+		private = req.Kind == bot.Command && bot.PrivateCommand(req.Path())
+	}
+	return deferred(false, private)
 }
 
 // launchActivity answers a press with the app's Activity (LAUNCH_ACTIVITY,
