@@ -5,9 +5,12 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 
 	"othello-bot/catalog"
 	"othello-bot/customid"
+	"othello-bot/engine"
 	"othello-bot/game"
 	"othello-bot/play"
 	"othello-bot/record"
@@ -44,6 +47,31 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 	return resp, err
 }
 
+// instantReply plays the bot's answer on g.State when its level answers at
+// once and no clock runs (engine.Instant): the move and the answer then
+// reach the database in one write, not two (play.Move.Reply). A level that
+// thinks, or a game on a clock, is answered by advance after the move is
+// stored, as before.
+func (s *Service) instantReply(ctx context.Context, g *record.Game) ([]game.Ply, error) {
+	var out []game.Ply
+	for !g.State.Over() && g.ToMove().IsBot() {
+		level := g.ToMove().Level
+		if live(g) || !engine.Instant(level, g.Size()) {
+			break
+		}
+		r, err := s.eng.Move(ctx, g.Position(), level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))))
+		if err != nil {
+			return out, fmt.Errorf("engine move in game %d: %w", g.ID, err)
+		}
+		plies, err := g.State.Play(r.Move)
+		if err != nil {
+			return out, fmt.Errorf("engine chose %s in game %d: %w", r.Move, g.ID, err)
+		}
+		out = append(out, plies...)
+	}
+	return out, nil
+}
+
 // PlayMove plays a member's move (play.Flow.Move) and answers it: the game
 // message after it, with the bot's replies, and the pings it owes; or a
 // refusal in the mover's words (me). It returns the game after it (nil
@@ -52,6 +80,7 @@ func (s *Service) PlayMove(ctx context.Context, me, pub *catalog.Printer, m play
 	s.cfg.Settle(ctx) // an outage given back before this move's clock is read
 	unlock := s.LockChannel(m.ChannelID)
 	defer unlock()
+	m.Reply = s.instantReply
 	out, err := s.flow.Move(ctx, m)
 	g := out.Game
 	var turn play.NotYourTurnError
@@ -80,7 +109,10 @@ func (s *Service) PlayMove(ctx context.Context, me, pub *catalog.Printer, m play
 		}
 		return Response{}, g, err
 	}
-	notes := describePlies(pub, g, out.Plies)
+	notes := append(describePlies(pub, g, out.Plies), describePlies(pub, g, out.Replies)...)
+	if len(out.Replies) > 0 {
+		s.Arm(g) // as the bot's own turn would have (commit)
+	}
 	more, err := s.advance(ctx, pub, g)
 	if err != nil {
 		return Response{}, g, err

@@ -150,8 +150,9 @@ func TestMoves(t *testing.T) {
 
 // A move made on the live message's menu, answered by editing that
 // message, records the message as showing the game after the bot's reply
-// in the turns' own writes: the answer landing writes nothing more, and a
-// game message of an older version shown after it never becomes live.
+// in the turn's own write (the move and an instant level's reply are one
+// write): the answer landing writes nothing more, and a game message of
+// an older version shown after it never becomes live.
 func TestMoveOnTheLiveMessage(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
@@ -174,7 +175,7 @@ func TestMoveOnTheLiveMessage(t *testing.T) {
 	if f.store.messageWrites != writes {
 		t.Errorf("the answer wrote the live message again (%d writes)", f.store.messageWrites-writes)
 	}
-	if len(g.Plies()) != 2 || f.store.messageVersions[g.ID] != g.Version || g.Version != before.Version+2 {
+	if len(g.Plies()) != 2 || f.store.messageVersions[g.ID] != g.Version || g.Version != before.Version+1 {
 		t.Errorf("m1 recorded at version %d; the game is at %d after %d plies", f.store.messageVersions[g.ID], g.Version, len(g.Plies()))
 	}
 	f.svc.Posted(ctx, "c", board.Message, "m2")

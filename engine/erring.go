@@ -54,6 +54,15 @@ func Budget(level int) erring.Budget {
 	return levels[level].budget
 }
 
+// Instant says whether a level answers on a board of the given size
+// within about a millisecond of CPU, so no one need wait for it: the
+// random level on any board, the erring levels up to 8x8 (one shallow
+// search of every move). A caller may answer for it in the same breath
+// as the move before it (bot.PlayMove writes both together).
+func Instant(level, size int) bool {
+	return level == MinLevel || size <= 8 && Budget(level).PerGame > 0
+}
+
 // spec is a level's, with Options.Budgets applied.
 func (e *Engine) spec(level int) levelSpec {
 	if b, ok := e.opts.Budgets[level]; ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,14 +32,21 @@ type Move struct {
 	OnMessage string
 	At        time.Time // when the move was made (its interaction's own time)
 	Token     string    // the reply owed to the mover while the bot thinks
+	// Reply, when set, may answer the move for the bot at once (a level
+	// that answers within a millisecond, off the clock): it plays the
+	// bot's moves on g.State and returns their plies, which are written
+	// with the move in one write. None: the bot answers after the move is
+	// stored. On an error it returns the plies it did play.
+	Reply func(ctx context.Context, g *record.Game) ([]game.Ply, error)
 }
 
 // Moved is what a move did: the game after it (its result set when the
 // move ended it) and the plies played (the move, and any pass it forced).
 type Moved struct {
-	Game  *record.Game
-	Plies []game.Ply
-	Ended bool
+	Game    *record.Game
+	Plies   []game.Ply
+	Replies []game.Ply // the bot's answer, written with the move (Move.Reply)
+	Ended   bool
 }
 
 // The errors of a move, each for the caller to put in words.
@@ -116,6 +124,11 @@ func (f *Flow) Move(ctx context.Context, m Move) (Moved, error) {
 	}
 	turn := record.Turn{Plies: out.Plies, At: m.At, Left: before.Charge(m.At, record.ClockSide(g.Position().ToMove())),
 		Shows: m.OnMessage}
+	if m.Reply != nil && !g.State.Over() && g.ToMove().IsBot() {
+		// An error leaves the rest of the answer to the bot's own turn.
+		out.Replies, _ = m.Reply(ctx, g)
+		turn.Plies = append(slices.Clip(out.Plies), out.Replies...)
+	}
 	out.Ended, err = f.Turn(ctx, g, turn, m.Token)
 	return out, err
 }

@@ -246,3 +246,64 @@ func TestTakeBack(t *testing.T) {
 		}
 	}
 }
+
+// A move whose reply is played at once (Move.Reply: an instant level) is
+// stored with the reply in one write, to the end of the game: each pair is
+// one version (the last, with the end, in the same transaction), and the
+// reply's plies are the stored game's.
+func TestMoveWithTheReplyInOneWrite(t *testing.T) {
+	ctx := context.Background()
+	now := t0
+	f, store := flowOn(t, &now)
+	start, err := game.NewPosition(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Bot(1),
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
+	if err := store.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	// The bot plays its first legal move, passes included.
+	reply := func(_ context.Context, g *record.Game) ([]game.Ply, error) {
+		var out []game.Ply
+		for !g.State.Over() && g.ToMove().IsBot() {
+			plies, err := g.State.Play(g.Position().LegalMoves()[0])
+			if err != nil {
+				return out, err
+			}
+			out = append(out, plies...)
+		}
+		return out, nil
+	}
+	for {
+		cur, err := store.ActiveGame(ctx, "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := cur.Position().LegalMoves()
+		moved, err := f.Move(ctx, Move{ChannelID: "c", Player: alice.ID, Square: moves[len(moves)-1].String(), OnPly: -1, At: now, Reply: reply})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !moved.Ended && moved.Game.Version != cur.Version+1 { // (the end is a second update in the same transaction)
+			t.Fatalf("a move and its reply took %d writes (ended %v, plies %v, replies %v)", moved.Game.Version-cur.Version, moved.Ended, moved.Plies, moved.Replies)
+		}
+		stored, err := store.Game(ctx, cur.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := len(cur.Plies()) + len(moved.Plies) + len(moved.Replies); len(stored.Plies()) != want || len(moved.Replies) == 0 && !moved.Ended {
+			t.Fatalf("stored %d plies, want %d; replies %v", len(stored.Plies()), want, moved.Replies)
+		}
+		if moved.Ended {
+			if stored.Status == record.Active || !stored.Position().Equal(moved.Game.Position()) {
+				t.Fatalf("the end: %v", stored.Status)
+			}
+			return
+		}
+		if stored.Position().ToMove() != game.Black {
+			t.Fatalf("after the reply %v is to move", stored.Position().ToMove())
+		}
+	}
+}
