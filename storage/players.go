@@ -54,20 +54,15 @@ func upsertPlayer(ctx context.Context, tx *dbTx, p record.Player, now time.Time)
 // Languages returns a player's and a server's language choices; either id
 // may be empty, and nothing stored reads as "".
 func (s *Store) Languages(ctx context.Context, playerID, guildID string) (record.Languages, error) {
-	var l record.Languages
-	if playerID != "" {
-		err := s.db.QueryRowContext(ctx, `SELECT language FROM players WHERE id = ?`, playerID).Scan(&l.User)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return l, fmt.Errorf("reading a player's language: %w", err)
-		}
+	// One statement, one round trip: every interaction reads it.
+	var user, guild, locale sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT language FROM players WHERE id = ?),
+		(SELECT language FROM guilds WHERE id = ?), (SELECT discord_locale FROM guilds WHERE id = ?)`,
+		playerID, guildID, guildID).Scan(&user, &guild, &locale)
+	if err != nil {
+		return record.Languages{}, fmt.Errorf("reading the languages of a player and a server: %w", err)
 	}
-	if guildID != "" {
-		err := s.db.QueryRowContext(ctx, `SELECT language, discord_locale FROM guilds WHERE id = ?`, guildID).Scan(&l.Guild, &l.GuildLocale)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return l, fmt.Errorf("reading a server's language: %w", err)
-		}
-	}
-	return l, nil
+	return record.Languages{User: user.String, Guild: guild.String, GuildLocale: locale.String}, nil
 }
 
 // SetUserLanguage stores a player's language ("" follows Discord's).
