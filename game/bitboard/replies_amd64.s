@@ -61,6 +61,42 @@ GLOBL edges<>(SB), RODATA|NOPTR, $32
 	VPAND   Y6, Y4, Y4 \
 	VPOR    Y4, Y3, Y3
 
+// MOVESOF puts in DX the squares from which SI (the mover) would outflank
+// discs of R12 (the opponent), occupied or not: in each lane of Y2
+// and Y3, runs of R12's discs from SI's filled in one direction each way by
+// doubling shifts (Y12-Y14 hold edges, shifts and shifts2). Y0-Y6 and
+// X0-X3 are clobbered.
+#define MOVESOF \
+	VMOVQ        SI, X0 \
+	VPBROADCASTQ X0, Y0 \
+	VMOVQ        R12, X1 \
+	VPBROADCASTQ X1, Y1 \
+	VPAND        Y12, Y1, Y1 \
+	VPSLLVQ      Y14, Y0, Y2 \
+	VPAND        Y1, Y2, Y2 \
+	VPSRLVQ      Y14, Y0, Y3 \
+	VPAND        Y1, Y3, Y3 \
+	VPSLLVQ      Y14, Y2, Y4 \
+	VPAND        Y1, Y4, Y4 \
+	VPOR         Y4, Y2, Y2 \
+	VPSRLVQ      Y14, Y3, Y4 \
+	VPAND        Y1, Y4, Y4 \
+	VPOR         Y4, Y3, Y3 \
+	VPSLLVQ      Y14, Y1, Y5 \
+	VPAND        Y1, Y5, Y5 \
+	VPSRLVQ      Y14, Y5, Y6 \
+	DOUBLESTEP \
+	DOUBLESTEP \
+	VPSLLVQ      Y14, Y2, Y2 \
+	VPSRLVQ      Y14, Y3, Y3 \
+	VPOR         Y3, Y2, Y2 \
+	VEXTRACTI128 $1, Y2, X3 \
+	VPOR         X3, X2, X2 \
+	VPUNPCKHQDQ  X2, X2, X3 \
+	VPOR         X3, X2, X2 \
+	VMOVQ        X2, DX
+
+
 // func countRepliesAVX2(rays *[64][8]uint64, p, o, moves, mask uint64) uint64
 TEXT ·countRepliesAVX2(SB), NOSPLIT, $0-48
 	MOVQ    p+8(FP), R8
@@ -98,36 +134,8 @@ loop:
 	XORQ BX, R12
 	BTSQ CX, R12
 
-	// Its moves: in each lane, runs of R12's discs from SI's filled in
-	// one direction each way by doubling shifts.
-	VMOVQ        SI, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ        R12, X1
-	VPBROADCASTQ X1, Y1
-	VPAND        Y12, Y1, Y1
-	VPSLLVQ      Y14, Y0, Y2
-	VPAND        Y1, Y2, Y2
-	VPSRLVQ      Y14, Y0, Y3
-	VPAND        Y1, Y3, Y3
-	VPSLLVQ      Y14, Y2, Y4
-	VPAND        Y1, Y4, Y4
-	VPOR         Y4, Y2, Y2
-	VPSRLVQ      Y14, Y3, Y4
-	VPAND        Y1, Y4, Y4
-	VPOR         Y4, Y3, Y3
-	VPSLLVQ      Y14, Y1, Y5
-	VPAND        Y1, Y5, Y5
-	VPSRLVQ      Y14, Y5, Y6
-	DOUBLESTEP
-	DOUBLESTEP
-	VPSLLVQ      Y14, Y2, Y2
-	VPSRLVQ      Y14, Y3, Y3
-	VPOR         Y3, Y2, Y2
-	VEXTRACTI128 $1, Y2, X3
-	VPOR         X3, X2, X2
-	VPUNPCKHQDQ  X2, X2, X3
-	VPOR         X3, X2, X2
-	VMOVQ        X2, DX
+	// Its moves.
+	MOVESOF
 
 	// Only empty squares on the board; then n += count, or 1 for none.
 	ORQ    SI, R12
@@ -185,34 +193,7 @@ TEXT ·moves(SB), NOSPLIT, $0-32
 	VMOVDQU      edges<>(SB), Y12
 	MOVQ         p+0(FP), SI
 	MOVQ         o+8(FP), R12
-	VMOVQ        SI, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ        R12, X1
-	VPBROADCASTQ X1, Y1
-	VPAND        Y12, Y1, Y1
-	VPSLLVQ      Y14, Y0, Y2
-	VPAND        Y1, Y2, Y2
-	VPSRLVQ      Y14, Y0, Y3
-	VPAND        Y1, Y3, Y3
-	VPSLLVQ      Y14, Y2, Y4
-	VPAND        Y1, Y4, Y4
-	VPOR         Y4, Y2, Y2
-	VPSRLVQ      Y14, Y3, Y4
-	VPAND        Y1, Y4, Y4
-	VPOR         Y4, Y3, Y3
-	VPSLLVQ      Y14, Y1, Y5
-	VPAND        Y1, Y5, Y5
-	VPSRLVQ      Y14, Y5, Y6
-	DOUBLESTEP
-	DOUBLESTEP
-	VPSLLVQ      Y14, Y2, Y2
-	VPSRLVQ      Y14, Y3, Y3
-	VPOR         Y3, Y2, Y2
-	VEXTRACTI128 $1, Y2, X3
-	VPOR         X3, X2, X2
-	VPUNPCKHQDQ  X2, X2, X3
-	VPOR         X3, X2, X2
-	VMOVQ        X2, DX
+	MOVESOF
 	ORQ          SI, R12
 	ANDNQ        DX, R12, DX
 	ANDQ         mask+16(FP), DX

@@ -69,15 +69,7 @@ func FuzzCountReplies(f *testing.F) {
 
 func BenchmarkCountReplies(b *testing.B) {
 	tb := For(8)
-	r := rand.New(rand.NewPCG(3, 4))
-	type pos struct{ p, o, moves uint64 }
-	var ps []pos
-	for len(ps) < 1024 {
-		p, o := randomPosition(r, tb)
-		if m := Moves(p, o, tb.Mask); m != 0 {
-			ps = append(ps, pos{p, o, m})
-		}
-	}
+	ps := benchPositions(tb)
 	for _, kernel := range []struct {
 		name  string
 		count func(p, o, moves uint64) uint64
@@ -140,15 +132,7 @@ func FuzzKernels(f *testing.F) {
 // code over positions from random games (flips: every legal move of one).
 func BenchmarkKernels(b *testing.B) {
 	tb := For(8)
-	r := rand.New(rand.NewPCG(3, 4))
-	type pos struct{ p, o, moves uint64 }
-	var ps []pos
-	for len(ps) < 1024 {
-		p, o := randomPosition(r, tb)
-		if m := movesGo(p, o, tb.Mask); m != 0 {
-			ps = append(ps, pos{p, o, m})
-		}
-	}
+	ps := benchPositions(tb)
 	var sink uint64
 	for _, k := range []struct {
 		name  string
@@ -178,4 +162,19 @@ func BenchmarkKernels(b *testing.B) {
 		})
 	}
 	_ = sink
+}
+
+type benchPosition struct{ p, o, moves uint64 }
+
+// benchPositions are 1,024 positions from random games with a move to make.
+func benchPositions(tb *Table) []benchPosition {
+	r := rand.New(rand.NewPCG(3, 4))
+	var ps []benchPosition
+	for len(ps) < 1024 {
+		p, o := randomPosition(r, tb)
+		if m := movesGo(p, o, tb.Mask); m != 0 {
+			ps = append(ps, benchPosition{p, o, m})
+		}
+	}
+	return ps
 }
