@@ -48,15 +48,15 @@ func (s *Service) playMove(ctx context.Context, req Request, square string, want
 }
 
 // instantReply plays the bot's answer on g.State when its level answers at
-// once and no clock runs (engine.Instant): the move and the answer then
-// reach the database in one write, not two (play.Move.Reply). A level that
-// thinks, or a game on a clock, is answered by advance after the move is
-// stored, as before.
+// once (engine.Instant): the move and the answer then reach the database
+// in one write, not two (play.Move.Reply). On a clock it plays one move
+// (a second, after a pass, is advance's, charged on its own). A level that
+// thinks is answered by advance after the move is stored, as before.
 func (s *Service) instantReply(ctx context.Context, g *record.Game) ([]game.Ply, error) {
 	var out []game.Ply
 	for !g.State.Over() && g.ToMove().IsBot() {
 		level := g.ToMove().Level
-		if live(g) || !engine.Instant(level, g.Size()) {
+		if !engine.Instant(level, g.Size()) || live(g) && len(out) > 0 {
 			break
 		}
 		r, err := s.eng.Move(ctx, g.Position(), level, rand.New(rand.NewPCG(rand.Uint64(), uint64(g.ID))))

@@ -33,10 +33,11 @@ type Move struct {
 	At        time.Time // when the move was made (its interaction's own time)
 	Token     string    // the reply owed to the mover while the bot thinks
 	// Reply, when set, may answer the move for the bot at once (a level
-	// that answers within a millisecond, off the clock): it plays the
-	// bot's moves on g.State and returns their plies, which are written
-	// with the move in one write. None: the bot answers after the move is
-	// stored. On an error it returns the plies it did play.
+	// that answers within a millisecond): it plays the bot's moves on
+	// g.State and returns their plies, which are written with the move in
+	// one write. None: the bot answers after the move is stored. On a
+	// clock it plays one move at most (the write charges one). On an
+	// error it returns the plies it did play.
 	Reply func(ctx context.Context, g *record.Game) ([]game.Ply, error)
 }
 
@@ -125,9 +126,24 @@ func (f *Flow) Move(ctx context.Context, m Move) (Moved, error) {
 	turn := record.Turn{Plies: out.Plies, At: m.At, Left: before.Charge(m.At, record.ClockSide(g.Position().ToMove())),
 		Shows: m.OnMessage}
 	if m.Reply != nil && !g.State.Over() && g.ToMove().IsBot() {
-		// An error leaves the rest of the answer to the bot's own turn.
-		out.Replies, _ = m.Reply(ctx, g)
-		turn.Plies = append(slices.Clip(out.Plies), out.Replies...)
+		// The bot's turn begins with the move. On a clock it is charged
+		// the time its answer took; the turn after it begins then.
+		k := g.Clock()
+		k.Left, k.TurnStart = turn.Left, m.At
+		if !k.Up(f.now()) {
+			// An error leaves the rest of the answer to the bot's own turn.
+			out.Replies, _ = m.Reply(ctx, g)
+		}
+		if len(out.Replies) > 0 {
+			turn.Plies = append(slices.Clip(out.Plies), out.Replies...)
+			if g.Control.Live() {
+				at := f.now()
+				if at.Before(m.At) {
+					at = m.At
+				}
+				turn.At, turn.Left = at, k.Charge(at, record.ClockSide(g.Position().ToMove()))
+			}
+		}
 	}
 	out.Ended, err = f.Turn(ctx, g, turn, m.Token)
 	return out, err

@@ -307,3 +307,55 @@ func TestMoveWithTheReplyInOneWrite(t *testing.T) {
 		}
 	}
 }
+
+// On a clock the instant reply joins the move's write too, the bot charged
+// the time its answer took (and given its increment), the player's next
+// turn starting when the answer came.
+func TestInstantReplyOnAClock(t *testing.T) {
+	ctx := context.Background()
+	now := t0
+	f, store := flowOn(t, &now)
+	start, err := game.NewPosition(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second}
+	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Bot(1),
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0, Control: c, Left: [2]time.Duration{c.Base, c.Base}}
+	if err := store.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	reply := func(_ context.Context, g *record.Game) ([]game.Ply, error) {
+		now = now.Add(300 * time.Millisecond) // the answer takes 300 ms
+		return g.State.Play(g.Position().LegalMoves()[0])
+	}
+	at := t0
+	for round := range 3 {
+		cur, err := store.ActiveGame(ctx, "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		at = at.Add(5 * time.Second) // alice thinks 5 s
+		now = at
+		moved, err := f.Move(ctx, Move{ChannelID: "c", Player: alice.ID, Square: cur.Position().LegalMoves()[0].String(), OnPly: -1, At: at, Reply: reply})
+		if err != nil || len(moved.Replies) != 1 || moved.Game.Version != cur.Version+1 {
+			t.Fatalf("round %d: %+v %v", round, moved, err)
+		}
+		stored, err := store.Game(ctx, cur.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !stored.TurnStartedAt.Equal(at.Add(300 * time.Millisecond)) {
+			t.Errorf("round %d: alice's turn starts at %v, want the answer's time", round, stored.TurnStartedAt.Sub(t0))
+		}
+		if round > 0 { // each side's first move is untimed
+			if want := cur.Left[0] - 5*time.Second + c.Increment; stored.Left[0] != want {
+				t.Errorf("round %d: alice has %v, want %v", round, stored.Left[0], want)
+			}
+			if want := cur.Left[1] - 300*time.Millisecond + c.Increment; stored.Left[1] != want {
+				t.Errorf("round %d: the bot has %v, want %v", round, stored.Left[1], want)
+			}
+		}
+		at = at.Add(300 * time.Millisecond)
+	}
+}
