@@ -123,3 +123,35 @@ func (a *Adapter) deliver(ctx context.Context, log *slog.Logger, i *discordgo.In
 	}
 	a.followUp(ctx, log, i, resp.Followups, tracked)
 }
+
+// deferred is the acknowledgement that promises an answer in the form it
+// will take: an update of the pressed message, or for a private command a
+// message only the user sees.
+func deferred(component, private bool) *discordgo.InteractionResponse {
+	r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	switch {
+	case component:
+		r.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	case private:
+		r.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	return r
+}
+
+// deferredFor is the endpoint's own acknowledgement of an interaction
+// whose first response is late, in the form process would give it (an
+// autocomplete, which cannot be deferred, gets no choices).
+func deferredFor(i *discordgo.Interaction) *discordgo.InteractionResponse {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	case discordgo.InteractionMessageComponent:
+		return deferred(true, false)
+	}
+	private := false
+	if req, refusal := toRequest(i); refusal == "" {
+		private = req.Kind == bot.Command && bot.PrivateCommand(req.Path())
+	}
+	return deferred(false, private)
+}
