@@ -149,9 +149,7 @@ func deferredFor(i *discordgo.Interaction) *discordgo.InteractionResponse {
 	case discordgo.InteractionMessageComponent:
 		return deferred(true, false)
 	}
-	private := false
-	if req, refusal := toRequest(i); refusal == "" {
-		private = req.Kind == bot.Command && bot.PrivateCommand(req.Path())
-	}
-	return deferred(false, private)
+	// A refusal at the edge (refuseUnread) is only-you too.
+	req, refusal := toRequest(i)
+	return deferred(false, refusal != "" || req.Kind == bot.Command && bot.PrivateCommand(req.Path()))
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -225,5 +226,35 @@ func TestEndpointAcknowledgesWhileTheDatabaseIsSlow(t *testing.T) {
 			!strings.Contains(jsonOf(reqs[0].Body), `"custom_id":"move:1:2"`)):
 			t.Errorf("the move after the database answered: %+v", reqs)
 		}
+	}
+}
+
+// A command refused at the edge while the database is slow: the endpoint's
+// deferral is only-you, and the refusal follows it once the id is recorded.
+func TestEndpointRefusalAfterItsDeferral(t *testing.T) {
+	h := newHarness(t)
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	seen := &slowSeen{memSeen: memSeen{ids: map[string]time.Time{}}, release: make(chan struct{})}
+	e := h.adapter.Endpoint(pub, seen)
+	e.ackAfter = 200 * time.Millisecond
+	data, err := os.ReadFile("testdata/start.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	json.Unmarshal(data, &m)
+	d := m["data"].(map[string]any)
+	d["name"] = "challenge"
+	d["options"] = []any{map[string]any{"name": "opponent", "type": 6, "value": "not-a-user"}}
+	body, _ := json.Marshal(m)
+	w := signedPost(t, e, priv, body)
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"type":5`) || !strings.Contains(w.Body.String(), `"flags":64`) {
+		t.Fatalf("the deferral: %d %s", w.Code, w.Body)
+	}
+	close(seen.release)
+	h.adapter.inflight.Wait()
+	reqs := h.fake.take()
+	if len(reqs) != 1 || reqs[0].Method != http.MethodPost || !strings.Contains(jsonOf(reqs[0].Body), "That is not a Discord user") {
+		t.Errorf("the refusal after the deferral: %+v", reqs)
 	}
 }

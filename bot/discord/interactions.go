@@ -273,7 +273,14 @@ func (a *Adapter) refuseUnread(i *discordgo.Interaction, respond responder, why 
 		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
 	}
-	a.logFailure(a.log, "refusing an interaction", respond(context.Background(), resp))
+	err := respond(context.Background(), resp)
+	if errors.Is(err, errAcknowledged) && resp.Type == discordgo.InteractionResponseChannelMessageWithSource {
+		// The endpoint deferred it (only-you, as deferredFor does for a
+		// refusal): the refusal follows.
+		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: resp.Data.Content,
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()})
+	}
+	a.logFailure(a.log, "refusing an interaction", err)
 }
 
 func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acked bool) {
