@@ -51,6 +51,19 @@ GLOBL edges<>(SB), RODATA|NOPTR, $32
 	ANDQ    DX, R12 \
 	ORQ     R12, BX
 
+// FLIPS puts in BX the discs of o (R9) that p (R8) flips by a move at the
+// square whose eight rays DI points at (R11: 1<<63, R13: zero).
+#define FLIPS \
+	XORQ BX, BX \
+	FLIPUP(0) \
+	FLIPUP(8) \
+	FLIPUP(16) \
+	FLIPUP(24) \
+	FLIPDOWN(32) \
+	FLIPDOWN(40) \
+	FLIPDOWN(48) \
+	FLIPDOWN(56)
+
 // DOUBLESTEP extends the runs in Y2 (towards higher bits) and Y3 (lower)
 // by two squares at once through the pairs of discs in Y5 and Y6.
 #define DOUBLESTEP \
@@ -117,15 +130,7 @@ loop:
 	MOVQ   CX, DI
 	SHLQ   $6, DI
 	ADDQ   rays+0(FP), DI
-	XORQ   BX, BX
-	FLIPUP(0)
-	FLIPUP(8)
-	FLIPUP(16)
-	FLIPUP(24)
-	FLIPDOWN(32)
-	FLIPDOWN(40)
-	FLIPDOWN(48)
-	FLIPDOWN(56)
+	FLIPS
 
 	// The opponent moves next: SI is its discs, R12 the mover's.
 	MOVQ R9, SI
@@ -166,15 +171,7 @@ TEXT ·flips(SB), NOSPLIT, $0-32
 	MOVQ o+16(FP), R9
 	MOVQ $0x8000000000000000, R11
 	XORQ R13, R13
-	XORQ BX, BX
-	FLIPUP(0)
-	FLIPUP(8)
-	FLIPUP(16)
-	FLIPUP(24)
-	FLIPDOWN(32)
-	FLIPDOWN(40)
-	FLIPDOWN(48)
-	FLIPDOWN(56)
+	FLIPS
 	MOVQ BX, ret+24(FP)
 	RET
 
