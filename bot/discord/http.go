@@ -311,11 +311,13 @@ func (e *Endpoint) verify(sigHex, ts string, body []byte) bool {
 func (e *Endpoint) first(ctx context.Context, id string) (bool, error) {
 	now := e.now()
 	if last := e.forgotten.Load(); now.Unix()-last > int64(time.Minute/time.Second) && e.forgotten.CompareAndSwap(last, now.Unix()) {
-		// In the background: no interaction waits on the clean-up.
+		// In the background: no interaction waits on the clean-up, and a
+		// shutdown (which waits for what is in flight) waits seconds at
+		// most for it.
 		e.a.inflight.Add(1)
 		go func() {
 			defer e.a.inflight.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			if err := e.seen.ForgetSeen(ctx, now.Add(-2*signatureAge)); err != nil {
 				e.log.Warn("forgetting old interactions", "err", err)

@@ -266,38 +266,38 @@ func (a *Adapter) logFailure(log *slog.Logger, what string, err error) {
 // only-you line (catalog id why); an autocomplete gets no choices.
 func (a *Adapter) refuseUnread(i *discordgo.Interaction, respond responder, why string) {
 	a.log.Info("interaction refused at the edge", "req", i.ID, "why", why, "guild", i.GuildID)
-	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: catalog.For(catalog.FromLocale(string(i.Locale))).T(why),
-			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()}}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+		a.logFailure(a.log, "refusing an interaction", respond(context.Background(), &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}))
+		return
 	}
-	err := respond(context.Background(), resp)
-	if errors.Is(err, errAcknowledged) && resp.Type == discordgo.InteractionResponseChannelMessageWithSource {
-		// The endpoint deferred it (only-you, as deferredFor does for a
-		// refusal): the refusal follows.
-		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: resp.Data.Content,
-			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()})
-	}
-	a.logFailure(a.log, "refusing an interaction", err)
+	a.logFailure(a.log, "refusing an interaction", a.sayPrivately(i, respond, false, catalog.For(catalog.FromLocale(string(i.Locale))).T(why)))
 }
 
 func (a *Adapter) respondError(i *discordgo.Interaction, respond responder, acked bool) {
 	apology := catalog.For(catalog.FromLocale(string(i.Locale))).T("error.apology")
+	a.logFailure(a.log, "apologizing", a.sayPrivately(i, respond, acked, apology))
+}
+
+// sayPrivately answers with one only-you line: as the interaction's first
+// response unless it was acknowledged (acked, or by the HTTP endpoint), else
+// by a follow-up — after an only-you deferral, the first follow-up takes
+// its place.
+func (a *Adapter) sayPrivately(i *discordgo.Interaction, respond responder, acked bool, text string) error {
 	var err error
 	if !acked {
 		err = respond(context.Background(), &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: apology, Flags: discordgo.MessageFlagsEphemeral,
+			Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral,
 				AllowedMentions: noMentions()},
 		})
 	}
 	if acked || err != nil {
-		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: apology,
+		_, err = a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()})
 	}
-	a.logFailure(a.log, "apologizing", err)
+	return err
 }
 
 // OnThreadDelete ends the game of a thread deleted mid-game; OnChannelDelete
