@@ -255,15 +255,7 @@ func TestMoveWithTheReplyInOneWrite(t *testing.T) {
 	ctx := context.Background()
 	now := t0
 	f, store := flowOn(t, &now)
-	start, err := game.NewPosition(4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Bot(1),
-		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0}
-	if err := store.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
+	vsBot(t, store, 4, timecontrol.Control{})
 	// The bot plays its first legal move, passes included.
 	reply := func(_ context.Context, g *record.Game) ([]game.Ply, error) {
 		var out []game.Ply
@@ -315,16 +307,8 @@ func TestInstantReplyOnAClock(t *testing.T) {
 	ctx := context.Background()
 	now := t0
 	f, store := flowOn(t, &now)
-	start, err := game.NewPosition(8)
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second}
-	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Bot(1),
-		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0, Control: c, Left: [2]time.Duration{c.Base, c.Base}}
-	if err := store.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
+	vsBot(t, store, 8, c)
 	reply := func(_ context.Context, g *record.Game) ([]game.Ply, error) {
 		now = now.Add(300 * time.Millisecond) // the answer takes 300 ms
 		return g.State.Play(g.Position().LegalMoves()[0])
@@ -357,5 +341,22 @@ func TestInstantReplyOnAClock(t *testing.T) {
 			}
 		}
 		at = at.Add(300 * time.Millisecond)
+	}
+}
+
+// vsBot stores a game of alice (black) against level 1 in channel c.
+func vsBot(t *testing.T, store *storage.Store, size int, c timecontrol.Control) {
+	t.Helper()
+	start, err := game.NewPosition(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &record.Game{GuildID: "g", ChannelID: "c", State: game.NewGame(start), Black: record.Human(alice), White: record.Bot(1),
+		CreatedAt: t0, UpdatedAt: t0, TurnStartedAt: t0, Control: c}
+	if c.Live() {
+		g.Left = [2]time.Duration{c.Base, c.Base}
+	}
+	if err := store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
 	}
 }
