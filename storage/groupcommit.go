@@ -2,8 +2,8 @@ package storage
 
 // This file is SQLite's group commit: writers that arrive while a
 // transaction is being written wait their turn in order, and are then
-// written together in one transaction (each in a savepoint of its own,
-// so one that fails changes nothing and fails alone), with one sync to
+// written together in one transaction (each in a savepoint of its own when
+// there are several, so one that fails changes nothing and fails alone), with one sync to
 // disk for all. SQLite has one writer: without this, 200 flags falling
 // at one instant are 200 transactions, each a sync, and database/sql
 // hands the one write connection to a random waiter, so the unluckiest
@@ -102,21 +102,17 @@ func (s *Store) writeGroups(ctx context.Context) {
 // results logged before it, and tells each writer.
 func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []int64) {
 	errs := make([]error, len(batch))
-	commitErr := s.runTx(ctx, false, func(tx *dbTx) error {
-		if len(unmarked) > 0 {
-			if err := s.markLoggedAll(ctx, tx, unmarked); err != nil {
-				return err
-			}
+	var commitErr error
+	if len(batch) == 1 && len(unmarked) == 0 {
+		// A batch of one (most, unless the writes crowd): its transaction
+		// undoes it on failure, no savepoint needed — two statements fewer
+		// a move.
+		if errs[0] = batch[0].ctx.Err(); errs[0] == nil {
+			errs[0] = s.runTx(ctx, false, batch[0].fn)
 		}
-		for i, w := range batch {
-			if err := w.ctx.Err(); err != nil {
-				errs[i] = err
-				continue
-			}
-			errs[i] = savepoint(ctx, tx, w.fn)
-		}
-		return nil
-	})
+	} else {
+		commitErr = s.writeBatch(ctx, batch, unmarked, errs)
+	}
 	var logged []int64
 	for i, w := range batch {
 		if commitErr != nil && errs[i] == nil {
@@ -160,6 +156,27 @@ func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []
 			}
 		}()
 	}
+}
+
+// writeBatch writes several writes in one transaction, each in a savepoint
+// of its own so one refused leaves the others, with the notes of results
+// logged before them; each write's own error goes to errs.
+func (s *Store) writeBatch(ctx context.Context, batch []*groupWrite, unmarked []int64, errs []error) error {
+	return s.runTx(ctx, false, func(tx *dbTx) error {
+		if len(unmarked) > 0 {
+			if err := s.markLoggedAll(ctx, tx, unmarked); err != nil {
+				return err
+			}
+		}
+		for i, w := range batch {
+			if err := w.ctx.Err(); err != nil {
+				errs[i] = err
+				continue
+			}
+			errs[i] = savepoint(ctx, tx, w.fn)
+		}
+		return nil
+	})
 }
 
 // savepoint runs fn inside a savepoint of tx, undoing only its part when

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -56,6 +58,67 @@ func TestWritesTogetherEachAsIfAlone(t *testing.T) {
 		var unlogged int
 		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM results WHERE logged_at IS NULL`).Scan(&unlogged); err != nil || unlogged != 0 {
 			t.Fatalf("%d results not noted as logged (%v)", unlogged, err)
+		}
+	})
+}
+
+// A write that fails undoes all it did, alone in its transaction (the
+// usual case, without a savepoint) or in a batch with others.
+func TestFailedWriteLeavesNothing(t *testing.T) {
+	eachBackend(t, func(t *testing.T, database string) {
+		ctx := context.Background()
+		s, _ := openIn(t, database)
+		refused := errors.New("refused halfway")
+		write := func(key string, fail bool) error {
+			err, _ := s.inGroupTx(ctx, 0, func(tx *dbTx) error {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, 'x')`, "test:"+key); err != nil {
+					return err
+				}
+				if fail {
+					return refused
+				}
+				return nil
+			})
+			return err
+		}
+		if err := write("alone", true); !errors.Is(err, refused) {
+			t.Fatalf("a failing write alone: %v", err)
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, 40)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = write(fmt.Sprintf("k%d", i), i%2 == 1)
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if (i%2 == 1) != errors.Is(err, refused) || i%2 == 0 && err != nil {
+				t.Fatalf("write %d: %v", i, err)
+			}
+		}
+		var keys []string
+		rows, err := s.db.QueryContext(ctx, `SELECT substr(key, 6) FROM settings WHERE key LIKE 'test:%' ORDER BY key`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				t.Fatal(err)
+			}
+			keys = append(keys, k)
+		}
+		if len(keys) != 20 || slices.Contains(keys, "alone") {
+			t.Fatalf("rows left: %v, want the 20 even writes' alone", keys)
+		}
+		for _, k := range keys {
+			if n, _ := strconv.Atoi(k[1:]); n%2 == 1 {
+				t.Fatalf("failed write %s left its row", k)
+			}
 		}
 	})
 }
