@@ -37,12 +37,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"othello-bot/engine"
+	"othello-bot/engine/pattern"
 	"othello-bot/game"
 	"othello-bot/rating/sprt"
 	"othello-bot/timecontrol"
@@ -394,6 +396,8 @@ func main() {
 		sprtArg  = flag.String("sprt", "", "ELO0,ELO1: stop the match once the SPRT decides between them (-games is then the most it plays)")
 		alpha    = flag.Float64("alpha", 0.05, "the SPRT's chance of accepting ELO1 when ELO0 holds")
 		beta     = flag.Float64("beta", 0.05, "the SPRT's chance of accepting ELO0 when ELO1 holds")
+		weightsA = flag.String("weights-a", "", "level -a evaluates 8x8 with this weights file (cmd/train fit's output) instead of the built-in one")
+		weightsB = flag.String("weights-b", "", "the same for level -b")
 		budgetsF = flag.String("budgets", "", "LEVEL=PERGAME[,CAP];...: erring levels' budgets to try (discs a game, the cap on a move)")
 	)
 	flag.Parse()
@@ -429,6 +433,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena: -threads-a must be at least 1")
 		os.Exit(2)
 	}
+	wa, errA := readWeights(*weightsA)
+	wb, errB := readWeights(*weightsB)
+	if err := errors.Join(errA, errB); err != nil {
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(2)
+	}
 	// side is how one side's engine differs from the default.
 	type side struct {
 		probCut   float64
@@ -436,6 +446,7 @@ func main() {
 		noBook    bool
 		selective int
 		flat      bool
+		weights   *pattern.Weights
 	}
 	plain := side{probCut: -1, threads: 1}
 	mkLevel := func(level int, sd side) func() (player, error) {
@@ -444,7 +455,7 @@ func main() {
 			if level == engine.MaxLevel {
 				t = *moveTime
 			}
-			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective, Nodes: *nodes, Budgets: budgets}
+			o := engine.Options{Searches: sd.threads, QuickSearches: -1, NoBook: sd.noBook, Selective: sd.selective, Nodes: *nodes, Budgets: budgets, Weights: sd.weights}
 			if *nodes > 0 && level == engine.MaxLevel {
 				t = time.Hour // the budget decides; the clock is a safety net
 			}
@@ -467,6 +478,13 @@ func main() {
 		}
 		if probCut >= 0 {
 			name += fmt.Sprintf(" (ProbCut %g)", probCut)
+		}
+		w := *weightsB
+		if isA {
+			w = *weightsA
+		}
+		if w != "" {
+			name += " (weights " + filepath.Base(w) + ")"
 		}
 		if isA && *threadsA > 1 {
 			name += fmt.Sprintf(" (%d searchers)", *threadsA)
@@ -501,9 +519,9 @@ func main() {
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmp.Or(*gtpName, cmd))})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA, weights: wa}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmp.Or(*gtpName, cmd))})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB, flat: *flatB}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA, weights: wa}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB, flat: *flatB, weights: wb}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
@@ -523,4 +541,21 @@ func main() {
 		}
 	}
 	printLosses()
+}
+
+// readWeights loads a weights file for one side; "" is the built-in
+// evaluation (nil).
+func readWeights(path string) (*pattern.Weights, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("weights: %w", err)
+	}
+	w, err := pattern.Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("weights %s: %w", path, err)
+	}
+	return w, nil
 }
