@@ -111,6 +111,10 @@ type Printer struct {
 	lang    Lang
 	loc     *i18n.Localizer
 	numbers *message.Printer
+	// plain holds the messages written without placeholders' values, id
+	// -> text: the same every time, and a board's labels ask for dozens
+	// a move (the template engine was 7% of a move's CPU).
+	plain sync.Map
 }
 
 // For returns the printer of a language; an unsupported one gets English.
@@ -142,6 +146,11 @@ func (p *Printer) Lang() Lang { return p.lang }
 // English; one missing everywhere shows as its id (and is logged), which
 // the tests forbid.
 func (p *Printer) T(id string, pairs ...any) string {
+	if len(pairs) == 0 {
+		if s, ok := p.plain.Load(id); ok {
+			return s.(string)
+		}
+	}
 	var data map[string]any
 	if len(pairs) > 0 {
 		data = make(map[string]any, len(pairs)/2)
@@ -160,6 +169,10 @@ func (p *Printer) T(id string, pairs ...any) string {
 		if s == "" {
 			return "⟦" + id + "⟧"
 		}
+		return s
+	}
+	if len(pairs) == 0 {
+		p.plain.Store(id, s)
 	}
 	return s
 }

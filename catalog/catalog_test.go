@@ -145,6 +145,11 @@ func TestEveryMessageWrites(t *testing.T) {
 			if strings.Contains(got, "<no value>") || strings.Contains(got, "⟦") {
 				t.Errorf("%s %q writes %q", l, id, got)
 			}
+			if len(pairs) == 0 { // kept from the first writing: the same again
+				if again := p.T(id); again != got {
+					t.Errorf("%s %q writes %q, then %q", l, id, got, again)
+				}
+			}
 		}
 	}
 }
@@ -405,5 +410,14 @@ func TestJapanesePunctuationIsFullWidth(t *testing.T) {
 				t.Errorf("%s (%s): half-width punctuation %q in a Japanese sentence: %s", id, form, m, text)
 			}
 		}
+	}
+}
+
+// A message kept by one language's printer is not another's.
+func TestPlainMessagesKeptPerLanguage(t *testing.T) {
+	const id = "language.name"
+	en, ja := For(English).T(id), For(Japanese).T(id)
+	if en == ja || For(English).T(id) != en || For(Japanese).T(id) != ja {
+		t.Fatalf("%q and %q, then %q and %q", en, ja, For(English).T(id), For(Japanese).T(id))
 	}
 }
