@@ -30,6 +30,10 @@ type Poster struct {
 	// replies caches the channels where the bot is no member, with their
 	// last interaction (see replies.go); the memory keeps them.
 	replies map[string]place.Replies
+	// noReplies are channels where the bot posts, found without stored
+	// reply tokens, and when: see memberChannel.
+	noReplies      map[string]time.Time
+	sweepNoReplies int // noReplies' size at which its old entries go
 }
 
 // Service is what the adapter drives: *bot.Service.
@@ -76,7 +80,7 @@ func NewPoster(s *discordgo.Session, appID string, memory Memory, log *slog.Logg
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Poster{session: s, appID: appID, memory: memory, log: log, replies: map[string]place.Replies{}}
+	return &Poster{session: s, appID: appID, memory: memory, log: log, replies: map[string]place.Replies{}, noReplies: map[string]time.Time{}}
 }
 
 // New returns the adapter that takes interactions to svc and answers

@@ -97,9 +97,7 @@ func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 	defer cancel()
 	if req.Place.BotPosts() {
 		if req.GuildID != "" {
-			if _, known := a.repliesOf(ctx, req.ChannelID); known {
-				a.setReplies(ctx, req.ChannelID, nil)
-			}
+			a.memberChannel(ctx, req.ChannelID)
 		}
 		return
 	}

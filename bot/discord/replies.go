@@ -57,6 +57,7 @@ func (a *Poster) setReplies(ctx context.Context, channelID string, rs place.Repl
 		delete(a.replies, channelID)
 	} else {
 		a.replies[channelID] = rs
+		delete(a.noReplies, channelID)
 	}
 	a.mu.Unlock()
 	if a.memory == nil {
@@ -76,6 +77,42 @@ func (a *Poster) setReplies(ctx context.Context, channelID string, rs place.Repl
 func (a *Poster) addReply(ctx context.Context, channelID string, r place.Reply) {
 	rs, _ := a.repliesOf(ctx, channelID)
 	a.setReplies(ctx, channelID, rs.Add(r, time.Now()))
+}
+
+// recheckReplies is how long a channel where the bot posts, once found
+// without reply tokens, is not looked up again. Only a time without the
+// bot as a member there can store tokens (another process's, in that
+// time), and a member's channel with stale tokens is one the bot does not
+// yet post in as a member — as it was, before this, from the bot's
+// joining to the channel's next interaction. Looking on every
+// interaction was 5% of a move's CPU.
+const recheckReplies = 5 * time.Minute
+
+// memberChannel forgets the reply tokens of a channel where the bot is a
+// member now: it posts there as itself.
+func (a *Poster) memberChannel(ctx context.Context, channelID string) {
+	now := time.Now()
+	a.mu.Lock()
+	at, checked := a.noReplies[channelID]
+	_, kept := a.replies[channelID]
+	a.mu.Unlock()
+	if checked && !kept && now.Sub(at) < recheckReplies {
+		return
+	}
+	if _, known := a.repliesOf(ctx, channelID); known {
+		a.setReplies(ctx, channelID, nil)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.noReplies) >= a.sweepNoReplies { // the old ones go: it holds the channels of the last minutes
+		for ch, at := range a.noReplies {
+			if now.Sub(at) >= recheckReplies {
+				delete(a.noReplies, ch)
+			}
+		}
+		a.sweepNoReplies = max(4096, 2*len(a.noReplies))
+	}
+	a.noReplies[channelID] = now
 }
 
 // noteSent records a message sent with a token the channel remembers.
