@@ -81,3 +81,29 @@ func randomOpening(seed1, seed2 uint64) (*game.Game, *rand.Rand) {
 	}
 	return gm, rng
 }
+
+// A long search's CPU is counted as it goes, not only when it ends: a
+// minutes-long solve shows in the count (and the metrics) while it runs.
+func TestCPUCountedDuringALongSearch(t *testing.T) {
+	e := New(Options{Searches: 1})
+	pos := loadFFO(t)[0].pos // #40: seconds of solving
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.Solve(ctx, pos)
+		done <- err
+	}()
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("the solve ended (%v) before any of its CPU was counted", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+		if e.CPU() > 0 {
+			cancel()
+			<-done
+			return
+		}
+	}
+}

@@ -560,7 +560,9 @@ func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(),
 	// The searcher's work is timed on its thread: the caller searches
 	// from here to its release, on this goroutine.
 	cpu := threadcpu.Start()
+	s.cpu, s.cpuSpent = &cpu, &e.cpu
 	return s, func() {
+		s.cpu, s.cpuSpent = nil, nil
 		e.cpu.Add(int64(cpu.Stop()))
 		home <- s
 	}, nil

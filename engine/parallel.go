@@ -113,7 +113,9 @@ func (e *Engine) helpSearch(s *searcher) (done func() uint64) {
 		h.team, h.quit = t, &t.stop
 		t.wg.Go(func() {
 			cpu := threadcpu.Start()
+			h.cpu, h.cpuSpent = &cpu, &e.cpu
 			defer func() {
+				h.cpu, h.cpuSpent = nil, nil
 				e.cpu.Add(int64(cpu.Stop()))
 				h.tt, h.ett, h.team, h.quit = own, ownEnd, nil, nil
 				t.nodes.Add(h.nodes)

@@ -7,6 +7,7 @@ import (
 
 	"othello-bot/engine/pattern"
 	"othello-bot/game/bitboard"
+	"othello-bot/internal/threadcpu"
 )
 
 // searcher runs one search at a time on a bitboard size (4, 6 or 8). It owns
@@ -53,6 +54,15 @@ type searcher struct {
 	team  *team
 	stops []*atomic.Bool
 	quit  *atomic.Bool // a helper's: its team is sent home
+	// cpu times the search on its thread and cpuSpent is where its CPU
+	// goes as it runs (the engine's count), so a search minutes long shows
+	// in the count before it ends; nil when not timed.
+	cpu      *threadcpu.Timer
+	cpuSpent *atomic.Int64
+	// nextCheck is the node count at which poll next checks (check);
+	// checks counts its checks.
+	nextCheck uint64
+	checks    uint32
 }
 
 func newSearcher() *searcher {
@@ -70,7 +80,7 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 	}
 	s.mpc = nil // the top level sets it for its timed search
 	s.endLevel, s.endT = exactLevel, 0
-	s.nodes = 0
+	s.nodes, s.nextCheck = 0, 0
 	s.stop = stop
 	s.aborted = false
 	s.stops = nil
@@ -81,13 +91,32 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 // poll notes a stop request; it is cheap enough to call at every node.
 func (s *searcher) poll() bool {
 	s.nodes++
-	if s.nodes&1023 == 0 && (s.stop.Load() || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.splitStopped()) {
-		s.aborted = true
-	}
-	if s.limit != 0 && s.nodes >= s.limit {
-		s.aborted = true // the work budget spent: exactly here, on any machine
+	if s.nodes >= s.nextCheck {
+		s.check()
 	}
 	return s.aborted
+}
+
+// check is poll's rarer part, kept apart so poll inlines: about every
+// 1,024 nodes the stop, the deadline and the split points above, every 64
+// of those the CPU spent; and the work budget, exactly at its node on any
+// machine (from there every node is checked: the search unwinds).
+func (s *searcher) check() {
+	if s.stop.Load() || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.splitStopped() {
+		s.aborted = true
+	}
+	if s.checks++; s.checks&63 == 0 && s.cpu != nil {
+		s.cpuSpent.Add(int64(s.cpu.Lap()))
+	}
+	s.nextCheck = s.nodes + 1024
+	if s.limit != 0 {
+		if s.nodes >= s.limit {
+			s.aborted = true
+			s.nextCheck = s.nodes + 1
+		} else {
+			s.nextCheck = min(s.nextCheck, s.limit)
+		}
+	}
 }
 
 // splitStopped says whether a split point above was cut or stopped.

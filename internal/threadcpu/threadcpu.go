@@ -26,14 +26,23 @@ func Start() Timer {
 }
 
 // Stop unpins the goroutine and returns the CPU time it used since Start
-// (0 where the thread's clock cannot be read).
-func (t Timer) Stop() time.Duration {
-	end, ok := now()
+// or the last Lap (0 where the thread's clock cannot be read).
+func (t *Timer) Stop() time.Duration {
+	d := t.Lap()
 	runtime.UnlockOSThread()
+	return d
+}
+
+// Lap returns the CPU time used since Start or the last Lap, and goes on
+// counting: what a long piece of work has cost so far.
+func (t *Timer) Lap() time.Duration {
+	end, ok := now()
 	if !ok || !t.ok || end < t.start {
 		return 0
 	}
-	return end - t.start
+	d := end - t.start
+	t.start = end
+	return d
 }
 
 func now() (time.Duration, bool) {
