@@ -29,8 +29,9 @@ func FuzzInteraction(f *testing.F) {
 			return
 		}
 		req, refusal := toRequest(&i)
-		req.Place = placeOf(raw, i.GuildID != "")
-		channelOf(raw)
+		parts, read := readRaw(raw)
+		req.Place = parts.placeOf(read, i.GuildID != "")
+		parts.channelOf()
 		if req.Place < place.Server || req.Place > place.PrivateChannel {
 			t.Fatalf("place %d", req.Place)
 		}

@@ -44,16 +44,27 @@ func (a *Adapter) handleRaw(s *discordgo.Session, ic *discordgo.InteractionCreat
 	})
 }
 
-// channelOf reads the partial channel Discord sends with an interaction
-// (its type and, for a thread, its parent), which discordgo drops.
-func channelOf(raw []byte) (inThread bool, parent string) {
-	var v struct {
-		Channel *struct {
-			Type     int    `json:"type"`
-			ParentID string `json:"parent_id"`
-		} `json:"channel"`
-	}
-	if json.Unmarshal(raw, &v) != nil || v.Channel == nil {
+// rawParts are what discordgo's Interaction drops, read in one pass over
+// the raw interaction: its partial channel (its type and, for a thread,
+// its parent), its context and the installs that authorized it
+// (discordgo's struct cannot tell an absent context from a server's).
+type rawParts struct {
+	Channel *struct {
+		Type     int    `json:"type"`
+		ParentID string `json:"parent_id"`
+	} `json:"channel"`
+	Context *int              `json:"context"`
+	Owners  map[string]string `json:"authorizing_integration_owners"`
+}
+
+// readRaw reads an interaction's rawParts; ok is false for unreadable JSON.
+func readRaw(raw []byte) (v rawParts, ok bool) {
+	return v, json.Unmarshal(raw, &v) == nil
+}
+
+// channelOf says whether the interaction came from a thread, and its parent.
+func (v rawParts) channelOf() (inThread bool, parent string) {
+	if v.Channel == nil {
 		return false, ""
 	}
 	switch v.Channel.Type {
@@ -63,15 +74,10 @@ func channelOf(raw []byte) (inThread bool, parent string) {
 	return false, ""
 }
 
-// placeOf reads where an interaction comes from: its context and the
-// installs that authorized it (discordgo's struct cannot tell an absent
-// context from a server's).
-func placeOf(raw []byte, inGuild bool) place.Place {
-	var v struct {
-		Context *int              `json:"context"`
-		Owners  map[string]string `json:"authorizing_integration_owners"`
-	}
-	if json.Unmarshal(raw, &v) != nil {
+// placeOf reads where an interaction comes from; read says whether its
+// JSON could be read at all.
+func (v rawParts) placeOf(read, inGuild bool) place.Place {
+	if !read {
 		return place.FromInteraction(-1, inGuild, nil)
 	}
 	context := -1
@@ -154,8 +160,9 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, received time.Ti
 	if at, err := discordgo.SnowflakeTimestamp(ic.ID); err == nil {
 		req.At = at.UTC()
 	}
-	req.InThread, req.ParentID = channelOf(raw)
-	req.Place = placeOf(raw, ic.GuildID != "")
+	parts, read := readRaw(raw) // one pass for both
+	req.InThread, req.ParentID = parts.channelOf()
+	req.Place = parts.placeOf(read, ic.GuildID != "")
 	// Interactions in a server always say what the bot may do in the
 	// channel; where it is no member it posts nothing of its own, so
 	// there is nothing to check.
