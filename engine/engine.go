@@ -150,8 +150,14 @@ type Engine struct {
 	waiting atomic.Int32
 	splits  atomic.Uint64 // split points made by its parallel searches
 	cpu     atomic.Int64  // CPU time its searchers spent, in nanoseconds
+	tables  atomic.Int64  // bytes of its searchers' tables, made so far
 	habits  atomic.Pointer[Habits]
 }
+
+// TableBytes is the memory of the engine's searchers' tables: made as
+// searches first need a searcher, then kept (tens of MiB each), whatever
+// the number of games.
+func (e *Engine) TableBytes() int64 { return e.tables.Load() }
 
 // CPU is the CPU time the engine's searches have spent so far (each
 // searcher's thread, helpers included; the instant levels 1 and 2 take
@@ -571,6 +577,7 @@ func (e *Engine) acquireFor(ctx context.Context, quick bool) (*searcher, func(),
 // newSearcher makes a searcher with the engine's options.
 func (e *Engine) newSearcher() *searcher {
 	s := newSearcher()
+	e.tables.Add(s.tt.bytes() + s.ett.bytes())
 	s.weights, s.handTuned = e.opts.Weights, e.opts.HandTuned
 	s.mpcT = e.opts.ProbCut
 	switch s.selective = e.opts.Selective; s.selective {

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Bounds stored with a transposition-table score.
@@ -44,6 +45,9 @@ type ttable struct {
 func newTable(log2 uint) *ttable {
 	return &ttable{entries: make([]slot, 1<<log2), shift: 64 - log2}
 }
+
+// bytes is the table's memory.
+func (t *ttable) bytes() int64 { return int64(len(t.entries)) * int64(unsafe.Sizeof(slot{})) }
 
 func (t *ttable) slot(p, o uint64) *slot {
 	h := bits.RotateLeft64(p*0x9E3779B97F4A7C15, 29) ^ o*0xC2B2AE3D27D4EB4F

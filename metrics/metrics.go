@@ -94,6 +94,7 @@ func (m *Metrics) Transaction(took time.Duration, failed bool) {
 type EngineLoad interface {
 	Load() (running, queued int)
 	CPU() time.Duration
+	TableBytes() int64
 }
 
 // Engine reports the engine's searches when scraped.
@@ -105,7 +106,10 @@ func (m *Metrics) Engine(e EngineLoad) {
 			func() float64 { _, q := e.Load(); return float64(q) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "othello_engine_cpu_seconds_total",
 			Help: "CPU time the engine's searches spent (their threads' own clocks), apart from the rest of the process."},
-			func() float64 { return e.CPU().Seconds() }))
+			func() float64 { return e.CPU().Seconds() }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "othello_engine_table_bytes",
+			Help: "Memory of the engine's searchers' tables (made as searches first need them, then kept, whatever the number of games)."},
+			func() float64 { return float64(e.TableBytes()) }))
 }
 
 // Store reports the store's pools and counts when scraped, and hears of

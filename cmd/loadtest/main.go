@@ -111,13 +111,14 @@ func postgres(database string) bool { return strings.HasPrefix(database, "postgr
 
 // worker is one bot process.
 type worker struct {
-	cmd        *exec.Cmd
-	listen     string // interactions
-	metrics    string
-	pprof      string
-	log        *os.File
-	rssBefore  int64
-	heapBefore float64
+	cmd         *exec.Cmd
+	listen      string // interactions
+	metrics     string
+	pprof       string
+	log         *os.File
+	rssBefore   int64
+	heapBefore  float64
+	tableBefore float64 // the engine's tables then
 }
 
 // play is what the players measured.
@@ -174,7 +175,7 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 			return "", fmt.Errorf("worker %s: %w (log in %s)", w.listen, err, w.log.Name())
 		}
 		w.rssBefore, _ = rss(w.cmd.Process.Pid)
-		w.heapBefore, _ = liveHeap(w)
+		w.heapBefore, w.tableBefore, _ = liveHeap(w)
 	}
 
 	p := &play{}
@@ -243,15 +244,16 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	p.mu.Unlock()
 	after := takeSample(ctx, workers, o.database)
 	var rssAll int64
-	var heapAll float64
+	var heapAll, tablesAll float64
 	for k, w := range workers {
 		r, _ := rss(w.cmd.Process.Pid)
 		rssAll += r - w.rssBefore
-		h, err := liveHeap(w)
+		h, tables, err := liveHeap(w)
 		if err != nil {
 			fmt.Fprintf(&b, "not measured: process %d's live heap: %v\n", k, err)
 		}
-		heapAll += h - w.heapBefore
+		heapAll += h - w.heapBefore - (tables - w.tableBefore)
+		tablesAll += tables - w.tableBefore
 		tx, err := storeTx(w.metrics)
 		if err != nil {
 			tx = "unread: " + err.Error()
@@ -267,8 +269,8 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		fmt.Fprintf(&b, "%d moves refused as not the mover's turn (after a pass), not counted\n", p.refused.Load())
 	}
 	perMove(&b, o, before, after, moves, played)
-	fmt.Fprintf(&b, "memory per open game %.1f KiB (resident growth over the run / games); live heap %.1f KiB (after a collection)\n",
-		float64(rssAll)/1024/float64(o.games), heapAll/1024/float64(o.games))
+	fmt.Fprintf(&b, "memory per open game %.1f KiB (resident growth over the run, engine tables made in it excluded, / games); live heap %.1f KiB (after a collection, the same excluded); engine tables made in the run %d MiB\n",
+		(float64(rssAll)-tablesAll)/1024/float64(o.games), heapAll/1024/float64(o.games), int64(tablesAll)>>20)
 	cancel()
 	wg.Wait()
 	return b.String(), nil

@@ -43,7 +43,7 @@ func TestSmallRun(t *testing.T) {
 			}
 			for _, want := range []string{`acknowledgement p50 `, `process 0: store transactions `, `process 0: its own acknowledgements over the whole run [0-9]+, mean`, `CPU per human move [0-9.]+[µm]s`, `CPU per human move without the engine.s searches [0-9.]+[µm]s`,
 				`per human move: [0-9.]+ store writes, [0-9.]+ KiB written \(the processes' writes to disk\), [1-9][0-9]* allocations`,
-				`memory per open game -?[0-9.]+ KiB .*; live heap -?[0-9.]+ KiB`} {
+				`memory per open game -?[0-9.]+ KiB .*; live heap -?[0-9.]+ KiB .*; engine tables made in the run [0-9]+ MiB`} {
 				if !regexp.MustCompile(want).MatchString(rep) {
 					t.Errorf("no %q in:\n%s", want, rep)
 				}

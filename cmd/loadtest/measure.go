@@ -316,23 +316,27 @@ func walBytes(ctx context.Context, database string) (int64, error) {
 
 // liveHeap is a process's live heap: its collector run first (through
 // the profiler's heap endpoint, which collects before it answers), then
-// the heap's size read from /metrics.
-func liveHeap(w *worker) (float64, error) {
+// the heap's size read from /metrics; and of it, the engine's tables
+// (made when a search first needs a searcher, then kept: not the games').
+func liveHeap(w *worker) (heap, engine float64, err error) {
 	resp, err := http.Get("http://" + w.pprof + "/debug/pprof/heap?gc=1")
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	families, err := scrape(w.metrics)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	f := families["go_memstats_heap_alloc_bytes"]
 	if f == nil || len(f.GetMetric()) == 0 {
-		return 0, errors.New("no go_memstats_heap_alloc_bytes")
+		return 0, 0, errors.New("no go_memstats_heap_alloc_bytes")
 	}
-	return f.GetMetric()[0].GetGauge().GetValue(), nil
+	if t := families["othello_engine_table_bytes"]; t != nil && len(t.GetMetric()) > 0 {
+		engine = t.GetMetric()[0].GetGauge().GetValue()
+	}
+	return f.GetMetric()[0].GetGauge().GetValue(), engine, nil
 }
 
 // machineTime is the CPU time every process on the machine has spent
