@@ -124,6 +124,17 @@ func (f *fakeStore) ActiveGames(_ context.Context) ([]*record.Game, error) {
 	return out, nil
 }
 
+func (f *fakeStore) StalledGames(ctx context.Context, before time.Time) ([]*record.Game, error) {
+	all, _ := f.ActiveGames(ctx)
+	var out []*record.Game
+	for _, g := range all {
+		if g.UpdatedAt.Before(before) && (g.ToMove().IsBot() || g.State.Over()) {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
 func (f *fakeStore) check(g *record.Game) (*record.Game, error) {
 	stored, ok := f.games[g.ID]
 	switch {

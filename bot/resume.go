@@ -25,7 +25,11 @@ func (s *Service) Resume(ctx context.Context) error {
 // each tick.
 func (s *Service) ResumeOrphans(ctx context.Context, idle time.Duration) error {
 	cutoff := s.clock.Now().Add(-idle)
-	return s.resume(ctx, func(g *record.Game) bool { return g.UpdatedAt.Before(cutoff) })
+	games, err := s.games.StalledGames(ctx, cutoff)
+	if err != nil {
+		return err
+	}
+	return s.resumeGames(ctx, games, func(g *record.Game) bool { return g.UpdatedAt.Before(cutoff) })
 }
 
 func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) error {
@@ -33,6 +37,10 @@ func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) 
 	if err != nil {
 		return err
 	}
+	return s.resumeGames(ctx, games, orphaned)
+}
+
+func (s *Service) resumeGames(ctx context.Context, games []*record.Game, orphaned func(*record.Game) bool) error {
 	for _, g := range games {
 		if !g.State.Over() && !g.ToMove().IsBot() || !orphaned(g) {
 			continue

@@ -43,6 +43,9 @@ type GameStore interface {
 	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
 	// ActiveGames loads every active game.
 	ActiveGames(ctx context.Context) ([]*record.Game, error)
+	// StalledGames loads the active games untouched since before in which
+	// the bot is to move or no one can, reading only the rows of the rest.
+	StalledGames(ctx context.Context, before time.Time) ([]*record.Game, error)
 	// AppendTurn stores a turn of g, whose state already holds it, and
 	// moves g.Version on. It fails with record.ErrStale if the game moved
 	// past g.Version meanwhile, record.ErrNotActive if it has ended.

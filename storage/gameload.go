@@ -110,6 +110,50 @@ func (s *Store) ActiveGames(ctx context.Context) ([]*record.Game, error) {
 	return s.games(ctx, selectGames(`g.status = 'active'`, "g.id"))
 }
 
+// StalledGames loads the active games untouched since before in which the
+// bot is to move or no one can: those whose process may have stopped
+// mid-move. It reads the other games' rows alone, not their moves —
+// checked every few seconds, it must not cost a load of every game.
+func (s *Store) StalledGames(ctx context.Context, before time.Time) ([]*record.Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, size, position, to_move, black_id IS NULL, white_id IS NULL
+		FROM games WHERE status = 'active' AND updated_at < ?`, millis(before))
+	if err != nil {
+		return nil, fmt.Errorf("finding stalled games: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var (
+			id                 int64
+			size               int
+			pos, toMove        string
+			blackBot, whiteBot bool
+		)
+		if err := rows.Scan(&id, &size, &pos, &toMove, &blackBot, &whiteBot); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("finding stalled games: %w", err)
+		}
+		p, err := decodePosition(size, pos, toMove)
+		if err != nil || p.ToMove() == game.Black && blackBot || p.ToMove() == game.White && whiteBot || p.GameOver() {
+			ids = append(ids, id) // an unreadable one too: its load says why
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("finding stalled games: %w", err)
+	}
+	var out []*record.Game
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			return out, fmt.Errorf("loading stalled game %d: %w", id, err)
+		}
+		if g.Status == record.Active {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
 // RunningGames loads a server's active games, oldest first, at most limit;
 // with playerID set, only those that player plays in.
 func (s *Store) RunningGames(ctx context.Context, guildID, playerID string, limit int) ([]*record.Game, error) {

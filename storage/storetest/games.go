@@ -15,14 +15,7 @@ import (
 // new empty one for each part.
 func RunGames(t *testing.T, open func(t *testing.T) Games) {
 	ctx := context.Background()
-	create := func(t *testing.T, s Games, channel string, black, white record.Side) *record.Game {
-		t.Helper()
-		g := NewGame(t, channel, black, white, 6)
-		if err := s.CreateGame(ctx, g); err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
+	create := created
 
 	t.Run("create and load", func(t *testing.T) {
 		s := open(t)
@@ -60,6 +53,8 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 			t.Errorf("active games: %d %v", len(all), err)
 		}
 	})
+
+	t.Run("stalled games: the bot to move, or no one can, untouched since", func(t *testing.T) { runStalled(t, open(t)) })
 
 	t.Run("an XOT opening is kept as the start", func(t *testing.T) {
 		s := open(t)

@@ -24,6 +24,7 @@ type Games interface {
 	Game(ctx context.Context, id int64) (*record.Game, error)
 	ActiveGame(ctx context.Context, channelID string) (*record.Game, error)
 	ActiveGames(ctx context.Context) ([]*record.Game, error)
+	StalledGames(ctx context.Context, before time.Time) ([]*record.Game, error)
 	AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error
 	FinishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate) error
 	TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error
@@ -82,6 +83,16 @@ func NewGame(t testing.TB, channel string, black, white record.Side, size int) *
 	}
 	return &record.Game{GuildID: "g1", ChannelID: channel, Black: black, White: white, State: game.NewGame(start),
 		CreatedAt: T0, UpdatedAt: T0, TurnStartedAt: T0}
+}
+
+// created stores a new 6x6 game in channel.
+func created(t *testing.T, s Games, channel string, black, white record.Side) *record.Game {
+	t.Helper()
+	g := NewGame(t, channel, black, white, 6)
+	if err := s.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // Play makes g's first legal move at at and stores the turn, with a
