@@ -27,7 +27,7 @@ import (
 )
 
 type fitOptions struct {
-	dir, out                        string
+	dir, out, from                  string
 	depth, workers, epochs, holdout int
 	l2                              float64
 }
@@ -109,7 +109,18 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 	// what they were fitted from: a run with other data or settings
 	// starts afresh.
 	ckpt, ckptStage := filepath.Join(dirs[0], "fit-checkpoint.bin"), filepath.Join(dirs[0], "fit-checkpoint.stage")
-	settings := fmt.Sprintf("data=%s games=%d depth=%d epochs=%d holdout=%d l2=%g", o.dir, len(games), o.depth, o.epochs, o.holdout, o.l2)
+	settings := fmt.Sprintf("data=%s games=%d depth=%d epochs=%d holdout=%d l2=%g from=%s", o.dir, len(games), o.depth, o.epochs, o.holdout, o.l2, o.from)
+	// With -from, each stage starts from that file's and is pulled back
+	// to it: the new games refine weights fitted on others before.
+	var from *pattern.Weights
+	if o.from != "" {
+		if from, err = loadWeights(o.from); err != nil {
+			return fmt.Errorf("fit: -from: %w", err)
+		}
+		if from == nil {
+			return fmt.Errorf("fit: -from wants a weights file")
+		}
+	}
 	w := pattern.NewWeights()
 	first := 0
 	if b, err := os.ReadFile(ckptStage); err == nil {
@@ -130,7 +141,10 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 	for st := first; st < pattern.Stages; st++ {
 		list := byStage[st]
 		if len(list) == 0 {
-			if st > 0 {
+			switch {
+			case from != nil:
+				copy(w.Stage(st), from.Stage(st))
+			case st > 0:
 				copy(w.Stage(st), w.Stage(st-1))
 			}
 			continue
@@ -140,7 +154,10 @@ func fit(ctx context.Context, o fitOptions, log io.Writer) error {
 			return fmt.Errorf("fit: stage %d: %w", st, err)
 		}
 		var prev []int16
-		if st > 0 {
+		switch {
+		case from != nil:
+			prev = from.Stage(st)
+		case st > 0:
 			prev = w.Stage(st - 1)
 		}
 		trainErr, heldErr, heldN := fitStage(list, w.Stage(st), prev, o.epochs, o.l2)

@@ -66,7 +66,8 @@ func run(ctx context.Context, args []string, log io.Writer) error {
 		fs.IntVar(&o.workers, "workers", 1, "labelling searches at once")
 		fs.IntVar(&o.epochs, "epochs", 60, "passes of the fit over each stage")
 		fs.IntVar(&o.holdout, "holdout", 20, "every n-th game is held out to measure the fit")
-		fs.Float64Var(&o.l2, "l2", 20, "ridge strength pulling each weight to the stage before (in samples)")
+		fs.Float64Var(&o.l2, "l2", 20, "ridge strength pulling each weight to the stage before (in samples), or to -from's")
+		fs.StringVar(&o.from, "from", "", "a weights file to refine: each stage starts from its and is pulled to it (default: from the stage before)")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}

@@ -166,6 +166,47 @@ func TestFitSeveralRuns(t *testing.T) {
 	}
 }
 
+// -from refines a weights file: every stage starts from its and is pulled
+// back to it, so with a strong pull the fit changes it little, and a stage
+// without positions keeps its weights whole.
+func TestFitFromWeights(t *testing.T) {
+	dir := t.TempDir()
+	gen(t, dir, 3)
+	base := pattern.NewWeights()
+	for s := 0; s < pattern.Stages; s++ {
+		for i := range base.Stage(s) {
+			base.Stage(s)[i] = int16(100 + s)
+		}
+	}
+	from := filepath.Join(dir, "from.bin")
+	if err := writeWeights(from, base); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "w.bin")
+	var log bytes.Buffer
+	if err := run(context.Background(), []string{"fit", "-data", dir, "-out", out, "-epochs", "5", "-from", from, "-l2", "1000000"}, &log); err != nil {
+		t.Fatalf("fit: %v\n%s", err, log.String())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := pattern.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := 0; s < pattern.Stages; s++ {
+		for i, v := range w.Stage(s) {
+			if d := int(v) - (100 + s); d < -2 || d > 2 {
+				t.Fatalf("stage %d weight %d is %d, from %d: the pull to -from's weights did not hold", s, i, v, 100+s)
+			}
+		}
+	}
+	if err := run(context.Background(), []string{"fit", "-data", dir, "-out", out, "-from", filepath.Join(dir, "none.bin")}, &log); err == nil {
+		t.Error("a missing -from file was taken")
+	}
+}
+
 func TestBadArguments(t *testing.T) {
 	for _, args := range [][]string{
 		nil, {"train"}, {"gen"}, {"fit", "-data", t.TempDir()}, {"fit", "-data", t.TempDir(), "-out", "x"},
