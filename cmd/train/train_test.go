@@ -187,11 +187,7 @@ func TestFitFromWeights(t *testing.T) {
 	if err := run(context.Background(), []string{"fit", "-data", dir, "-out", out, "-epochs", "5", "-from", from, "-l2", "1000000"}, &log); err != nil {
 		t.Fatalf("fit: %v\n%s", err, log.String())
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := pattern.Decode(data)
+	w, err := loadWeights(out)
 	if err != nil {
 		t.Fatal(err)
 	}
