@@ -29,7 +29,7 @@ func (s *Service) ResumeOrphans(ctx context.Context, idle time.Duration) error {
 	if err != nil {
 		return err
 	}
-	return s.resumeGames(ctx, games, func(g *record.Game) bool { return g.UpdatedAt.Before(cutoff) })
+	return s.resumeGames(ctx, games, func(*record.Game) bool { return true }) // all idle since cutoff
 }
 
 func (s *Service) resume(ctx context.Context, orphaned func(*record.Game) bool) error {

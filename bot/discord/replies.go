@@ -93,10 +93,9 @@ const recheckReplies = 5 * time.Minute
 func (a *Poster) memberChannel(ctx context.Context, channelID string) {
 	now := time.Now()
 	a.mu.Lock()
-	at, checked := a.noReplies[channelID]
-	_, kept := a.replies[channelID]
+	at, checked := a.noReplies[channelID] // keeping tokens here drops the entry (setReplies)
 	a.mu.Unlock()
-	if checked && !kept && now.Sub(at) < recheckReplies {
+	if checked && now.Sub(at) < recheckReplies {
 		return
 	}
 	if _, known := a.repliesOf(ctx, channelID); known {
