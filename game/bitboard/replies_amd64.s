@@ -161,18 +161,56 @@ done:
 
 // func flips(ray *[8]uint64, p, o uint64) uint64
 //
-// Flips with BMI1/BMI2/LZCNT; without them (hasAVX2 false) it goes on in
-// the portable flipsGo, whose arguments lie where this function's do.
+// Flips in four directions at once in each of two 256-bit registers: the
+// rays towards higher bits end at their lowest square not o's (x & -x),
+// those towards lower bits at their highest, found by smearing it down.
+// Twice the scalar FLIPS' rate. Without AVX2 it goes on in the portable
+// flipsGo, whose arguments lie where this function's do.
 TEXT ·flips(SB), NOSPLIT, $0-32
-	CMPB ·hasAVX2(SB), $0
-	JEQ  portable
-	MOVQ ray+0(FP), DI
-	MOVQ p+8(FP), R8
-	MOVQ o+16(FP), R9
-	MOVQ $0x8000000000000000, R11
-	XORQ R13, R13
-	FLIPS
-	MOVQ BX, ret+24(FP)
+	CMPB         ·hasAVX2(SB), $0
+	JEQ          portable
+	MOVQ         ray+0(FP), DI
+	VPBROADCASTQ p+8(FP), Y1
+	VPBROADCASTQ o+16(FP), Y0
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQQ     Y5, Y5, Y5
+	VMOVDQU      0(DI), Y2
+	VMOVDQU      32(DI), Y6
+	VPANDN       Y2, Y0, Y3
+	VPANDN       Y6, Y0, Y7
+	VPSUBQ       Y3, Y15, Y4
+	VPSRLQ       $1, Y7, Y8
+	VPAND        Y4, Y3, Y3
+	VPOR         Y8, Y7, Y7
+	VPAND        Y1, Y3, Y4
+	VPSRLQ       $2, Y7, Y8
+	VPADDQ       Y5, Y3, Y3
+	VPOR         Y8, Y7, Y7
+	VPCMPEQQ     Y15, Y4, Y4
+	VPSRLQ       $4, Y7, Y8
+	VPAND        Y2, Y3, Y3
+	VPOR         Y8, Y7, Y7
+	VPANDN       Y3, Y4, Y3
+	VPSRLQ       $8, Y7, Y8
+	VPOR         Y8, Y7, Y7
+	VPSRLQ       $16, Y7, Y8
+	VPOR         Y8, Y7, Y7
+	VPSRLQ       $32, Y7, Y8
+	VPOR         Y8, Y7, Y7
+	VPSRLQ       $1, Y7, Y8
+	VPANDN       Y7, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPCMPEQQ     Y15, Y8, Y8
+	VPANDN       Y6, Y7, Y7
+	VPANDN       Y7, Y8, Y7
+	VPOR         Y7, Y3, Y3
+	VEXTRACTI128 $1, Y3, X4
+	VPOR         X4, X3, X3
+	VPSHUFD      $0x4E, X3, X4
+	VPOR         X4, X3, X3
+	VMOVQ        X3, AX
+	VZEROUPPER
+	MOVQ         AX, ret+24(FP)
 	RET
 
 portable:
@@ -200,3 +238,4 @@ TEXT ·moves(SB), NOSPLIT, $0-32
 
 portablemoves:
 	JMP ·movesGo(SB)
+
