@@ -47,4 +47,3 @@ func flips(ray *[8]uint64, p, o uint64) uint64
 
 //go:noescape
 func moves(p, o, mask uint64) uint64
-
