@@ -51,7 +51,13 @@ type evaluator struct {
 	corners uint64
 	xs, cs  [4]uint64 // X and C squares next to each corner
 	corner  [4]uint64
-	edges   bool // exact edge stability from lineStable (8x8 only)
+	// quadrant is each square's quadrant as a bit (1, 2, 4, 8) and odd,
+	// for a set of those bits, the squares of those quadrants: the
+	// endgame's parity (a region with an odd number of empties is where
+	// the side entering it first may also have its last move).
+	quadrant [64]uint8
+	odd      [16]uint64
+	edges    bool // exact edge stability from lineStable (8x8 only)
 	// pw is the trained evaluation, used instead of the hand-tuned one
 	// when set (8x8 only).
 	pw *pattern.Weights
@@ -92,6 +98,18 @@ func init() {
 			ev.corners |= ev.corner[k]
 			ev.xs[k] = bit(c[0]+dc, c[1]+dr)
 			ev.cs[k] = bit(c[0]+dc, c[1]) | bit(c[0], c[1]+dr)
+		}
+		for r := 0; r < size; r++ {
+			for c := 0; c < size; c++ {
+				ev.quadrant[r*8+c] = 1 << (2*(r/(size/2)) + c/(size/2))
+			}
+		}
+		for set := range ev.odd {
+			for x, q := range ev.quadrant {
+				if q&uint8(set) != 0 {
+					ev.odd[set] |= 1 << x
+				}
+			}
 		}
 	}
 }

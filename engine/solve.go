@@ -39,7 +39,7 @@ func (s *searcher) solve(p, o uint64, alpha, beta int) int {
 		x1 := bits.TrailingZeros64(empty)
 		return s.lastTwo(p, o, x1, bits.TrailingZeros64(empty&(empty-1)), alpha, beta, false)
 	case e < solveOrderMin:
-		return s.solveShallow(p, o, empty, e, alpha, beta)
+		return s.solveShallow(p, o, empty, e, s.parity(empty), alpha, beta)
 	default:
 		return s.solveDeep(p, o, e, alpha, beta)
 	}
@@ -97,11 +97,22 @@ func (s *searcher) lastMove(p, o uint64, x int) int {
 // It keeps the empty squares and their number itself, going straight to
 // its children (the last two empties have their own code) without the
 // dispatch of solve.
-func (s *searcher) solveShallow(p, o, empty uint64, n, alpha, beta int) int {
+func (s *searcher) solveShallow(p, o, empty uint64, n int, parity uint8, alpha, beta int) int {
 	best := -65
 	near := neighbours(o) & empty
-	for m := near; m != 0; m &= m - 1 {
+	// Parity: squares in quadrants with an odd number of empties first, as
+	// Edax does; it finds the cut-offs sooner.
+	odd := s.ev.odd[parity]
+	m, later := near&odd, near&^odd
+	for {
+		if m == 0 {
+			if later == 0 {
+				break
+			}
+			m, later = later, 0
+		}
 		x := bits.TrailingZeros64(m)
+		m &= m - 1
 		f := s.t.Flips(x, p, o)
 		if f == 0 {
 			continue
@@ -113,7 +124,7 @@ func (s *searcher) solveShallow(p, o, empty uint64, n, alpha, beta int) int {
 			if s.poll() {
 				return 0
 			}
-			v = -s.solveShallow(o^f, p^f|1<<x, rest, n-1, -beta, -alpha)
+			v = -s.solveShallow(o^f, p^f|1<<x, rest, n-1, parity^s.ev.quadrant[x], -beta, -alpha)
 		}
 		if v > best {
 			best = v
@@ -132,6 +143,16 @@ func (s *searcher) solveShallow(p, o, empty uint64, n, alpha, beta int) int {
 		return -s.solve(o, p, -beta, -alpha)
 	}
 	return best
+}
+
+// parity returns the set of quadrants (as bits) holding an odd number of
+// the empty squares; a move flips its quadrant's bit.
+func (s *searcher) parity(empty uint64) uint8 {
+	var set uint8
+	for m := empty; m != 0; m &= m - 1 {
+		set ^= s.ev.quadrant[bits.TrailingZeros64(m)]
+	}
+	return set
 }
 
 // solveDeep orders moves fastest-first (fewest replies) and uses the
