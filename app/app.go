@@ -24,6 +24,7 @@ import (
 	"othello-bot/bot/resigns"
 	"othello-bot/bot/review"
 	"othello-bot/bot/stats"
+	botstorm "othello-bot/bot/storm"
 	"othello-bot/bot/takeback"
 	"othello-bot/bot/tournaments"
 	"othello-bot/bot/train"
@@ -52,6 +53,7 @@ type Backend interface {
 	bot.PreferenceStore
 	tournaments.Store
 	puzzles.Store
+	botstorm.Store
 	review.Store
 	stats.Store
 	bottv.Store
@@ -85,6 +87,7 @@ type App struct {
 	*bot.Service
 	Tournaments *tournaments.Service
 	Puzzles     *puzzles.Service
+	Storm       *botstorm.Service
 	Review      *review.Service
 	Stats       *stats.Service
 	Hints       *hints.Service
@@ -124,11 +127,15 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	pc.Crowned = func(ctx context.Context, guildID string, leaders []string) {
 		a.Ranks.Crown(ctx, guildID, botranks.PuzzleLeader, leaders)
 	}
+	a.Storm = botstorm.New(a.Service, store)
+	pc.Modes, pc.DailyLines = a.Storm.Modes(), a.Storm.DailyLines
 	a.Puzzles = puzzles.New(a.Service, store, eng, pc)
 	a.Review = review.New(a.Service, store, eng)
 	a.Mount(a.Tournaments)
 	a.Mount(a.Puzzles)
+	a.Mount(a.Storm)
 	a.Stats = stats.New(a.Service, store)
+	a.Stats.Also(a.Storm.StatsFields)
 	a.Mount(a.Review)
 	a.Hints = hints.New(a.Service, eng, cfg.EngineMoveTime)
 	a.Mount(a.Stats)

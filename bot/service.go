@@ -301,7 +301,8 @@ var componentTable = map[string]componentHandler{
 	"cancel":  challengeAnswer("cancel"),
 	"rematch": (*Service).rematch,
 	// Answered by mounted capabilities: bot/review, bot/tournaments,
-	// bot/puzzles, bot/pairing, bot/resigns, bot/pageplay, bot/train.
+	// bot/puzzles, bot/pairing, bot/resigns, bot/pageplay, bot/train,
+	// bot/storm.
 	"resign":     nil,
 	"resign-yes": nil,
 	"resign-no":  nil,
@@ -313,6 +314,7 @@ var componentTable = map[string]componentHandler{
 	"puzzle":     nil,
 	"daily":      nil,
 	"lessons":    nil,
+	"storm":      nil,
 	"trn":        nil,
 	"pplay":      nil,
 	"pleave":     nil,

@@ -155,7 +155,7 @@ func TestEveryMessageWrites(t *testing.T) {
 }
 
 // userFacing are the packages whose words reach people.
-var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "bot/pairing", "bot/ranks", "bot/resigns", "bot/follows", "opening", "bot/local", "bot/discord", "bot/ratelimit", "bot/train", "bot/habits",
+var userFacing = []string{"bot", "bot/tournaments", "bot/puzzles", "bot/review", "bot/stats", "bot/hints", "bot/downtime", "bot/takeback", "bot/pageplay", "bot/tv", "bot/aborts", "bot/pairing", "bot/ranks", "bot/resigns", "bot/follows", "opening", "bot/local", "bot/discord", "bot/ratelimit", "bot/train", "bot/habits", "bot/storm",
 	"render", "analysis", "termgame", "catalog", "gametext", "web"}
 
 // proseLiteral looks like words for people: a capitalised word, or two

@@ -38,6 +38,7 @@ var copyTables = []struct{ name, order string }{
 	{"rank_roles", "guild_id, speed, step, band"},
 	{"rank_holders", "guild_id, player_id, role_id"},
 	{"follows", "guild_id, follower_id, followed_id"},
+	{"storm_runs", "id"},
 }
 
 // CopyReport is what a copy moved: rows per table, and games replayed.

@@ -82,7 +82,14 @@ func (s *Service) postDaily(ctx context.Context, set record.DailySetting, day st
 		return err
 	}
 	t := s.PublicPrinter(ctx, set.GuildID)
-	id, err := s.Send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, yesterday))
+	var more []string
+	if s.cfg.DailyLines != nil {
+		// Only a line: the day's puzzle goes out without it.
+		if more, err = s.cfg.DailyLines(ctx, t, set.GuildID, puzzle.PreviousDay(day)); err != nil {
+			s.Logger(ctx).Warn("tick: the daily post's first lines", "guild", set.GuildID, "err", err)
+		}
+	}
+	id, err := s.Send(ctx, set.ChannelID, s.dailyMessage(t, rec, day, yesterday, more))
 	if err != nil {
 		return err // claimed: tried again after dailyRetry
 	}
@@ -109,8 +116,8 @@ func (s *Service) yesterday(ctx context.Context, guildID, day string) ([]record.
 
 // dailyMessage is a day's post: who solved the day before's (solvers nil:
 // there was none), the board, what is at stake, and the Solve button.
-func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string, solvers []record.Player) bot.Message {
-	var lines []string
+func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string, solvers []record.Player, more []string) bot.Message {
+	lines := append([]string(nil), more...)
 	switch {
 	case solvers == nil:
 	case len(solvers) == 0:
@@ -126,7 +133,7 @@ func (s *Service) dailyMessage(t *catalog.Printer, rec puzzle.Record, day string
 		}
 		lines = append(lines, t.T("daily.solved_yesterday", "Names", list, "Count", len(solvers)))
 	}
-	lines = append(lines, render.Emoji(rec.Start, game.Pass, false), stakesLine(t, rec))
+	lines = append(lines, render.Emoji(rec.Start, game.Pass, false), Stakes(t, rec))
 	if rec.Moves() > 1 {
 		lines = append(lines, t.T("puzzle.moves", "Count", rec.Moves()))
 	}

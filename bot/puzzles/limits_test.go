@@ -18,7 +18,8 @@ import (
 var longName = strings.Repeat("*_|", 11)[:32]
 
 // Puzzle and daily puzzle messages at their largest: the longest line of
-// three moves, 200 solvers of the longest names, in both languages.
+// three moves, 200 solvers of the longest names, the day's best Storm by
+// the longest name, in both languages.
 func TestPuzzleMessagesWithinLimits(t *testing.T) {
 	s := &Service{}
 	start, _ := game.NewPosition(8)
@@ -38,7 +39,8 @@ func TestPuzzleMessagesWithinLimits(t *testing.T) {
 		p := catalog.For(l)
 		try := puzzle.Try{ID: 1 << 40, Step: 2, Expires: time.Now()}
 		checkLimits(t, "a puzzle", s.puzzleMessage(p, rec, try, []string{p.T("puzzle.right_go_on", "Move", "a5", "Reply", "b6")}))
-		m := s.dailyMessage(p, rec, "2026-11-24", solvers)
+		storm := p.T("storm.daily_best", "Name", bot.Escape(longName), "Score", 9999)
+		m := s.dailyMessage(p, rec, "2026-11-24", solvers, []string{storm})
 		checkLimits(t, "a daily post", &m)
 		if l == catalog.English && !strings.Contains(m.Embed.Description, "and 170 more") {
 			t.Errorf("the solvers past 30 are not counted:\n%s", m.Embed.Description)

@@ -43,7 +43,14 @@ func (s *Service) puzzleCommand(ctx context.Context, req bot.Request) (bot.Respo
 		}
 		return s.nextLesson(ctx, req)
 	default:
-		return bot.Refuse(me.T("puzzle.bad_mode")), nil
+		h := s.cfg.Modes[strings.TrimSpace(req.Options["mode"])]
+		if h == nil {
+			return bot.Refuse(me.T("puzzle.bad_mode")), nil
+		}
+		if req.Options["show"] != "" {
+			return bot.Refuse(me.T("puzzle.one_at_a_time")), nil
+		}
+		return h(ctx, req)
 	}
 	switch strings.TrimSpace(req.Options["show"]) {
 	case "":
@@ -98,7 +105,7 @@ func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzl
 	if try.Step > 0 {
 		last = rec.Line[try.Step-1]
 	}
-	stakes, title := stakesLine(t, rec), "puzzle.title"
+	stakes, title := Stakes(t, rec), "puzzle.title"
 	if rec.Owner != "" {
 		stakes, title = lessonTask(t, rec), "lesson.title"
 	}
@@ -119,8 +126,9 @@ func (s *Service) puzzleMessage(t *catalog.Printer, rec puzzle.Record, try puzzl
 	return &bot.Message{Embed: e, Components: []bot.Row{{Menu: menu}}, Ephemeral: true}
 }
 
-// stakesLine says whose move it is and what the right moves achieve.
-func stakesLine(t *catalog.Printer, rec puzzle.Record) string {
+// Stakes says whose move it is and what the right moves achieve (Puzzle
+// Storm shows it too).
+func Stakes(t *catalog.Printer, rec puzzle.Record) string {
 	black := rec.Start.ToMove() == game.Black
 	switch {
 	case rec.Result > 0 && black:
@@ -176,7 +184,7 @@ func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request) (bot.Respon
 	if err != nil {
 		return bot.Refuse(me.T("error.dead_button")), nil
 	}
-	if !offered(rec, step, move) {
+	if !Offered(rec, step, move) {
 		// Only a move the menu offers is an answer; anything else (a
 		// crafted or mistyped value) is refused and counts for nothing.
 		return bot.Refuse(me.T("puzzle.not_offered", "Move", move.String())), nil
@@ -200,9 +208,10 @@ func (s *Service) puzzleAnswer(ctx context.Context, req bot.Request) (bot.Respon
 	return bot.Response{Update: true, Message: s.puzzleMessage(me, rec, try, notes)}, nil
 }
 
-// offered says whether move is one of the menu's at step: a legal move
-// of the position, among the first the menu holds.
-func offered(rec puzzle.Record, step int, move game.Square) bool {
+// Offered says whether move is one of the menu's at step: a legal move
+// of the position, among the first the menu holds (Puzzle Storm asks it
+// too).
+func Offered(rec puzzle.Record, step int, move game.Square) bool {
 	pos, err := rec.Position(step)
 	if err != nil {
 		return false
@@ -233,7 +242,7 @@ func (s *Service) endTry(ctx context.Context, t *catalog.Printer, rec puzzle.Rec
 		title, again = "lesson.title", "lesson.again"
 		lines = append(append(lines, t.T("lesson.played", "Game", rec.GameID, "Played", rec.Played.String(), "Loss", rec.Cost)), lessonEnd(t, rec)...)
 	} else {
-		lines = append(lines, stakesLine(t, rec), t.T("puzzle.solution", "Line", game.FormatTranscript(rec.Line, 8)))
+		lines = append(lines, Stakes(t, rec), t.T("puzzle.solution", "Line", game.FormatTranscript(rec.Line, 8)))
 	}
 	lines = append(lines, t.T("puzzle.rating_change", "Before", math.Round(before.Rating.Rating), "After", math.Round(after.Rating.Rating), "Change", signedText(change)))
 	if solved {

@@ -126,6 +126,12 @@ type Config struct {
 	// in the background, by the process holding the timers (the built-in
 	// set added first); 0: never (the terminal searches as it waits).
 	SearchEvery time.Duration
+	// Modes answer /puzzle's other modes (mode:storm, mode:streak: Puzzle
+	// Storm's capability), by the mode's value.
+	Modes map[string]bot.Handler
+	// DailyLines are lines a server's daily post begins with, about the
+	// day before day (Puzzle Storm's best); nil: none.
+	DailyLines func(ctx context.Context, t *catalog.Printer, guildID, day string) ([]string, error)
 }
 
 // Service runs puzzles on a core.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/catalog"
 	"othello-bot/opening"
 	"othello-bot/record"
 )
@@ -45,7 +46,16 @@ type Core interface {
 type Service struct {
 	Core
 	store Store
+	more  []FieldsFunc
 }
+
+// FieldsFunc gives /stats more fields about a player (Puzzle Storm's
+// bests), none when there is nothing to say.
+type FieldsFunc func(ctx context.Context, t *catalog.Printer, playerID string) ([]bot.Field, error)
+
+// Also adds fields to every /stats, after the games' own. It is part of
+// building the service, before it takes requests.
+func (s *Service) Also(f FieldsFunc) { s.more = append(s.more, f) }
 
 // New returns the stats capability; mount it on core.
 func New(core Core, store Store) *Service { return &Service{Core: core, store: store} }

@@ -34,10 +34,21 @@ func (s *Service) stats(ctx context.Context, req bot.Request) (bot.Response, err
 	if err != nil {
 		return bot.Response{}, err
 	}
-	if len(history) == 0 {
-		return noGamesYet(req, who), nil
-	}
 	t := req.Pub()
+	var more []bot.Field
+	for _, f := range s.more {
+		fs, err := f(ctx, t, who.ID)
+		if err != nil {
+			return bot.Response{}, err
+		}
+		more = append(more, fs...)
+	}
+	if len(history) == 0 {
+		if len(more) == 0 {
+			return noGamesYet(req, who), nil
+		}
+		return statsMessage(t, who, more), nil
+	}
 	asked, ok := speedOf(req)
 	if !ok {
 		return bot.Refuse(req.Me().T("leaderboard.bad_speed")), nil
@@ -114,7 +125,11 @@ func (s *Service) stats(ctx context.Context, req bot.Request) (bot.Response, err
 		}
 		fields = append(fields, bot.Field{Name: t.T("stats.best_level"), Value: bestText, Inline: true})
 	}
-	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(t.T("stats.title", "Name", bot.Escape(who.Name)), bot.MaxEmbedTitle), Fields: fields}}}, nil
+	return statsMessage(t, who, append(fields, more...)), nil
+}
+
+func statsMessage(t *catalog.Printer, who record.Player, fields []bot.Field) bot.Response {
+	return bot.Response{Message: &bot.Message{Embed: &bot.Embed{Title: bot.Clip(t.T("stats.title", "Name", bot.Escape(who.Name)), bot.MaxEmbedTitle), Fields: fields}}}
 }
 
 // streak describes the run of equal results ending with the latest game;

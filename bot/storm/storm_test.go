@@ -1,0 +1,199 @@
+package storm
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"othello-bot/bot"
+	"othello-bot/catalog"
+	"othello-bot/puzzle"
+	"othello-bot/record"
+	"othello-bot/storm"
+)
+
+// fakeStore keeps runs in memory, moving one only from where it stood, as
+// the store's contract says; its puzzles are the built-in set.
+type fakeStore struct {
+	mu      sync.Mutex
+	puzzles map[int64]puzzle.Record
+	runs    map[int64]storm.Run
+}
+
+func newFakeStore(t *testing.T) *fakeStore {
+	set, err := puzzle.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	f := &fakeStore{puzzles: map[int64]puzzle.Record{}, runs: map[int64]storm.Run{}}
+	for i, k := range keys {
+		r := puzzle.Rated(set[k])
+		r.ID = int64(i + 1)
+		f.puzzles[r.ID] = r
+	}
+	return f
+}
+
+func (f *fakeStore) StormPool(ctx context.Context, guildID string) ([]storm.Candidate, error) {
+	var out []storm.Candidate
+	for id, r := range f.puzzles {
+		out = append(out, storm.Candidate{ID: id, Rating: r.Rating.Rating})
+	}
+	return out, nil
+}
+
+func (f *fakeStore) Puzzle(ctx context.Context, id int64) (puzzle.Record, error) {
+	if r, ok := f.puzzles[id]; ok {
+		return r, nil
+	}
+	return puzzle.Record{}, record.ErrNotFound
+}
+
+func (f *fakeStore) StartRun(ctx context.Context, r storm.Run) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r.ID = int64(len(f.runs) + 1)
+	f.runs[r.ID] = r
+	return r.ID, nil
+}
+
+func (f *fakeStore) Run(ctx context.Context, id int64) (storm.Run, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if r, ok := f.runs[id]; ok {
+		return r, nil
+	}
+	return storm.Run{}, record.ErrNotFound
+}
+
+func (f *fakeStore) SaveRun(ctx context.Context, r storm.Run, index, step int) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	was := f.runs[r.ID]
+	if was.Index != index || was.Step != step || was.Over {
+		return false, nil
+	}
+	f.runs[r.ID] = r
+	return true, nil
+}
+
+func (f *fakeStore) RunBests(ctx context.Context, playerID string, mode storm.Mode, since time.Time) (int, int, error) {
+	return 9999, 9999, nil
+}
+
+func (f *fakeStore) BestRun(ctx context.Context, guildID string, mode storm.Mode, from, to time.Time) (storm.Run, error) {
+	return storm.Run{Player: record.Player{ID: "1", Name: longName}, Solved: 9999}, nil
+}
+
+type fakeCore struct{ now time.Time }
+
+func (c fakeCore) Now() time.Time                          { return c.now }
+func (c fakeCore) Logger(ctx context.Context) *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// longName is a 32-character name (Discord's longest) made of the
+// characters escaping doubles.
+var longName = strings.Repeat("*_|", 11)[:32]
+
+var t0 = time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+
+func request(locale, custom string, values ...string) bot.Request {
+	kind, cmd := bot.Select, ""
+	if custom == "" {
+		kind, cmd = bot.Command, "puzzle"
+	}
+	return bot.Request{Kind: kind, Command: cmd, CustomID: custom, Values: values, Locale: locale, GuildID: "g",
+		User: record.Player{ID: "1", Name: longName}}
+}
+
+// Every message of a run at its largest — the longest name, a score and
+// combo in the thousands, the last puzzle of a streak — keeps within
+// Discord's limits in both languages.
+func TestRunMessagesWithinLimits(t *testing.T) {
+	ctx := context.Background()
+	f := newFakeStore(t)
+	s := New(fakeCore{t0}, f)
+	for _, l := range catalog.Supported() {
+		p := catalog.For(l)
+		for _, mode := range []storm.Mode{storm.Storm, storm.Streak} {
+			resp, err := s.start(ctx, request(string(l), ""), mode)
+			if err != nil || resp.Message == nil {
+				t.Fatal(err)
+			}
+			check(t, "a run's first puzzle", resp.Message)
+			r := storm.New(mode, record.Player{ID: "1", Name: longName}, "g", []int64{1, 2}, t0)
+			r.ID, r.Index, r.Solved, r.Combo, r.BestCombo, r.Misses = 1<<40, 1, 9999, 9999, 9999, 9999
+			notes := []string{p.T("storm.right_bonus", "Move", "h8", "Combo", 9999, "Seconds", 10)}
+			m, err := s.runMessage(ctx, p, r, notes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, "a run's puzzle", m)
+			end, err := s.endMessage(ctx, p, r, []string{p.T("storm.wrong_storm", "Move", "h8", "Right", "a1"), p.T("storm.times_up")}, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, "a run's end", end.Message)
+		}
+		fields, err := s.StatsFields(ctx, p, "1")
+		if err != nil || len(fields) != 2 {
+			t.Fatalf("stats fields %v %v", fields, err)
+		}
+		check(t, "the stats fields", &bot.Message{Embed: &bot.Embed{Title: "x", Fields: fields}})
+		lines, err := s.DailyLines(ctx, p, "g", "2026-11-27")
+		if err != nil || len(lines) != 1 {
+			t.Fatalf("daily lines %v %v", lines, err)
+		}
+		check(t, "the daily line", &bot.Message{Content: lines[0]})
+	}
+}
+
+func check(t *testing.T, what string, m *bot.Message) {
+	t.Helper()
+	if errs := m.LimitErrors(); len(errs) > 0 {
+		t.Errorf("%s breaks Discord's limits: %v", what, errs)
+	}
+}
+
+// Presses that are not answers — forged or stale custom ids, no value, a
+// square the menu does not offer — are refused privately and move
+// nothing; nor does a second answer to the same step.
+func TestPressesThatAreNotAnswers(t *testing.T) {
+	ctx := context.Background()
+	f := newFakeStore(t)
+	s := New(fakeCore{t0}, f)
+	if _, err := s.start(ctx, request("en", ""), storm.Storm); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := f.Run(ctx, 1)
+	rec, _ := f.Puzzle(ctx, before.Puzzle())
+	for _, req := range []bot.Request{
+		request("en", "storm"), request("en", "storm:1"), request("en", "storm:1:0"), request("en", "storm:x:0:0", "a1"),
+		request("en", "storm:1:0:0"), request("en", "storm:1:0:0", "zz"), request("en", "storm:1:0:0", "a1", "b1"),
+		request("en", "storm:7:0:0", rec.Line[0].String()), request("en", "storm:1:5:0", rec.Line[0].String()),
+	} {
+		resp, err := s.answer(ctx, req)
+		if err != nil || resp.Message == nil || !resp.Message.Ephemeral || resp.Update {
+			t.Errorf("%q %v: %+v %v", req.CustomID, req.Values, resp.Message, err)
+		}
+	}
+	if after, _ := f.Run(ctx, 1); after.Index != before.Index || after.Step != before.Step || after.Solved != 0 || after.Misses != 0 {
+		t.Fatalf("a press that is no answer moved the run: %+v", after)
+	}
+	ok, err := s.answer(ctx, request("en", "storm:1:0:0", rec.Line[0].String()))
+	if err != nil || !ok.Update {
+		t.Fatalf("the right answer: %+v %v", ok.Message, err)
+	}
+	again, _ := s.answer(ctx, request("en", "storm:1:0:0", rec.Line[0].String()))
+	if again.Update || !strings.Contains(again.Message.Content, "answered this already") {
+		t.Fatalf("a second answer: %+v", again.Message)
+	}
+}
