@@ -15,6 +15,7 @@ import (
 	"othello-bot/game"
 	"othello-bot/internal/pgtest"
 	"othello-bot/record"
+	"othello-bot/storm"
 )
 
 // The rest of the store, on each backend: what storetest's contract of
@@ -334,6 +335,11 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	run, err := src.StartRun(ctx, storm.New(storm.Storm, alice, "guild1", []int64{7, 8}, t0))
+	if err != nil {
+		t.Fatal(err)
+	}
+
 	database := pgtest.Database(t)
 	dst := openAt(t, database, "")
 	rep, err := src.CopyTo(ctx, dst, nil)
@@ -353,6 +359,12 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 	c2 := &record.Challenge{GuildID: "guild1", ChannelID: "hall", Challenger: alice, Size: 8, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
 	if err := dst.CreateChallenge(ctx, c2); err != nil || c2.ID != c.ID+1 {
 		t.Errorf("new challenge id %d (%v), want %d", c2.ID, err, c.ID+1)
+	}
+	if r, err := dst.Run(ctx, run); err != nil || r.Puzzles[1] != 8 || !r.Ends.Equal(t0.Add(storm.Duration)) {
+		t.Errorf("the Storm run copied: %+v %v", r, err)
+	}
+	if id, err := dst.StartRun(ctx, storm.New(storm.Streak, bob, "", []int64{1}, t0)); err != nil || id != run+1 {
+		t.Errorf("new run id %d (%v), want %d", id, err, run+1)
 	}
 	if v, _ := dst.Setting(ctx, "commands"); v != "v1" {
 		t.Errorf("setting %q", v)

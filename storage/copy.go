@@ -80,7 +80,7 @@ func (s *Store) CopyTo(ctx context.Context, dst *Store, progress func(table stri
 	}
 	if dst.dialect == postgresDB {
 		// Rows came with their ids: new ones continue after them.
-		for _, t := range []string{"games", "challenges", "tournaments", "puzzles", "puzzle_attempts", "pool_entries"} {
+		for _, t := range []string{"games", "challenges", "tournaments", "puzzles", "puzzle_attempts", "pool_entries", "storm_runs"} {
 			if _, err := dst.wdb.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
 				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
 				return rep, fmt.Errorf("continuing the ids of %s: %w", t, err)
