@@ -51,7 +51,7 @@ func (s *Store) StartRun(ctx context.Context, r storm.Run) (int64, error) {
 			joinIDs(r.Puzzles), r.Over).Scan(&id)
 	})
 	if err != nil {
-		return 0, fmt.Errorf("starting a %d run: %w", r.Mode, err)
+		return 0, fmt.Errorf("starting a %s run: %w", r.Mode, err)
 	}
 	return id, nil
 }
@@ -109,7 +109,7 @@ func (s *Store) RunBests(ctx context.Context, playerID string, mode storm.Mode, 
 	err = s.db.QueryRowContext(ctx, `SELECT coalesce(max(CASE WHEN started_at >= ? THEN solved END), 0), coalesce(max(solved), 0)
 		FROM storm_runs WHERE player_id = ? AND mode = ?`, millis(since), playerID, int(mode)).Scan(&today, &ever)
 	if err != nil {
-		return 0, 0, fmt.Errorf("reading %s's best runs: %w", playerID, err)
+		return 0, 0, fmt.Errorf("reading %s's best %s runs: %w", playerID, mode, err)
 	}
 	return today, ever, nil
 }

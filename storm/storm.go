@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"time"
 
 	"othello-bot/record"
@@ -22,6 +23,17 @@ const (
 	Storm  Mode = 1 // three minutes on a clock
 	Streak Mode = 2 // no clock; one miss ends it
 )
+
+// String names a mode for logs and errors.
+func (m Mode) String() string {
+	switch m {
+	case Storm:
+		return "storm"
+	case Streak:
+		return "streak"
+	}
+	return "mode " + strconv.Itoa(int(m))
+}
 
 // Valid says whether m is a mode.
 func (m Mode) Valid() bool { return m == Storm || m == Streak }
