@@ -35,9 +35,6 @@ func (m Mode) String() string {
 	return "mode " + strconv.Itoa(int(m))
 }
 
-// Valid says whether m is a mode.
-func (m Mode) Valid() bool { return m == Storm || m == Streak }
-
 const (
 	// Duration is a Storm run's clock at the start.
 	Duration = 3 * time.Minute
