@@ -38,6 +38,7 @@ var copyTables = []struct{ name, order string }{
 	{"rank_roles", "guild_id, speed, step, band"},
 	{"rank_holders", "guild_id, player_id, role_id"},
 	{"follows", "guild_id, follower_id, followed_id"},
+	{"races", "id"},
 	{"storm_runs", "id"},
 }
 
@@ -80,7 +81,7 @@ func (s *Store) CopyTo(ctx context.Context, dst *Store, progress func(table stri
 	}
 	if dst.dialect == postgresDB {
 		// Rows came with their ids: new ones continue after them.
-		for _, t := range []string{"games", "challenges", "tournaments", "puzzles", "puzzle_attempts", "pool_entries", "storm_runs"} {
+		for _, t := range []string{"games", "challenges", "tournaments", "puzzles", "puzzle_attempts", "pool_entries", "storm_runs", "races"} {
 			if _, err := dst.wdb.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
 				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
 				return rep, fmt.Errorf("continuing the ids of %s: %w", t, err)

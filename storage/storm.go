@@ -46,9 +46,7 @@ func (s *Store) StartRun(ctx context.Context, r storm.Run) (int64, error) {
 		if err := upsertPlayer(ctx, tx, r.Player, r.Started); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO storm_runs (mode, player_id, guild_id, started_at, ends_at, puzzles, ended)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, int(r.Mode), r.Player.ID, r.GuildID, millis(r.Started), endsMillis(r),
-			joinIDs(r.Puzzles), r.Over).Scan(&id)
+		return insertRun(ctx, tx, r, &id)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("starting a %s run: %w", r.Mode, err)
@@ -56,32 +54,51 @@ func (s *Store) StartRun(ctx context.Context, r storm.Run) (int64, error) {
 	return id, nil
 }
 
-// Run loads a run, or fails with record.ErrNotFound.
-func (s *Store) Run(ctx context.Context, id int64) (storm.Run, error) {
+func insertRun(ctx context.Context, tx *dbTx, r storm.Run, id *int64) error {
+	var race sql.NullInt64
+	if r.Race != 0 {
+		race = sql.NullInt64{Int64: r.Race, Valid: true}
+	}
+	return tx.QueryRowContext(ctx, `INSERT INTO storm_runs (mode, race_id, player_id, guild_id, started_at, ends_at, puzzles, ended)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, int(r.Mode), race, r.Player.ID, r.GuildID, millis(r.Started), endsMillis(r),
+		joinIDs(r.Puzzles), r.Over).Scan(id)
+}
+
+const runColumns = `r.id, r.mode, coalesce(r.race_id, 0), r.player_id, p.name, r.guild_id, r.started_at, r.ends_at, r.puzzles,
+	r.idx, r.step, r.solved, r.misses, r.combo, r.best_combo, r.ended FROM storm_runs r JOIN players p ON p.id = r.player_id`
+
+func scanRun(row scanner) (storm.Run, error) {
 	var (
 		r             storm.Run
 		mode          int
 		started, ends int64
 		puzzles       string
 	)
-	err := s.db.QueryRowContext(ctx, `SELECT r.id, r.mode, r.player_id, p.name, r.guild_id, r.started_at, r.ends_at, r.puzzles,
-		r.idx, r.step, r.solved, r.misses, r.combo, r.best_combo, r.ended
-		FROM storm_runs r JOIN players p ON p.id = r.player_id WHERE r.id = ?`, id).Scan(&r.ID, &mode, &r.Player.ID, &r.Player.Name,
-		&r.GuildID, &started, &ends, &puzzles, &r.Index, &r.Step, &r.Solved, &r.Misses, &r.Combo, &r.BestCombo, &r.Over)
+	err := row.Scan(&r.ID, &mode, &r.Race, &r.Player.ID, &r.Player.Name, &r.GuildID, &started, &ends, &puzzles,
+		&r.Index, &r.Step, &r.Solved, &r.Misses, &r.Combo, &r.BestCombo, &r.Over)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, record.ErrNotFound
 	}
 	if err != nil {
-		return r, fmt.Errorf("loading run %d: %w", id, err)
+		return r, err
 	}
 	r.Mode, r.Started = storm.Mode(mode), fromMillis(started)
 	if ends != 0 {
 		r.Ends = fromMillis(ends)
 	}
 	if r.Puzzles, err = splitIDs(puzzles); err != nil {
-		return r, fmt.Errorf("run %d: %w", id, err)
+		return r, fmt.Errorf("run %d: %w", r.ID, err)
 	}
 	return r, nil
+}
+
+// Run loads a run, or fails with record.ErrNotFound.
+func (s *Store) Run(ctx context.Context, id int64) (storm.Run, error) {
+	r, err := scanRun(s.db.QueryRowContext(ctx, `SELECT `+runColumns+` WHERE r.id = ?`, id))
+	if err != nil && !errors.Is(err, record.ErrNotFound) {
+		return r, fmt.Errorf("loading run %d: %w", id, err)
+	}
+	return r, err
 }
 
 // SaveRun writes a run moved by an answer, if it still stood at (index,

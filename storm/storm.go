@@ -22,6 +22,7 @@ type Mode int8
 const (
 	Storm  Mode = 1 // three minutes on a clock
 	Streak Mode = 2 // no clock; one miss ends it
+	Racer  Mode = 3 // a racer's run in a race (race.go)
 )
 
 // String names a mode for logs and errors.
@@ -31,6 +32,8 @@ func (m Mode) String() string {
 		return "storm"
 	case Streak:
 		return "streak"
+	case Racer:
+		return "racer"
 	}
 	return "mode " + strconv.Itoa(int(m))
 }
@@ -70,11 +73,13 @@ func Bonus(combo int) time.Duration {
 type Run struct {
 	ID      int64
 	Mode    Mode
+	Race    int64 // a Racer's race
 	Player  record.Player
 	GuildID string // "" outside servers
 	Started time.Time
 	// Ends is when a Storm run's clock runs out (bonuses and penalties
-	// move it); zero for a Streak.
+	// move it), a Racer's race's end (zero until it starts); zero for a
+	// Streak.
 	Ends time.Time
 	// Puzzles are the run's puzzles in order; Index is the one being
 	// solved and Step the move within it.
@@ -99,7 +104,7 @@ func New(mode Mode, player record.Player, guildID string, puzzles []int64, now t
 
 // Left is the time on a Storm run's clock at now (0 once it ran out).
 func (r Run) Left(now time.Time) time.Duration {
-	if r.Mode != Storm {
+	if r.Mode == Streak {
 		return 0
 	}
 	return max(0, r.Ends.Sub(now))
@@ -107,7 +112,7 @@ func (r Run) Left(now time.Time) time.Duration {
 
 // Done says whether the run is over at now.
 func (r Run) Done(now time.Time) bool {
-	return r.Over || r.Index >= len(r.Puzzles) || r.Mode == Storm && !now.Before(r.Ends)
+	return r.Over || r.Index >= len(r.Puzzles) || r.Mode != Streak && !now.Before(r.Ends)
 }
 
 // Puzzle is the puzzle being solved.
@@ -133,7 +138,7 @@ func (r *Run) Solve() time.Duration {
 }
 
 // Miss counts a wrong answer: the combo is lost and, in Storm, ten
-// seconds with it; a Streak ends.
+// seconds with it; a Streak ends; a racer goes on.
 func (r *Run) Miss() {
 	r.Misses++
 	r.Combo = 0
