@@ -188,7 +188,7 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 		}})
 	}
 	// Tournaments last: games whose flags fell this tick count in them.
-	for _, jobs := range [][]schedule.Job{a.Service.Jobs(), a.Pairing.Jobs(), a.Puzzles.Jobs(), a.Ranks.Jobs(), a.Tournaments.Jobs()} {
+	for _, jobs := range [][]schedule.Job{a.Service.Jobs(), a.Pairing.Jobs(), a.Puzzles.Jobs(), a.Storm.Jobs(), a.Ranks.Jobs(), a.Tournaments.Jobs()} {
 		for _, j := range jobs {
 			a.Scheduler.Register(a.Guard(j))
 		}

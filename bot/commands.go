@@ -103,7 +103,8 @@ var commands = localize([]CommandSpec{
 		Options: []OptionSpec{{Name: "show", Kind: StringOption,
 			Choices: []OptionChoice{choice("choice.puzzle.leaderboard", "leaderboard"), choice("choice.puzzle.me", "me")}},
 			{Name: "mode", Kind: StringOption, Choices: []OptionChoice{choice("choice.puzzle_mode.mine", "mine"),
-				choice("choice.puzzle_mode.storm", "storm"), choice("choice.puzzle_mode.streak", "streak")}}},
+				choice("choice.puzzle_mode.storm", "storm"), choice("choice.puzzle_mode.streak", "streak"),
+				choice("choice.puzzle_mode.race", "race")}}},
 		Owner: "puzzles"},
 	{Name: "train", Owner: "train", Subcommands: []CommandSpec{
 		{Name: "opening", Private: true, Options: []OptionSpec{

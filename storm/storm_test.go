@@ -123,3 +123,40 @@ func TestDeal(t *testing.T) {
 		t.Fatal("an empty pool")
 	}
 }
+
+// A racer's run: the race's clock, no bonus, a miss costs only the combo;
+// standings by solved, then fewest missed, then who joined first.
+func TestRacerRuns(t *testing.T) {
+	race := Race{ID: 7, GuildID: "g", Puzzles: ids(10), Created: t0, End: t0.Add(RaceDuration), Status: Racing}
+	r := race.Join(ann, t0)
+	if r.Mode != Racer || r.Race != 7 || !r.Ends.Equal(race.End) {
+		t.Fatalf("joined: %+v", r)
+	}
+	for i := 0; i < 5; i++ {
+		if r.Solve() != 0 {
+			t.Fatal("a racer earned time")
+		}
+	}
+	r.Miss()
+	if !r.Ends.Equal(race.End) || r.Over || r.Combo != 0 || r.Index != 6 {
+		t.Fatalf("after a miss: %+v", r)
+	}
+	if r.Done(race.End.Add(-time.Millisecond)) || !r.Done(race.End) {
+		t.Fatal("a racer's run does not end with the race")
+	}
+	if race.Due(race.End.Add(-time.Millisecond)) || !race.Due(race.End) {
+		t.Fatal("a race is not due at its end")
+	}
+	lobby := Race{Status: Lobby, Created: t0}
+	if lobby.Due(t0.Add(LobbyLife-time.Second)) || !lobby.Due(t0.Add(LobbyLife)) || (Race{Status: Finished}).Due(t0.Add(time.Hour)) {
+		t.Fatal("a lobby's lapse")
+	}
+	a := Run{ID: 1, Solved: 3, Misses: 2}
+	b := Run{ID: 2, Solved: 3, Misses: 1}
+	c := Run{ID: 3, Solved: 5, Misses: 9}
+	d := Run{ID: 4, Solved: 3, Misses: 2}
+	got := Standings([]Run{a, b, c, d})
+	if got[0].ID != 3 || got[1].ID != 2 || got[2].ID != 1 || got[3].ID != 4 {
+		t.Fatalf("standings %v", got)
+	}
+}

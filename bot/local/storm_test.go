@@ -2,6 +2,7 @@ package local_test
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -137,4 +138,68 @@ func (e *env) press(user, customID, value string) string {
 		e.t.Fatalf("%s pressing %s: %+v", user, customID, resp.Message)
 	}
 	return resp.Message.Content
+}
+
+// Puzzle Racer through the terminal: alice opens a race, bob and carol
+// join (bob twice: refused), only alice starts it, someone not in it
+// cannot play; each races on the same puzzles on a message of their own;
+// the race's track follows the answers, edited at most once a second;
+// at the end the standings, and an answer after it does not count.
+func TestPuzzleRacerThroughTheTerminal(t *testing.T) {
+	e := open(t, t.TempDir())
+	ctx := context.Background()
+	if err := e.app.Puzzles.AddBuiltinPuzzles(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out := e.say("alice #lobby: /puzzle mode:race")
+	expect(t, out, "Your race is open in this channel", "🏁 Puzzle Racer", "alice opened a race: up to 10 racers, 90 seconds", "Racers (1/10): alice")
+	expect(t, e.say("bob #lobby: click Join"), "Racers (2/10): alice, bob")
+	expect(t, e.say("bob #lobby: click Join"), "You are in this race already")
+	expect(t, e.say("carol #lobby: click Join"), "Racers (3/10): alice, bob, carol")
+	expect(t, e.say("bob #lobby: click Start"), "Only alice, who opened the race, can start it")
+	expect(t, e.say("alice #lobby: click Start"), "Racing! It ends")
+	expect(t, e.say("dave #lobby: click Play"), "You are not in this race")
+	expect(t, e.press("carol", "racejoin:1", ""), "This race has started already")
+
+	runs, err := e.store.RaceRuns(ctx, 1)
+	if err != nil || len(runs) != 3 {
+		t.Fatalf("runs %v %v", runs, err)
+	}
+	for _, r := range runs[1:] {
+		if !slices.Equal(r.Puzzles, runs[0].Puzzles) {
+			t.Fatal("racers were dealt different puzzles")
+		}
+	}
+	ids := map[string]int64{}
+	for _, r := range runs {
+		ids[r.Player.ID] = r.ID
+	}
+	for _, who := range []string{"alice", "bob", "carol"} {
+		expect(t, e.say(who+" #lobby: click Play"), "(only visible to "+who+")", "🏁 Puzzle Racer · "+who, "Puzzle 1 · rated")
+	}
+	// The first answer edits the track; the next ones within the second
+	// leave it to the tick.
+	first := e.stormSolve("alice", ids["alice"])
+	if !strings.Contains(first, "1 solved · 0 missed") {
+		t.Fatalf("the first answer did not show on the track:\n%s", first)
+	}
+	e.stormSolve("alice", ids["alice"])
+	e.stormSolve("alice", ids["alice"])
+	e.stormSolve("carol", ids["carol"])
+	e.stormSolve("carol", ids["carol"])
+	out, _ = e.stormStep("bob", ids["bob"], false)
+	expect(t, out, "is not it: it was")
+	if strings.Contains(out, "3 solved") {
+		t.Fatalf("the track was edited twice in a second:\n%s", out)
+	}
+	e.stormSolve("bob", ids["bob"])
+	expect(t, e.say("wait 1s"), "🥇 alice ▰▰▰▰▰▰▰▰▰▰ 3 solved · 0 missed", "🥈 carol", "2 solved", "🥉 bob", "1 solved · 1 missed")
+
+	out = e.say("wait 90s")
+	expect(t, out, "The race is over. Standings:", "🥇 alice", "🥈 carol", "🥉 bob")
+	out, _ = e.stormStep("alice", ids["alice"], true)
+	expect(t, out, "Your race is over · alice", "Time is up", "Score: 3 · misses 0", "The standings are on the race's message")
+	if r, _ := e.store.Run(ctx, ids["alice"]); r.Solved != 3 {
+		t.Fatalf("an answer after the race counted: %d", r.Solved)
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 
 	"othello-bot/bot"
@@ -49,27 +50,37 @@ type Store interface {
 	// BestRun is a server's best run of a mode started in [from, to), or
 	// record.ErrNotFound.
 	BestRun(ctx context.Context, guildID string, mode storm.Mode, from, to time.Time) (storm.Run, error)
+	RaceStore
 }
 
 // Core is what runs need of the shared flow: *bot.Service.
 type Core interface {
 	Now() time.Time
 	Logger(ctx context.Context) *slog.Logger
+	// Send and Edit post and edit a race's message.
+	Send(ctx context.Context, channelID string, m bot.Message) (string, error)
+	Edit(ctx context.Context, channelID, messageID string, m bot.Message) error
+	PublicPrinter(ctx context.Context, guildID string) *catalog.Printer
+	MissingPermission(req bot.Request, size int, style record.Style) string
 }
 
-// Service runs Storm and Streak on a core.
+// Service runs Storm, Streak and Racer on a core.
 type Service struct {
 	Core
 	store Store
+	// stale are the races whose message an answer could not update
+	// (edited less than a second before): the next tick does.
+	staleMu sync.Mutex
+	stale   map[int64]bool
 }
 
 // New returns the capability; mount it on core, and give /puzzle its
 // modes (Modes).
 func New(core Core, store Store) *Service { return &Service{Core: core, store: store} }
 
-// Routes answers the moves of a run's menu.
+// Routes answers the moves of a run's menu and a race's buttons.
 func (s *Service) Routes() map[string]bot.Handler {
-	return map[string]bot.Handler{"storm:": s.answer}
+	return map[string]bot.Handler{"storm:": s.answer, "racejoin:": s.joinRace, "racestart:": s.startRace, "raceplay:": s.playRace}
 }
 
 // Modes are /puzzle's modes this capability answers.
@@ -81,6 +92,7 @@ func (s *Service) Modes() map[string]bot.Handler {
 		"streak": func(ctx context.Context, req bot.Request) (bot.Response, error) {
 			return s.start(ctx, req, storm.Streak)
 		},
+		"race": s.openRace,
 	}
 }
 
@@ -175,6 +187,9 @@ func (s *Service) answer(ctx context.Context, req bot.Request) (bot.Response, er
 	if !ok {
 		return bot.Refuse(me.T("storm.answered")), nil
 	}
+	if r.Race != 0 {
+		s.showRace(ctx, r.Race, now)
+	}
 	if r.Done(now) {
 		notes := []string{note}
 		switch {
@@ -211,10 +226,14 @@ func (s *Service) runMessage(ctx context.Context, t *catalog.Printer, r storm.Ru
 	}
 	lines := append(append([]string(nil), notes...), render.Emoji(pos, last, true), puzzles.Stakes(t, rec))
 	title := "storm.title_streak"
-	if r.Mode == storm.Storm {
+	switch r.Mode {
+	case storm.Storm:
 		title = "storm.title_storm"
 		lines = append(lines, t.T("storm.clock", "When", bot.Stamp(r.Ends, bot.StampRelative), "Score", r.Solved), comboLine(t, r.Combo))
-	} else {
+	case storm.Racer:
+		title = "race.title_run"
+		lines = append(lines, t.T("storm.clock", "When", bot.Stamp(r.Ends, bot.StampRelative), "Score", r.Solved))
+	default:
 		lines = append(lines, t.T("storm.streak_score", "Score", r.Solved))
 	}
 	e := &bot.Embed{Title: bot.Clip(t.T(title, "Name", bot.Escape(r.Player.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription),
@@ -240,6 +259,12 @@ func comboLine(t *catalog.Printer, combo int) string {
 
 // endMessage shows a finished run: its score and the player's bests.
 func (s *Service) endMessage(ctx context.Context, t *catalog.Printer, r storm.Run, notes []string, now time.Time) (bot.Response, error) {
+	if r.Mode == storm.Racer {
+		// Unrated, and no bests: the race's message has the standings.
+		lines := append(notes, t.T("storm.result", "Score", r.Solved, "Misses", r.Misses, "Combo", r.BestCombo), t.T("race.see_standings"))
+		e := &bot.Embed{Title: bot.Clip(t.T("race.over_run", "Name", bot.Escape(r.Player.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription), Color: raceColor}
+		return bot.Response{Update: true, Message: &bot.Message{Embed: e, Ephemeral: true}}, nil
+	}
 	today, ever, err := s.store.RunBests(ctx, r.Player.ID, r.Mode, dayStart(now))
 	if err != nil {
 		return bot.Response{}, err

@@ -2,6 +2,7 @@ package storm
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"slices"
 	"strings"
@@ -98,6 +99,42 @@ type fakeCore struct{ now time.Time }
 
 func (c fakeCore) Now() time.Time                          { return c.now }
 func (c fakeCore) Logger(ctx context.Context) *slog.Logger { return slog.New(slog.DiscardHandler) }
+func (c fakeCore) Send(ctx context.Context, channelID string, m bot.Message) (string, error) {
+	return "m1", nil
+}
+func (c fakeCore) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
+	return nil
+}
+func (c fakeCore) PublicPrinter(ctx context.Context, guildID string) *catalog.Printer {
+	return catalog.For(catalog.English)
+}
+func (c fakeCore) MissingPermission(req bot.Request, size int, style record.Style) string { return "" }
+
+// The fake's races: what these tests need of them (the real store's are
+// tested in package storage).
+func (f *fakeStore) CreateRace(ctx context.Context, race storm.Race) (int64, int64, error) {
+	return 0, 0, errors.New("no races here")
+}
+func (f *fakeStore) SetRaceMessage(ctx context.Context, id int64, messageID string) error { return nil }
+func (f *fakeStore) Race(ctx context.Context, id int64) (storm.Race, error) {
+	return storm.Race{}, record.ErrNotFound
+}
+func (f *fakeStore) JoinRace(ctx context.Context, run storm.Run) (int64, error) {
+	return 0, storm.ErrRaceClosed
+}
+func (f *fakeStore) StartRace(ctx context.Context, id int64, starts, ends time.Time) (bool, error) {
+	return false, nil
+}
+func (f *fakeStore) RaceRuns(ctx context.Context, raceID int64) ([]storm.Run, error) { return nil, nil }
+func (f *fakeStore) DueRaces(ctx context.Context, now time.Time) ([]storm.Race, error) {
+	return nil, nil
+}
+func (f *fakeStore) EndRace(ctx context.Context, id int64, from, to storm.RaceStatus) (bool, error) {
+	return false, nil
+}
+func (f *fakeStore) ClaimRaceEdit(ctx context.Context, id int64, now time.Time, every time.Duration) (bool, error) {
+	return false, nil
+}
 
 // longName is a 32-character name (Discord's longest) made of the
 // characters escaping doubles.
@@ -195,5 +232,31 @@ func TestPressesThatAreNotAnswers(t *testing.T) {
 	again, _ := s.answer(ctx, request("en", "storm:1:0:0", rec.Line[0].String()))
 	if again.Update || !strings.Contains(again.Message.Content, "answered this already") {
 		t.Fatalf("a second answer: %+v", again.Message)
+	}
+}
+
+// A race's messages at their largest — ten racers of the longest names,
+// the largest numbers — keep within Discord's limits in both languages,
+// taking racers, under way and over.
+func TestRaceMessagesWithinLimits(t *testing.T) {
+	race := storm.Race{ID: 1 << 40, Host: record.Player{ID: "h", Name: longName}, Puzzles: []int64{1}, Created: t0, End: t0.Add(storm.RaceDuration)}
+	var runs []storm.Run
+	for i := 0; i < storm.MaxRacers; i++ {
+		r := race.Join(record.Player{ID: string(rune('a' + i)), Name: longName}, t0)
+		r.ID, r.Solved, r.Misses = int64(i+1), 9999-i, 9999
+		runs = append(runs, r)
+	}
+	for _, l := range catalog.Supported() {
+		p := catalog.For(l)
+		for _, st := range []storm.RaceStatus{storm.Lobby, storm.Racing, storm.Finished, storm.Closed} {
+			race.Status = st
+			lobby, track := lobbyMessage(p, race, runs), trackMessage(p, race, runs)
+			check(t, "a race's lobby", &lobby)
+			check(t, "a race's track", &track)
+		}
+		for _, key := range []string{"race.opened", "race.full", "race.started", "race.joined", "race.not_in", "race.not_started", "race.over", "race.needs_server"} {
+			check(t, key, &bot.Message{Content: p.T(key, "Max", storm.MaxRacers)})
+		}
+		check(t, "race.host_only", &bot.Message{Content: p.T("race.host_only", "Host", bot.Escape(longName))})
 	}
 }
