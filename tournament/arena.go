@@ -21,6 +21,8 @@ type Waiting struct {
 	Last string
 	// Balance is their blacks less whites so far.
 	Balance int
+	// Team is their team in a team battle: never paired with their own.
+	Team string
 }
 
 // Patience is how long a player waits for someone other than their last
@@ -29,7 +31,7 @@ const Patience = 10 * time.Second
 
 // PairArena pairs the waiting players at now: as soon as two may play,
 // near in points, a rematch of the previous game only when one of the two
-// has waited Patience. It returns the games (Black, White) and who still
+// has waited Patience, never two of one team. It returns the games (Black, White) and who still
 // waits.
 func PairArena(waiting []Waiting, now time.Time) (pairs [][2]string, still []Waiting) {
 	ws := append([]Waiting(nil), waiting...)
@@ -49,7 +51,7 @@ func PairArena(waiting []Waiting, now time.Time) (pairs [][2]string, still []Wai
 		}
 		pick := -1
 		for j := i + 1; j < len(ws); j++ {
-			if paired[j] {
+			if paired[j] || ws[i].Team != "" && ws[i].Team == ws[j].Team {
 				continue
 			}
 			rematch := ws[i].Last == ws[j].ID || ws[j].Last == ws[i].ID

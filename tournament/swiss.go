@@ -28,7 +28,8 @@ type history struct {
 	colors []Color
 	met    map[string]bool
 	byes   int
-	order  int // place among the entrants, the last tie-break
+	order  int    // place among the entrants, the last tie-break
+	team   string // a team battle's team: never paired with its own
 }
 
 // balance is blacks less whites.
@@ -79,7 +80,7 @@ func histories(entrants []Entrant, games []Game) []*history {
 	byID := map[string]*history{}
 	var out []*history
 	for i, e := range entrants {
-		h := &history{id: e.ID, rating: e.Rating, met: map[string]bool{}, order: i}
+		h := &history{id: e.ID, rating: e.Rating, met: map[string]bool{}, order: i, team: e.Team}
 		byID[e.ID] = h
 		if !e.Withdrawn {
 			out = append(out, h)
@@ -196,7 +197,7 @@ func (s *swissSearch) pairAll(players []*history) bool {
 	top := players[0]
 	for _, j := range candidates(players) {
 		c := players[j]
-		if top.met[c.id] {
+		if top.met[c.id] || top.team != "" && top.team == c.team {
 			continue
 		}
 		black, white, ok := colors(top, c, len(s.pairs), s.colorRules)

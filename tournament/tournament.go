@@ -95,6 +95,9 @@ type Entrant struct {
 	// Withdrawn is set when the player left or was removed: not paired
 	// again.
 	Withdrawn bool
+	// Team is the player's team in a team battle (their server), ""
+	// outside one: teammates are never paired together.
+	Team string
 }
 
 // Game is one pairing of a tournament: a game between two entrants, or a
