@@ -72,23 +72,10 @@ func (s *searcher) lastTwo(p, o uint64, x1, x2, alpha, beta int, passed bool) in
 	return best
 }
 
-// lastMove scores the game after the last empty square x is filled.
+// lastMove scores the game after the last empty square x is filled
+// (lastflip.go: counted, not flipped).
 func (s *searcher) lastMove(p, o uint64, x int) int {
-	total := bits.OnesCount64(s.t.Mask)
-	if f := s.t.Flips(x, p, o); f != 0 {
-		return 2*(bits.OnesCount64(p)+bits.OnesCount64(f)+1) - total
-	}
-	if f := s.t.Flips(x, o, p); f != 0 {
-		return total - 2*(bits.OnesCount64(o)+bits.OnesCount64(f)+1)
-	}
-	d := bits.OnesCount64(p) - bits.OnesCount64(o)
-	switch {
-	case d > 0:
-		return d + 1
-	case d < 0:
-		return d - 1
-	}
-	return 0
+	return lastScore(p, x, s.t.Mask, bits.OnesCount64(s.t.Mask))
 }
 
 // solveShallow tries every empty square next to an opponent disc, without
