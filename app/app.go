@@ -122,6 +122,9 @@ func New(store Backend, eng *engine.Engine, clock bot.Clock, notify bot.Notifier
 	tc.Crowned = func(ctx context.Context, guildID string, winners []string) {
 		a.Ranks.Crown(ctx, guildID, botranks.Champion, winners)
 	}
+	if a.ServesPages() {
+		tc.GamePage = a.Service.GamePage
+	}
 	a.Tournaments = tournaments.New(a.Service, store, tc)
 	pc := cfg.Puzzles
 	pc.Crowned = func(ctx context.Context, guildID string, leaders []string) {

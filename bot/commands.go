@@ -164,7 +164,14 @@ var tournamentCommand = CommandSpec{Name: "tournament", Need: place.BotMember, O
 		{Name: "rounds", Kind: IntegerOption, Min: 1, Max: tournament.MaxRounds},
 		{Name: "double", Kind: BooleanOption},
 		{Name: "minutes", Kind: IntegerOption, Min: tournament.MinArenaMinutes, Max: tournament.MaxArenaMinutes},
+		{Name: "teams", Kind: IntegerOption, Min: 1, Max: tournament.MaxTeamTop},
+		{Name: "team", Kind: StringOption, MaxLength: tournament.MaxTeamNameLen},
 	}},
+	{Name: "invite", Private: true, Options: []OptionSpec{
+		{Name: "server", Kind: StringOption, Required: true, MaxLength: 20}, tournamentID()}},
+	{Name: "accept", Options: []OptionSpec{
+		{Name: "id", Kind: IntegerOption, Required: true, Min: 1, Max: 1 << 30},
+		{Name: "name", Kind: StringOption, Required: true, MaxLength: tournament.MaxTeamNameLen}}},
 	{Name: "join", Private: true, Options: []OptionSpec{tournamentID()}},
 	{Name: "leave", Private: true, Options: []OptionSpec{tournamentID()}},
 	{Name: "show", Private: true, Options: []OptionSpec{tournamentID()}},

@@ -28,6 +28,7 @@ var copyTables = []struct{ name, order string }{
 	{"guilds", "id"},
 	{"tournament_entrants", "tournament_id, player_id"},
 	{"tournament_pairings", "tournament_id, round, board"},
+	{"tournament_teams", "tournament_id, guild_id"},
 	{"puzzles", "id"},
 	{"puzzle_scans", "game_id"},
 	{"lesson_scans", "game_id, owner_id"},

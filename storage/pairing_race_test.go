@@ -40,7 +40,7 @@ func TestPairingAfterAnotherProcessChangedTheTournament(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, p := range []record.Player{alice, bob} {
-					if err := first.JoinTournament(ctx, tour.ID, p, 1500, t0); err != nil {
+					if err := first.JoinTournament(ctx, tour.ID, p, "", 1500, t0); err != nil {
 						t.Fatal(err)
 					}
 				}

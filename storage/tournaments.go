@@ -27,7 +27,7 @@ var (
 
 const tournamentColumns = `id, guild_id, channel_id, organiser_id, name, format, rounds, double_rr, duration_ms, size, rated,
 	time_base_ms, time_increment_ms, time_per_move_ms, status, round, starts_at, ends_at, reminded,
-	signup_message_id, standings_message_id, event_id, created_at, finished_at, version, coalesce(public_id, '')`
+	signup_message_id, standings_message_id, event_id, created_at, finished_at, version, coalesce(public_id, ''), team_top`
 
 func scanTournament(row scanner) (*tournament.Tournament, error) {
 	var (
@@ -41,7 +41,7 @@ func scanTournament(row scanner) (*tournament.Tournament, error) {
 	)
 	err := row.Scan(&t.ID, &t.GuildID, &t.ChannelID, &t.OrganiserID, &t.Name, &format, &t.Rounds, &double, &duration,
 		&t.Size, &rated, &base, &inc, &per, &status, &t.Round, &starts, &ends, &rm,
-		&t.SignupMessageID, &t.StandingsMessageID, &t.EventID, &created, &finished, &t.Version, &t.PublicID)
+		&t.SignupMessageID, &t.StandingsMessageID, &t.EventID, &created, &finished, &t.Version, &t.PublicID, &t.TeamTop)
 	if err != nil {
 		return nil, err
 	}
@@ -69,14 +69,18 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, rounds, double_rr,
 			duration_ms, size, rated, time_base_ms, time_increment_ms, time_per_move_ms, status, round, starts_at, ends_at,
-			created_at, version, public_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1, ?) RETURNING id`,
+			created_at, version, public_id, team_top) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1, ?, ?) RETURNING id`,
 			t.GuildID, t.ChannelID, t.OrganiserID, t.Name, string(t.Format), t.Rounds, t.Double, t.Duration.Milliseconds(),
 			t.Size, t.Rated, t.Control.Base.Milliseconds(), t.Control.Increment.Milliseconds(), t.Control.PerMove.Milliseconds(),
-			string(t.Status), millis(t.StartsAt), nullMillis(t.EndsAt), millis(t.CreatedAt), t.PublicID).Scan(&t.ID)
+			string(t.Status), millis(t.StartsAt), nullMillis(t.EndsAt), millis(t.CreatedAt), t.PublicID, t.TeamTop).Scan(&t.ID)
 		if err != nil {
 			return fmt.Errorf("creating tournament: %w", err)
 		}
-		return nil
+		if t.TeamTop > 0 { // the host's team plays from the start
+			_, err = tx.ExecContext(ctx, `INSERT INTO tournament_teams (tournament_id, guild_id, channel_id, name, invited_at, accepted_at)
+				VALUES (?, ?, ?, ?, ?, ?)`, t.ID, t.GuildID, t.ChannelID, t.HostTeam, millis(t.CreatedAt), millis(t.CreatedAt))
+		}
+		return err
 	})
 }
 
@@ -176,14 +180,14 @@ func (s *Store) UpdateTournament(ctx context.Context, t *tournament.Tournament) 
 
 // JoinTournament enters a player, seeded after those already in, with the
 // rating they bring.
-func (s *Store) JoinTournament(ctx context.Context, id int64, p record.Player, rating float64, at time.Time) error {
+func (s *Store) JoinTournament(ctx context.Context, id int64, p record.Player, team string, rating float64, at time.Time) error {
 	return s.inTx(ctx, func(tx *dbTx) error {
 		if err := upsertPlayer(ctx, tx, p, at); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO tournament_entrants (tournament_id, player_id, seed, rating, joined_at)
-			VALUES (?, ?, (SELECT coalesce(max(seed), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?), ?, ?)`,
-			id, p.ID, id, rating, millis(at))
+		_, err := tx.ExecContext(ctx, `INSERT INTO tournament_entrants (tournament_id, player_id, seed, rating, joined_at, team)
+			VALUES (?, ?, (SELECT coalesce(max(seed), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?), ?, ?, ?)`,
+			id, p.ID, id, rating, millis(at), team)
 		if isUnique(err) {
 			return ErrAlreadyEntered
 		}
@@ -219,7 +223,7 @@ func (s *Store) LeaveTournament(ctx context.Context, id int64, playerID string, 
 
 // Entrants lists a tournament's players in seed order.
 func (s *Store) Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT e.player_id, p.name, e.rating, e.withdrawn_at IS NOT NULL
+	rows, err := s.db.QueryContext(ctx, `SELECT e.player_id, p.name, e.rating, e.withdrawn_at IS NOT NULL, e.team
 		FROM tournament_entrants e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? ORDER BY e.seed`, id)
 	if err != nil {
 		return nil, fmt.Errorf("listing entrants of tournament %d: %w", id, err)
@@ -228,7 +232,7 @@ func (s *Store) Entrants(ctx context.Context, id int64) ([]tournament.Entrant, e
 	var out []tournament.Entrant
 	for rows.Next() {
 		var e tournament.Entrant
-		if err := rows.Scan(&e.ID, &e.Name, &e.Rating, &e.Withdrawn); err != nil {
+		if err := rows.Scan(&e.ID, &e.Name, &e.Rating, &e.Withdrawn, &e.Team); err != nil {
 			return nil, fmt.Errorf("reading an entrant: %w", err)
 		}
 		out = append(out, e)

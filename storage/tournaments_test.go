@@ -33,11 +33,11 @@ func TestTournamentStored(t *testing.T) {
 		}
 		carol := record.Player{ID: "333", Name: "carol"}
 		for i, p := range []record.Player{alice, bob, carol} {
-			if err := s.JoinTournament(ctx, tour.ID, p, 1500+float64(i), t0); err != nil {
+			if err := s.JoinTournament(ctx, tour.ID, p, "", 1500+float64(i), t0); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := s.JoinTournament(ctx, tour.ID, bob, 1500, t0); !errors.Is(err, ErrAlreadyEntered) {
+		if err := s.JoinTournament(ctx, tour.ID, bob, "", 1500, t0); !errors.Is(err, ErrAlreadyEntered) {
 			t.Fatalf("joining twice: %v", err)
 		}
 		es, err := s.Entrants(ctx, tour.ID)

@@ -45,7 +45,13 @@ type Tournament struct {
 	// organiser starts it.
 	StartsAt time.Time
 	// EndsAt is when an arena stops pairing.
-	EndsAt   time.Time
+	EndsAt time.Time
+	// TeamTop makes it a team battle between servers (teams.go): each
+	// team scores its best TeamTop players' points; 0 for none.
+	TeamTop int
+	// HostTeam is the host server's team name, kept with its team when
+	// the tournament is created (Teams reads it back).
+	HostTeam string
 	Reminded bool
 	// The sign-up and standings messages, edited in place, and the
 	// Discord scheduled event when there is one.

@@ -72,7 +72,7 @@ func ArenaPairings(t *Tournament, entrants []Entrant, pairings []Pairing, now ti
 		if e.Withdrawn || busy[e.ID] {
 			continue
 		}
-		w := Waiting{ID: e.ID, Since: t.StartsAt, Rating: e.Rating, Balance: balance[e.ID]}
+		w := Waiting{ID: e.ID, Since: t.StartsAt, Rating: e.Rating, Balance: balance[e.ID], Team: e.Team}
 		w.Points, _ = ArenaPoints(e.ID, Games(pairings))
 		if p, ok := last[e.ID]; ok {
 			w.Last = p.Opponent(e.ID)

@@ -3,10 +3,31 @@ package tournament
 import (
 	"cmp"
 	"slices"
+	"time"
 )
 
 // A team battle (lichess's): each player's points go to their team, and a
 // team scores the points of its best Top players; teammates never meet.
+
+// Limits of a team battle: the players counted per team, the teams, a
+// team's name.
+const (
+	MaxTeamTop     = 20
+	MaxTeams       = 10
+	MaxTeamNameLen = 32
+)
+
+// Team is a server in a team battle: the host's from the start, another
+// once invited and then accepted there, with the channel its players
+// hear of their games in.
+type Team struct {
+	GuildID, ChannelID    string
+	Name                  string
+	InvitedAt, AcceptedAt time.Time // AcceptedAt zero: invited only
+}
+
+// Accepted says whether the team plays.
+func (t Team) Accepted() bool { return !t.AcceptedAt.IsZero() }
 
 // TeamStanding is a team's line in a team battle's standings.
 type TeamStanding struct {

@@ -31,7 +31,7 @@ func (f *fixture) newTournament() *tournament.Tournament {
 		f.t.Fatal(err)
 	}
 	for _, p := range players {
-		if err := f.store.JoinTournament(ctx, tour.ID, p, 1500, time.Now()); err != nil {
+		if err := f.store.JoinTournament(ctx, tour.ID, p, "", 1500, time.Now()); err != nil {
 			f.t.Fatal(err)
 		}
 	}

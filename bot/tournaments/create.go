@@ -31,7 +31,17 @@ func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournam
 			return nil, bot.Refusal(me.T("tournament.not_found", "ID", game.QuoteInput(v))), nil
 		}
 		t, err := s.store.Tournament(ctx, id)
-		if errors.Is(err, record.ErrNotFound) || err == nil && t.GuildID != req.GuildID {
+		if err == nil && t.GuildID != req.GuildID {
+			// A team battle is also its invited servers'.
+			_, invited, terr := s.teamOf(ctx, t, req.GuildID)
+			if terr != nil {
+				return nil, nil, terr
+			}
+			if !invited {
+				err = record.ErrNotFound
+			}
+		}
+		if errors.Is(err, record.ErrNotFound) {
 			return nil, bot.Refusal(me.T("tournament.not_found", "ID", id)), nil
 		}
 		return t, nil, err
@@ -130,10 +140,17 @@ func (s *Service) tournamentCreate(ctx context.Context, req bot.Request) (bot.Re
 	case tournament.Arena:
 		t.Duration = time.Duration(minutes) * time.Minute
 	}
+	if refusal := s.teamOptions(ctx, req, t); refusal != nil {
+		return *refusal, nil
+	}
 	if err := s.store.CreateTournament(ctx, t, req.User); err != nil {
 		return bot.Response{}, err
 	}
-	id, err := s.Send(ctx, t.ChannelID, s.signupMessage(pub, t, nil))
+	var teams []tournament.Team
+	if t.TeamTop > 0 {
+		teams = []tournament.Team{{GuildID: t.GuildID, ChannelID: t.ChannelID, Name: t.HostTeam, InvitedAt: now, AcceptedAt: now}}
+	}
+	id, err := s.Send(ctx, t.ChannelID, s.signupMessage(pub, t, nil, teams))
 	if err != nil {
 		t.Status = tournament.Canceled
 		if uerr := s.store.UpdateTournament(ctx, t); uerr != nil {

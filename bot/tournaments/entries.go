@@ -53,8 +53,12 @@ func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tourn
 	if !entriesOpen(t, now) {
 		return bot.Refuse(me.T("tournament.entries_closed", "ID", t.ID)), nil
 	}
+	team, refusal, err := s.joinTeam(ctx, req, t)
+	if refusal != nil || err != nil {
+		return bot.Deref(refusal), err
+	}
 	rating := 1500.0
-	scope := record.SpeedScope(t.GuildID, t.Control.Category())
+	scope := record.SpeedScope(req.GuildID, t.Control.Category()) // a team battle's guests: their own server's
 	switch st, err := s.store.Standing(ctx, req.User.ID, scope, rated.Growth(now)); {
 	case err == nil:
 		rating = st.Rating.Rating
@@ -68,7 +72,7 @@ func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tourn
 	if len(entrants) >= tournament.MaxEntrants {
 		return bot.Refuse(me.T("tournament.full", "ID", t.ID, "Count", tournament.MaxEntrants)), nil
 	}
-	switch err := s.store.JoinTournament(ctx, t.ID, req.User, rating, now); {
+	switch err := s.store.JoinTournament(ctx, t.ID, req.User, team, rating, now); {
 	case errors.Is(err, tournament.ErrAlreadyEntered):
 		return bot.Refuse(me.T("tournament.already_in", "ID", t.ID)), nil
 	case err != nil:
@@ -78,6 +82,9 @@ func (s *Service) join(ctx context.Context, req bot.Request, t *tournament.Tourn
 	resp := bot.Refuse(me.T("tournament.joined", "ID", t.ID, "Name", bot.Escape(t.Name), "When", startsText(me, t)))
 	if t.Status != tournament.SignUp {
 		resp = bot.Refuse(me.T("tournament.joined_late", "ID", t.ID, "Name", bot.Escape(t.Name)))
+	}
+	if team != "" && team != t.GuildID { // a visitor plays on the games' pages
+		resp = bot.Refuse(me.T("team.joined", "ID", t.ID, "Name", bot.Escape(t.Name)))
 	}
 	return s.refreshSignup(ctx, req, t, button, resp)
 }
@@ -250,7 +257,12 @@ func (s *Service) refreshSignup(ctx context.Context, req bot.Request, t *tournam
 	if err != nil {
 		return bot.Response{}, err
 	}
-	msg := s.signupMessage(req.Pub(), t, entrants)
+	teams, err := s.teams(ctx, t)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	// In the host's language: a team battle's guests join from elsewhere.
+	msg := s.signupMessage(s.PublicPrinter(ctx, t.GuildID), t, entrants, teams)
 	if button {
 		return bot.Response{Update: true, Message: &msg, Followups: []bot.Message{*resp.Message}}, nil
 	}

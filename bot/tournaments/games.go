@@ -78,6 +78,10 @@ func (s *Service) openGame(ctx context.Context, pub *catalog.Printer, t *tournam
 		return false, fmt.Errorf("tournament %d round %d: %w", t.ID, p.Round, err)
 	}
 	s.Logger(ctx).Info("tournament game", "tournament", t.ID, "round", p.Round, "game", g.ID, "thread", g.ChannelID)
+	if err := s.pingGuests(ctx, t, g, black, white); err != nil {
+		// The game is open; its players may still find it from /games.
+		s.Logger(ctx).Warn("telling a team battle's guests of their game", "tournament", t.ID, "err", err)
+	}
 	return true, nil
 }
 

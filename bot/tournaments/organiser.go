@@ -206,7 +206,12 @@ func (s *Service) editSignup(ctx context.Context, t *tournament.Tournament) {
 		s.Logger(ctx).Warn("reading a tournament's entrants", "tournament", t.ID, "err", err)
 		return
 	}
-	if err := s.Edit(ctx, t.ChannelID, t.SignupMessageID, s.signupMessage(s.PublicPrinter(ctx, t.GuildID), t, entrants)); err != nil {
+	teams, err := s.teams(ctx, t)
+	if err != nil {
+		s.Logger(ctx).Warn("reading a tournament's teams", "tournament", t.ID, "err", err)
+		return
+	}
+	if err := s.Edit(ctx, t.ChannelID, t.SignupMessageID, s.signupMessage(s.PublicPrinter(ctx, t.GuildID), t, entrants, teams)); err != nil {
 		s.Logger(ctx).Warn("editing a tournament's sign-up", "tournament", t.ID, "err", err)
 	}
 }

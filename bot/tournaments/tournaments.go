@@ -47,9 +47,10 @@ type Store interface {
 	// UpdateTournament stores t's settings and status and moves its
 	// Version on; record.ErrStale if it changed since t was read.
 	UpdateTournament(ctx context.Context, t *tournament.Tournament) error
-	// JoinTournament enters a player at a rating;
+	// JoinTournament enters a player at a rating, for a team in a team
+	// battle ("" in any other);
 	// tournament.ErrAlreadyEntered if they are in it.
-	JoinTournament(ctx context.Context, id int64, p record.Player, rating float64, at time.Time) error
+	JoinTournament(ctx context.Context, id int64, p record.Player, team string, rating float64, at time.Time) error
 	// LeaveTournament takes a player out: their entry deleted before the
 	// start, marked withdrawn after it. False if they were not in it.
 	LeaveTournament(ctx context.Context, id int64, playerID string, started bool, at time.Time) (bool, error)
@@ -76,6 +77,7 @@ type Store interface {
 	Game(ctx context.Context, id int64) (*record.Game, error)
 	// Standing is a player's rating in a scope, or record.ErrNotFound.
 	Standing(ctx context.Context, playerID, scope string, growth record.DeviationGrowth) (record.Standing, error)
+	TeamStore
 }
 
 // Core is what tournaments need of the shared game flow: *bot.Service.
@@ -107,6 +109,9 @@ type Config struct {
 	Roles []string
 	// URL gives the address of a tournament's web page; nil without one.
 	URL func(publicID string) string
+	// GamePage is a game's web page, where a team battle's players from
+	// other servers play; nil where none is served (no team battles).
+	GamePage func(g *record.Game) string
 	// Crowned hears who won a finished tournament (several on a shared
 	// first place), after its podium; nil: nobody listens.
 	Crowned func(ctx context.Context, guildID string, playerIDs []string)
@@ -143,6 +148,8 @@ func (s *Service) Routes() map[string]bot.Handler {
 		"tournament pause":  s.tournamentPause,
 		"tournament cancel": s.tournamentCancel,
 		"tournament kick":   s.tournamentKick,
+		"tournament invite": s.tournamentInvite,
+		"tournament accept": s.tournamentAccept,
 		"tjoin:":            button("tjoin"),
 		"tleave:":           button("tleave"),
 		"tleave-yes:":       s.withdrawYes,

@@ -16,7 +16,7 @@ import (
 
 // signupMessage shows a tournament's settings, start and entrants, with
 // the Join and Leave buttons while entries are open.
-func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant) bot.Message {
+func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament, entrants []tournament.Entrant, teams []tournament.Team) bot.Message {
 	var names []string
 	active := 0
 	for _, e := range entrants {
@@ -26,8 +26,11 @@ func (s *Service) signupMessage(t *catalog.Printer, tour *tournament.Tournament,
 		active++
 		names = append(names, bot.Escape(bot.Clip(e.Name, 20)))
 	}
-	body := t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status))) +
-		"\n\n**" + t.T("tournament.field.entrants", "Count", active) + "**\n"
+	body := t.T("tournament.signup_body", "Status", t.T("tournament.status."+string(tour.Status)))
+	if tour.TeamTop > 0 {
+		body += "\n" + bot.Clip(teamsLine(t, tour, teams), 700)
+	}
+	body += "\n\n**" + t.T("tournament.field.entrants", "Count", active) + "**\n"
 	list := t.T("tournament.no_entrants")
 	if len(names) > 0 {
 		// The description holds the most: 64 of the longest names, each
@@ -154,7 +157,12 @@ func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour
 	if err != nil {
 		return bot.Message{}, err
 	}
-	table := standingsTable(t, tour.Format, tournament.Standings(tour.Format, entrants, tournament.Games(pairings)))
+	rows := tournament.Standings(tour.Format, entrants, tournament.Games(pairings))
+	table := standingsTable(t, tour.Format, rows)
+	teamFields, err := s.teamField(ctx, t, tour, rows, entrants)
+	if err != nil {
+		return bot.Message{}, err
+	}
 	status := t.T("tournament.status." + string(tour.Status))
 	if tour.Status == tournament.Running && tour.Format != tournament.Arena {
 		status = t.T("tournament.round_of", "Round", tour.Round, "Rounds", tour.Rounds)
@@ -166,9 +174,14 @@ func (s *Service) standingsMessage(ctx context.Context, t *catalog.Printer, tour
 	if len(entrants) == 0 {
 		desc = status + "\n" + t.T("tournament.no_entrants")
 	}
-	return bot.Message{Embed: &bot.Embed{Title: t.T("tournament.standings_title", "ID", tour.ID, "Name", bot.Escape(tour.Name)),
-		Description: bot.Clip(desc, bot.MaxDescription), Footer: t.T("tournament.tiebreaks." + string(tour.Format)),
-		URL: s.tournamentURL(tour)}}, nil
+	title, footer := t.T("tournament.standings_title", "ID", tour.ID, "Name", bot.Escape(tour.Name)), t.T("tournament.tiebreaks."+string(tour.Format))
+	// The embed's total bounds the table beside a team battle's fields.
+	room := bot.MaxEmbedTotal - bot.Length(title) - bot.Length(footer)
+	for _, f := range teamFields {
+		room -= bot.Length(f.Name) + bot.Length(f.Value)
+	}
+	return bot.Message{Embed: &bot.Embed{Title: title, Description: bot.Clip(desc, min(bot.MaxDescription, room)), Footer: footer,
+		URL: s.tournamentURL(tour), Fields: teamFields}}, nil
 }
 
 // roundMessages are a round's pairings, each with its game's thread: as
