@@ -99,21 +99,15 @@ func TestPlayPairsAcrossServers(t *testing.T) {
 		}
 		return resp.Message.Content
 	}
-	openPool := func(guild string) {
-		resp := e.handle("admin-"+guild, guild, "den", bot.Request{Kind: bot.Command, Command: "settings",
-			Options: map[string]string{"pool": "open"}, MemberPermissions: bot.PermManageGuild})
-		if resp.Message == nil || !strings.Contains(resp.Message.Content, "also pair with players of other servers") {
-			t.Fatalf("opening %s's pool: %+v", guild, resp.Message)
-		}
-	}
+
 	expect(t, e.say("bob #lobby: /settings pool:open"), "Only members with the Manage Server permission")
-	openPool(local.GuildID)
+	e.openPool(local.GuildID)
 	casual := map[string]string{"time": "1+0", "rated": "false"}
 	expect(t, play("carol", other, "den", casual), "carol is looking for a game: 1+0 · 8x8 · casual.")
 	expect(t, e.say("bob #lobby: /play time:1+0 rated:false"), "bob is looking for a game") // carol's server is closed
 	e.say("bob #lobby: click Leave")
 
-	openPool(other)
+	e.openPool(other)
 	expect(t, e.say("alice #lobby: /settings"), "Pairing pool: casual games on a clock also pair with other servers")
 	out := e.say("bob #lobby: /play time:1+0 rated:false")
 	expect(t, out, "carol and bob are paired from the pool.", "carol joins from another server and plays on the game's page.",
@@ -225,4 +219,15 @@ func TestPlayFromTheBotsDMIntoAThread(t *testing.T) {
 		t.Errorf("the board shown more than once:\n%s", shown)
 	}
 	expect(t, shown, "carol was paired with frank: game #1 in #thread-")
+}
+
+// openPool opens a server to the others (/settings pool:open by one with
+// Manage Server there).
+func (e *env) openPool(guild string) {
+	e.t.Helper()
+	resp := e.handle("admin-"+guild, guild, "den", bot.Request{Kind: bot.Command, Command: "settings",
+		Options: map[string]string{"pool": "open"}, MemberPermissions: bot.PermManageGuild})
+	if resp.Message == nil || !strings.Contains(resp.Message.Content, "also pair with players of other servers") {
+		e.t.Fatalf("opening %s's pool: %+v", guild, resp.Message)
+	}
 }

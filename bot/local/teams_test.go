@@ -31,22 +31,15 @@ func TestTeamArenaBetweenTwoServers(t *testing.T) {
 		}
 		return resp.Message.Content
 	}
-	settings := func(guild string) {
-		resp := e.handle("admin-"+guild, guild, "den", bot.Request{Kind: bot.Command, Command: "settings",
-			Options: map[string]string{"pool": "open"}, MemberPermissions: bot.PermManageGuild})
-		if resp.Message == nil || !strings.Contains(resp.Message.Content, "other servers") {
-			t.Fatalf("opening %s: %+v", guild, resp.Message)
-		}
-	}
 	e.say("admin alice")
 	expect(t, e.say("alice #lobby: /tournament create format:arena minutes:10 time:1+0 size:4 rated:false teams:2 team:Lions"),
 		"needs this server open to others")
-	settings(local.GuildID)
+	e.openPool(local.GuildID)
 	expect(t, e.say("alice #lobby: /tournament create format:roundrobin time:1+0 size:4 teams:2"), "A team battle is an arena or a Swiss")
 	out := e.say("alice #lobby: /tournament create format:arena minutes:10 time:1+0 size:4 rated:false teams:2 team:Lions")
 	expect(t, out, "Team battle: the best 2 of each server count · Lions")
 	expect(t, e.say("alice #lobby: /tournament invite server:"+other), "is not open to others")
-	settings(other)
+	e.openPool(other)
 	expect(t, e.say("alice #lobby: /tournament invite server:12345"), "That is not a server ID")
 	expect(t, e.say("alice #lobby: /tournament invite server:"+other), "Invited.")
 	expect(t, e.say("alice #lobby: /tournament invite server:"+other), "invited already")
