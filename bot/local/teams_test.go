@@ -59,6 +59,11 @@ func TestTeamArenaBetweenTwoServers(t *testing.T) {
 		"**Tigers** plays for this server in the team battle #1", "The best 2 of each team count")
 	expect(t, admin("admin2", other, "den2", "accept", map[string]string{"id": "1", "name": "Again"}), "accepted already")
 	expect(t, join("x1", "900000000000000003", "far"), "no tournament #1")
+	// The visiting server's moderators run nothing of the host's.
+	for _, sub := range []string{"pause", "cancel", "start"} {
+		expect(t, admin("admin2", other, "den2", sub, map[string]string{"id": "1"}), "Only the tournament's organiser or a moderator")
+	}
+	expect(t, admin("admin2", other, "den2", "invite", map[string]string{"id": "1", "server": "900000000000000004"}), "Only the tournament's organiser or a moderator")
 
 	for _, p := range []string{"bob", "carol", "dave"} {
 		e.say(p + " #lobby: click Join")

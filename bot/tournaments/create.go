@@ -67,9 +67,12 @@ func (s *Service) findTournament(ctx context.Context, req bot.Request) (*tournam
 }
 
 // mayRun says whether the user may start, pause, cancel or kick in a
-// tournament: its organiser, or a moderator of its channel.
+// tournament: its organiser, or a moderator of its channel — on its own
+// server (a team battle's visiting servers see it, and their moderators'
+// permissions are theirs).
 func mayRun(req bot.Request, t *tournament.Tournament) bool {
-	return req.User.ID == t.OrganiserID || req.MemberPermissions&(bot.PermManageMessages|PermManageEvents|bot.PermManageGuild) != 0
+	return req.GuildID == t.GuildID &&
+		(req.User.ID == t.OrganiserID || req.MemberPermissions&(bot.PermManageMessages|PermManageEvents|bot.PermManageGuild) != 0)
 }
 
 func (s *Service) tournamentCreate(ctx context.Context, req bot.Request) (bot.Response, error) {

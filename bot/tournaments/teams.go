@@ -99,7 +99,7 @@ func (s *Service) tournamentInvite(ctx context.Context, req bot.Request) (bot.Re
 	me := req.Me()
 	guild := strings.TrimSpace(req.Options["server"])
 	switch {
-	case t.GuildID != req.GuildID || !mayRun(req, t):
+	case !mayRun(req, t):
 		return bot.Refuse(me.T("tournament.organiser_only")), nil
 	case t.TeamTop == 0:
 		return bot.Refuse(me.T("team.not_team_battle", "ID", t.ID)), nil
