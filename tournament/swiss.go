@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -145,6 +146,7 @@ func PairSwiss(entrants []Entrant, games []Game, round int) ([]Game, error) {
 
 func pairSwiss(players []*history, round int, colorRules bool) ([]Game, error) {
 	s := &swissSearch{round: round, colorRules: colorRules}
+	players = withoutTeamSurplus(players)
 	if len(players)%2 == 0 {
 		if s.pairAll(players) {
 			return s.games(), nil
@@ -268,4 +270,36 @@ func colors(a, b *history, board int, rules bool) (black, white *history, ok boo
 		return a, b, true
 	}
 	return b, a, true
+}
+
+// withoutTeamSurplus leaves out of a team battle's round the players of a
+// team larger than all the others together, who could only meet each
+// other: its lowest-ranked sit the round out (no game, no point; not a
+// bye), as many as the others are short of it.
+func withoutTeamSurplus(players []*history) []*history {
+	count := map[string]int{}
+	big := ""
+	for _, p := range players {
+		if p.team == "" {
+			return players
+		}
+		count[p.team]++
+		if count[p.team] > count[big] {
+			big = p.team
+		}
+	}
+	surplus := 2*count[big] - len(players)
+	if surplus <= 0 {
+		return players
+	}
+	out := make([]*history, 0, len(players)-surplus)
+	for i := len(players) - 1; i >= 0; i-- { // the lowest-ranked first
+		if players[i].team == big && surplus > 0 {
+			surplus--
+			continue
+		}
+		out = append(out, players[i])
+	}
+	slices.Reverse(out)
+	return out
 }

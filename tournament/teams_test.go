@@ -104,3 +104,35 @@ func TestSwissPairsNoTeammates(t *testing.T) {
 		t.Error("a fourth round paired: every cross-team pairing was played")
 	}
 }
+
+// A team Swiss with one team larger than the others together: its
+// lowest-ranked sit each round out (no game, no bye), the rest are paired
+// across teams; nobody meets a teammate.
+func TestSwissSeatsATeamsSurplusOut(t *testing.T) {
+	var entrants []Entrant
+	team := map[string]string{}
+	for i := 0; i < 7; i++ {
+		id := fmt.Sprint("p", i)
+		e := Entrant{ID: id, Rating: float64(2000 - 50*i), Team: "A"}
+		if i >= 5 {
+			e.Team = "B"
+		}
+		entrants = append(entrants, e)
+		team[id] = e.Team
+	}
+	games, err := PairSwiss(entrants, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games: %+v", len(games), games)
+	}
+	for _, g := range games {
+		if g.Bye() || team[g.Black] == team[g.White] {
+			t.Fatalf("a bye or teammates: %+v", g)
+		}
+		if g.Has("p4") || g.Has("p3") || g.Has("p2") {
+			t.Fatalf("the lowest-ranked of the large team were paired: %+v", games)
+		}
+	}
+}
