@@ -202,4 +202,13 @@ func TestPuzzleRacerThroughTheTerminal(t *testing.T) {
 	if r, _ := e.store.Run(ctx, ids["alice"]); r.Solved != 3 {
 		t.Fatalf("an answer after the race counted: %d", r.Solved)
 	}
+
+	// A race nobody starts closes after ten minutes, its buttons gone.
+	expect(t, e.say("bob #lobby: /puzzle mode:race"), "Racers (1/10): bob")
+	out = e.say("wait 10m")
+	expect(t, out, "Nobody started this race: it is closed.")
+	if strings.Contains(out, "Racing!") {
+		t.Fatalf("a closed race shows as racing:\n%s", out)
+	}
+	expect(t, e.say("carol #lobby: click Join"), `no button "Join"`)
 }

@@ -227,7 +227,7 @@ func (s *Service) editRace(ctx context.Context, raceID int64) error {
 		return nil
 	}
 	m := trackMessage(s.PublicPrinter(ctx, race.GuildID), race, runs)
-	if race.Status == storm.Lobby {
+	if race.Status == storm.Lobby || race.Status == storm.Closed {
 		m = lobbyMessage(s.PublicPrinter(ctx, race.GuildID), race, runs)
 	}
 	return s.Edit(ctx, race.ChannelID, race.MessageID, m)
