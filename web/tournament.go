@@ -60,6 +60,10 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		pairings, err = s.src.Pairings(r.Context(), tour.ID)
 	}
+	var teams []tournament.Team
+	if err == nil && tour.TeamTop > 0 {
+		teams, err = s.src.Teams(r.Context(), tour.ID)
+	}
 	if err != nil {
 		s.log.Error("web: loading a tournament", "id", id, "err", err)
 		http.Error(w, t.T("web.load_failed"), http.StatusInternalServerError)
@@ -73,7 +77,8 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 	for i, p := range pairings {
 		games[i] = p.Game
 	}
-	head, rows := standingsRows(t, tour.Format, tournament.Standings(tour.Format, entrants, games))
+	standings := tournament.Standings(tour.Format, entrants, games)
+	head, rows := standingsRows(t, tour.Format, standings)
 	var rounds []roundView
 	for _, p := range pairings {
 		if len(rounds) == 0 || rounds[len(rounds)-1].Title != roundTitle(t, tour, p) {
@@ -112,9 +117,11 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 		Title, Status, Settings, TieBreaks string
 		Head                               []string
 		Rows                               []tableRow
+		Teams                              teamsView
 		Rounds                             []roundView
 		W                                  struct{ Standings, Reload string }
 	}{Lang: t.Lang(), Title: t.T("tournament.title", "ID", tour.ID, "Name", tour.Name),
+		Teams:     teamTable(t, tour, standings, entrants, teams),
 		Status:    t.T("tournament.status." + string(tour.Status)),
 		Settings:  settingsLine(t, tour),
 		TieBreaks: t.T("tournament.tiebreaks." + string(tour.Format)),
@@ -167,4 +174,38 @@ func standingsRows(t *catalog.Printer, format tournament.Format, rows []tourname
 		out = append(out, tableRow{Cells: gametext.StandingsRow(format, r, name), Withdrawn: r.Withdrawn})
 	}
 	return gametext.Words{T: t}.StandingsHead(format), out
+}
+
+// teamsView is a team battle's standings by team (Title "" for another
+// tournament).
+type teamsView struct {
+	Title string
+	Head  []string
+	Rows  [][]string
+}
+
+// teamTable ranks a team battle's teams: each team's points (its best
+// TeamTop players') and who scored them.
+func teamTable(t *catalog.Printer, tour *tournament.Tournament, rows []tournament.Standing, entrants []tournament.Entrant, teams []tournament.Team) teamsView {
+	if tour.TeamTop == 0 {
+		return teamsView{}
+	}
+	names := map[string]string{}
+	for _, tm := range teams {
+		names[tm.GuildID] = tm.Name
+	}
+	teamOf := map[string]string{}
+	for _, e := range entrants {
+		teamOf[e.ID] = e.Team
+	}
+	v := teamsView{Title: t.T("web.tournament.teams", "Top", tour.TeamTop),
+		Head: []string{"#", t.T("web.tournament.team_head"), t.T("web.tournament.points_head"), t.T("web.tournament.players_head")}}
+	for _, ts := range tournament.TeamStandings(rows, teamOf, tour.TeamTop) {
+		var players []string
+		for _, p := range ts.Players[:ts.Counted] {
+			players = append(players, p.Name+" "+strconv.FormatFloat(p.Points, 'f', -1, 64))
+		}
+		v.Rows = append(v.Rows, []string{strconv.Itoa(ts.Rank), names[ts.Team], strconv.FormatFloat(ts.Points, 'f', -1, 64), strings.Join(players, ", ")})
+	}
+	return v
 }

@@ -104,3 +104,65 @@ func TestTournamentPageInABrowser(t *testing.T) {
 		t.Fatalf("%d rows; the game page's title %q", rows, title)
 	}
 }
+
+// A team battle's page adds the teams: each ranked by its best players'
+// points, who scored them, names as text, in both languages.
+func TestTeamBattlePage(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	control, _ := timecontrol.Parse("3+2")
+	tour := &tournament.Tournament{GuildID: "g", ChannelID: "hall", Name: "Battle", Format: tournament.Arena, Duration: time.Hour,
+		Size: 8, Control: control, StartsAt: time.Now(), CreatedAt: time.Now(), TeamTop: 1, HostTeam: "<i>Lions"}
+	alice, bob, carol := record.Player{ID: "1", Name: "alice"}, record.Player{ID: "2", Name: "bob"}, record.Player{ID: "3", Name: "carol"}
+	if err := f.store.CreateTournament(ctx, tour, alice); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := f.store.InviteTeam(ctx, tour.ID, "g2", time.Now()); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	if ok, err := f.store.AcceptTeam(ctx, tour.ID, "g2", "den", "Tigers", time.Now()); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	tour.Status = tournament.Running
+	if err := f.store.UpdateTournament(ctx, tour); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []struct {
+		p    record.Player
+		team string
+	}{{alice, "g"}, {bob, "g2"}, {carol, "g"}} {
+		if err := f.store.JoinTournament(ctx, tour.ID, e.p, e.team, 1500, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.store.PairTournament(ctx, tour, []tournament.Pairing{{Game: tournament.Game{Round: 1, Black: "1", White: "2"}, Board: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	start, _ := game.NewPosition(8)
+	now := time.Now()
+	g := &record.Game{GuildID: "g", ChannelID: "thread", State: game.NewGame(start), Black: record.Human(alice),
+		White: record.Human(bob), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, Control: control}
+	if err := f.store.OpenPairingGame(ctx, tour.ID, 1, 1, g); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 6; i++ {
+		f.play(g)
+	}
+	f.finish(g) // alice wins: 2 arena points for the Lions
+	code, body := f.get(TournamentPath(tour.PublicID) + "?lang=en")
+	if code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	for _, want := range []string{"Teams: each team&#39;s best 1 count", "<td>&lt;i&gt;Lions</td><td>2</td><td>alice 2</td>",
+		"<td>Tigers</td><td>0</td><td>bob 0</td>"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %q:\n%s", want, body)
+		}
+	}
+	if _, body := f.get(TournamentPath(tour.PublicID) + "?lang=ja"); !strings.Contains(body, "チーム：各チーム上位1人の得点") {
+		t.Error("no teams in Japanese")
+	}
+	if _, body := f.get(TournamentPath(f.newTournament().PublicID) + "?lang=en"); strings.Contains(body, "class=\"standings teams\"") {
+		t.Error("a tournament that is no team battle shows teams")
+	}
+}

@@ -35,6 +35,8 @@ type Source interface {
 	TournamentByPublicID(ctx context.Context, publicID string) (*tournament.Tournament, error)
 	Entrants(ctx context.Context, id int64) ([]tournament.Entrant, error)
 	Pairings(ctx context.Context, id int64) ([]tournament.Pairing, error)
+	// Teams are a team battle's servers (none for another tournament).
+	Teams(ctx context.Context, id int64) ([]tournament.Team, error)
 	Rating(ctx context.Context, playerID, scope string) (record.Rating, error)
 	// A player's Discord avatar hash, kept as they log in.
 	Avatar(ctx context.Context, playerID string) (string, error)
