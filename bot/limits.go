@@ -161,11 +161,12 @@ func (m *Message) fit() []string {
 func atMost[T any](s []T, n int) []T { return s[:min(len(s), n)] }
 
 // JoinLines joins lines with newlines, stopping before the total would
-// pass max units; it says how many lines were left out.
+// pass max units; it says how many lines were left out as "… +N", which
+// reads the same in every language (it has no printer to write words).
 func JoinLines(lines []string, max int) string {
 	var b strings.Builder
 	for i, l := range lines {
-		more := fmt.Sprintf("… and %d more", len(lines)-i)
+		more := fmt.Sprintf("… +%d", len(lines)-i)
 		if i == len(lines)-1 {
 			more = "" // nothing after the last line to announce
 		}

@@ -206,3 +206,19 @@ func TestWatchInDiscordOnlyWithTheActivity(t *testing.T) {
 		t.Errorf("outside servers: link %q, %q", link, here)
 	}
 }
+
+// JoinLines keeps whole lines within the limit and counts what it left
+// out in a form with no words (it serves every language).
+func TestJoinLinesCountsWhatItLeavesOut(t *testing.T) {
+	lines := []string{"aaaa", "bbbb", "cccc", "dddd"}
+	if got := JoinLines(lines, 100); got != "aaaa\nbbbb\ncccc\ndddd" {
+		t.Errorf("all fit: %q", got)
+	}
+	got := JoinLines(lines, 12)
+	if got != "aaaa\n… +3" || Length(got) > 12 {
+		t.Errorf("cut: %q", got)
+	}
+	if got := JoinLines(nil, 10); got != "" {
+		t.Errorf("none: %q", got)
+	}
+}

@@ -51,7 +51,7 @@ func TestTeamBattleMessagesWithinLimits(t *testing.T) {
 		for _, f := range fields {
 			shown += strings.Count(f.Value, "\n") + 1
 		}
-		if shown != tournament.MaxTeams || strings.Contains(fields[len(fields)-1].Value, "more") {
+		if shown != tournament.MaxTeams || strings.Contains(fields[len(fields)-1].Value, "… +") {
 			t.Fatalf("%d of %d teams shown in %d fields", shown, tournament.MaxTeams, len(fields))
 		}
 		m := bot.Message{Embed: &bot.Embed{Title: p.T("tournament.standings_title", "ID", tour.ID, "Name", bot.Escape(tour.Name)),
