@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"othello-bot/bot"
+	"othello-bot/bot/ratelimit"
 	"othello-bot/catalog"
 	"othello-bot/customid"
 	"othello-bot/record"
@@ -193,13 +194,16 @@ func (s *Service) playRace(ctx context.Context, req bot.Request) (bot.Response, 
 }
 
 // showRace edits a race's track after an answer if no edit was made in
-// the last second; otherwise the next tick does.
+// the last second; otherwise, or if Discord's rate limits would hold the
+// edit longer than that second (the racer's own answer waits on it), the
+// next tick does.
 func (s *Service) showRace(ctx context.Context, raceID int64, now time.Time) {
 	ok, err := s.store.ClaimRaceEdit(ctx, raceID, now, EditEvery)
 	if err == nil && ok {
-		err = s.editRace(ctx, raceID)
+		err = s.editRace(ratelimit.WaitAtMost(ctx, EditEvery), raceID)
 	}
-	if err != nil {
+	var later *ratelimit.RetryLater
+	if err != nil && !errors.As(err, &later) {
 		s.Logger(ctx).Warn("a race's track", "race", raceID, "err", err)
 	}
 	s.staleMu.Lock()
@@ -207,7 +211,7 @@ func (s *Service) showRace(ctx context.Context, raceID int64, now time.Time) {
 	if s.stale == nil {
 		s.stale = map[int64]bool{}
 	}
-	if ok {
+	if ok && err == nil {
 		delete(s.stale, raceID)
 	} else {
 		s.stale[raceID] = true

@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"othello-bot/bot/discord/discordtest"
-	"othello-bot/storm"
+	"othello-bot/bot/storm"
+	stormrules "othello-bot/storm"
 )
 
 // A 10-player Puzzle Racer through the real run wiring and the fake
@@ -23,7 +24,7 @@ func TestDiscordTenPlayerRace(t *testing.T) {
 	r := startBot(t, srv, testBotConfig(srv, dir))
 
 	racers := []discordtest.User{alice}
-	for i := 1; i < storm.MaxRacers; i++ {
+	for i := 1; i < stormrules.MaxRacers; i++ {
 		racers = append(racers, discordtest.User{ID: fmt.Sprintf("70000000000000001%02d", i), Name: fmt.Sprintf("racer%d", i)})
 	}
 	var opened *discordtest.Message
@@ -99,4 +100,25 @@ func TestDiscordTenPlayerRace(t *testing.T) {
 		t.Errorf("answered 429: %q", limited)
 	}
 	checkClean(t, srv, r)
+
+	// Discord holds the channel's message edits for five seconds (a
+	// shared 429, short enough that a call would wait it out): a racer's
+	// answer does not wait on the track's edit (it took 5.2 s when it did).
+	srv.RefuseNext("PATCH /channels/{id}/messages/{message}", 5*time.Second)
+	for _, u := range racers[:2] {
+		time.Sleep(storm.EditEvery + 100*time.Millisecond) // the next edit is due
+		m := srv.Reply(r.do(srv.Click(u, srv.Message(race.ID), play)))
+		id, values, ok := m.Menu()
+		if !ok {
+			continue // this racer's puzzles ran out
+		}
+		asked := time.Now()
+		r.do(srv.Select(u, m, id, values[0]))
+		if took := time.Since(asked); took > 2*time.Second {
+			t.Errorf("%s's answer took %s behind a 429 on the race's edits", u.Name, took)
+		}
+	}
+	if len(srv.RateLimited()) == 0 {
+		t.Error("the 429 never came: the test proved nothing")
+	}
 }
