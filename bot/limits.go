@@ -27,6 +27,7 @@ const (
 	MaxButtonsPerRow = 5
 	MaxCustomID      = 100
 	MaxButtonLabel   = 80
+	MaxButtonURL     = 512 // a link button's url (Discord's button object)
 	MaxMenuOptions   = 25
 	MaxOptionLabel   = 100
 	MaxOptionValue   = 100
@@ -81,6 +82,7 @@ func (m Message) LimitErrors() []string {
 		for _, b := range row.Buttons {
 			check("button "+b.CustomID+" custom_id", Length(b.CustomID), MaxCustomID)
 			check("button "+b.CustomID+" label", Length(b.Label), MaxButtonLabel)
+			check("button url", Length(b.URL), MaxButtonURL)
 		}
 		if mn := row.Menu; mn != nil {
 			check("menu custom_id", Length(mn.CustomID), MaxCustomID)

@@ -108,6 +108,10 @@ func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", activityPolicy)
 	w.Header().Set("Cache-Control", "no-cache")
 	w8 := func(key string) string { return t.T("web.activity." + key) }
+	storm := ""
+	if s.storms != nil {
+		storm = w8("storm")
+	}
 	// Each level in words with its rating, as /start's menu offers them.
 	type level struct {
 		N        int
@@ -126,10 +130,11 @@ func (s *Server) activityShell(w http.ResponseWriter, r *http.Request) {
 		PlayBot, Level, Accept, Challenge         string
 		Challenges, People                        string
 		Friend, Invite, SeatMessage, Presence     string
+		Storm                                     string // the link to Puzzle Storm's page; "" without one
 		Levels                                    []level
 	}{t.Lang(), s.activity.clientID, w8("title"), w8("signing_in"), w8("mine"), w8("live"), w8("none"), w8("no_login"),
 		w8("play_bot"), w8("level"), w8("accept"), w8("challenge"), w8("challenges"), w8("people"),
-		w8("friend"), w8("invite"), w8("seat_message"), t.T("web.presence.lobby"), levels})
+		w8("friend"), w8("invite"), w8("seat_message"), t.T("web.presence.lobby"), storm, levels})
 	if err != nil {
 		s.log.Warn("web: writing the Activity", "err", err)
 	}

@@ -63,8 +63,9 @@ func (s *Server) loginPath(page string) string {
 // localPage reports whether next is one of this server's pages: the only
 // places a login sends a reader back to.
 func localPage(next string) bool {
-	return (strings.HasPrefix(next, "/g/") || strings.HasPrefix(next, "/t/")) && !strings.ContainsAny(next, "\\\r\n") &&
-		!strings.Contains(next, "//") && len(next) < 512
+	page := strings.HasPrefix(next, "/g/") || strings.HasPrefix(next, "/t/") ||
+		next == StormPath || strings.HasPrefix(next, StormPath+"/") || strings.HasPrefix(next, StormPath+"?")
+	return page && !strings.ContainsAny(next, "\\\r\n") && !strings.Contains(next, "//") && len(next) < 512
 }
 
 func (s *Server) startLogin(w http.ResponseWriter, r *http.Request) {

@@ -69,6 +69,7 @@ type Server struct {
 	actor    Actor     // plays for a page's player; nil: pages are for watching
 	login    *DiscordLogin
 	activity *activity
+	storms   Storms // runs' and races' pages; nil: none
 }
 
 //go:embed page.html
@@ -212,18 +213,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	d := Data{Number: g.ID, PublicID: g.PublicID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
 		Transcript: g.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
 		Clock: clockOf(g), ToMove: toMoveOf(g), Legal: legalOf(g), Abortable: g.Status == record.Active && play.Early(g)}
-	var cells strings.Builder
-	for _, c := range start.Cells() {
-		switch c {
-		case game.Black:
-			cells.WriteByte('X')
-		case game.White:
-			cells.WriteByte('O')
-		default:
-			cells.WriteByte('-')
-		}
-	}
-	d.Start = cells.String()
+	d.Start = Cells(start)
 	d.Presence = presenceOf(t, g, d.Black, d.White)
 	pos := start
 	for i, p := range g.Plies() {

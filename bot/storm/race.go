@@ -79,7 +79,7 @@ func (s *Service) openRace(ctx context.Context, req bot.Request) (bot.Response, 
 	if err != nil {
 		return bot.Response{}, err
 	}
-	id, err := s.Send(ctx, race.ChannelID, lobbyMessage(req.Pub(), race, runs))
+	id, err := s.Send(ctx, race.ChannelID, lobbyMessage(req.Pub(), race, runs, s.raceLink(race.ID)))
 	if err != nil {
 		if _, cerr := s.store.EndRace(ctx, race.ID, storm.Lobby, storm.Closed); cerr != nil {
 			err = errors.Join(err, cerr)
@@ -127,7 +127,7 @@ func (s *Service) joinRace(ctx context.Context, req bot.Request) (bot.Response, 
 	if err != nil {
 		return bot.Response{}, err
 	}
-	m := lobbyMessage(req.Pub(), race, runs)
+	m := lobbyMessage(req.Pub(), race, runs, s.raceLink(race.ID))
 	return bot.Response{Update: true, Message: &m}, nil
 }
 
@@ -154,7 +154,7 @@ func (s *Service) startRace(ctx context.Context, req bot.Request) (bot.Response,
 	if err != nil {
 		return bot.Response{}, err
 	}
-	m := trackMessage(req.Pub(), race, runs)
+	m := trackMessage(req.Pub(), race, runs, s.raceLink(race.ID))
 	return bot.Response{Update: true, Message: &m}, nil
 }
 
@@ -230,9 +230,9 @@ func (s *Service) editRace(ctx context.Context, raceID int64) error {
 	if race.MessageID == "" {
 		return nil
 	}
-	m := trackMessage(s.PublicPrinter(ctx, race.GuildID), race, runs)
+	m := trackMessage(s.PublicPrinter(ctx, race.GuildID), race, runs, s.raceLink(race.ID))
 	if race.Status == storm.Lobby || race.Status == storm.Closed {
-		m = lobbyMessage(s.PublicPrinter(ctx, race.GuildID), race, runs)
+		m = lobbyMessage(s.PublicPrinter(ctx, race.GuildID), race, runs, s.raceLink(race.ID))
 	}
 	return s.Edit(ctx, race.ChannelID, race.MessageID, m)
 }
@@ -273,8 +273,9 @@ func (s *Service) tickRaces(ctx context.Context, now time.Time) {
 	}
 }
 
-// lobbyMessage is a race taking racers: who is in, Join and Start.
-func lobbyMessage(t *catalog.Printer, race storm.Race, runs []storm.Run) bot.Message {
+// lobbyMessage is a race taking racers: who is in, Join and Start (and
+// its page, watch).
+func lobbyMessage(t *catalog.Printer, race storm.Race, runs []storm.Run, watch string) bot.Message {
 	host := bot.Escape(race.Host.Name)
 	names := make([]string, len(runs))
 	for i, r := range runs {
@@ -286,6 +287,7 @@ func lobbyMessage(t *catalog.Printer, race storm.Race, runs []storm.Run) bot.Mes
 	if race.Status == storm.Lobby {
 		rows = []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("race.join"), CustomID: customid.Make("racejoin", race.ID), Style: bot.Primary},
 			{Label: t.T("race.start"), CustomID: customid.Make("racestart", race.ID), Style: bot.Success}}}}
+		rows[0].Buttons = append(rows[0].Buttons, watchButton(t, watch)...)
 	} else {
 		lines = append(lines, t.T("race.closed"))
 	}
@@ -294,8 +296,8 @@ func lobbyMessage(t *catalog.Printer, race storm.Race, runs []storm.Run) bot.Mes
 }
 
 // trackMessage is a race under way (the racers' progress, Play) or
-// over (the standings).
-func trackMessage(t *catalog.Printer, race storm.Race, runs []storm.Run) bot.Message {
+// over (the standings), with its page.
+func trackMessage(t *catalog.Printer, race storm.Race, runs []storm.Run, watch string) bot.Message {
 	standings := storm.Standings(runs)
 	lead := 1
 	if len(standings) > 0 {
@@ -315,6 +317,11 @@ func trackMessage(t *catalog.Printer, race storm.Race, runs []storm.Run) bot.Mes
 	var rows []bot.Row
 	if race.Status == storm.Racing {
 		rows = []bot.Row{{Buttons: []bot.ButtonSpec{{Label: t.T("race.play"), CustomID: customid.Make("raceplay", race.ID), Style: bot.Success}}}}
+	}
+	if b := watchButton(t, watch); b != nil && len(rows) == 0 {
+		rows = []bot.Row{{Buttons: b}}
+	} else if b != nil {
+		rows[0].Buttons = append(rows[0].Buttons, b...)
 	}
 	e := &bot.Embed{Title: t.T("race.title"), Description: bot.JoinLines(lines, bot.MaxDescription), Color: raceColor}
 	return bot.Message{Embed: e, Components: rows}

@@ -14,7 +14,7 @@ import (
 	"errors"
 	"log/slog"
 	"math"
-	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -72,6 +72,8 @@ type Service struct {
 	// (edited less than a second before): the next tick does.
 	staleMu sync.Mutex
 	stale   map[int64]bool
+	// links are the runs' and races' pages (nil: no pages to link).
+	links Links
 }
 
 // New returns the capability; mount it on core, and give /puzzle its
@@ -99,20 +101,11 @@ func (s *Service) Modes() map[string]bot.Handler {
 // start deals a run and shows its first puzzle.
 func (s *Service) start(ctx context.Context, req bot.Request, mode storm.Mode) (bot.Response, error) {
 	me := req.Me()
-	pool, err := s.store.StormPool(ctx, req.GuildID)
-	if err != nil {
-		return bot.Response{}, err
-	}
-	n := storm.StormSize
-	if mode == storm.Streak {
-		n = storm.StreakSize
-	}
-	dealt := storm.Deal(pool, n, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-	if len(dealt) == 0 {
+	r, err := s.begin(ctx, req.User, req.GuildID, mode)
+	if errors.Is(err, errNoPuzzles) {
 		return bot.Refuse(me.T("storm.no_puzzles")), nil
 	}
-	r := storm.New(mode, req.User, req.GuildID, dealt, s.Now())
-	if r.ID, err = s.store.StartRun(ctx, r); err != nil {
+	if err != nil {
 		return bot.Response{}, err
 	}
 	m, err := s.runMessage(ctx, me, r, nil)
@@ -127,81 +120,21 @@ func (s *Service) answer(ctx context.Context, req bot.Request) (bot.Response, er
 	me := req.Me()
 	c := req.Component()
 	id, ok1 := c.Int(0)
-	index64, ok2 := c.Int(1)
-	step64, ok3 := c.Int(2)
-	index, step := int(index64), int(step64)
+	index, ok2 := c.Int(1)
+	step, ok3 := c.Int(2)
 	if !ok1 || !ok2 || !ok3 || len(req.Values) != 1 {
 		return bot.Refuse(me.T("error.dead_button")), nil
 	}
-	r, err := s.store.Run(ctx, id)
-	if errors.Is(err, record.ErrNotFound) {
-		return bot.Refuse(me.T("error.dead_button")), nil
-	}
-	if err != nil {
-		return bot.Response{}, err
-	}
-	now := s.Now()
+	a, err := s.take(ctx, me, req.User, id, int(index), int(step), req.Values[0])
 	switch {
-	case r.Player.ID != req.User.ID:
-		return bot.Refuse(me.T("storm.not_yours")), nil
-	case r.Over || r.Index != index || r.Step != step:
-		return bot.Refuse(me.T("storm.answered")), nil
-	case r.Done(now):
-		// The clock ran out before this answer: it does not count.
-		r.Over = true
-		if ok, err := s.store.SaveRun(ctx, r, r.Index, r.Step); err != nil || !ok {
-			return bot.Refuse(me.T("storm.answered")), err
-		}
-		return s.endMessage(ctx, me, r, []string{me.T("storm.times_up")}, now)
-	}
-	rec, err := s.store.Puzzle(ctx, r.Puzzle())
-	if err != nil {
+	case err != nil:
 		return bot.Response{}, err
+	case a.refused != "":
+		return bot.Refuse(a.refused), nil
+	case a.ended:
+		return s.endMessage(ctx, me, a.run, a.notes, a.now)
 	}
-	move, err := game.ParseSquare(req.Values[0], 8)
-	if err != nil || !puzzles.Offered(rec, r.Step, move) {
-		return bot.Refuse(me.T("error.dead_button")), nil
-	}
-	var note string
-	verdict, reply, next := rec.Answer(r.Step, move)
-	switch verdict {
-	case puzzle.Wrong:
-		r.Miss()
-		note = me.T("storm.wrong_streak", "Move", move.String(), "Right", rec.Line[step].String())
-		if r.Mode == storm.Storm {
-			note = me.T("storm.wrong_storm", "Move", move.String(), "Right", rec.Line[step].String())
-		}
-	case puzzle.Solved:
-		note = me.T("storm.right", "Move", move.String())
-		if bonus := r.Solve(); bonus > 0 {
-			note = me.T("storm.right_bonus", "Move", move.String(), "Combo", r.Combo, "Seconds", int(bonus/time.Second))
-		}
-	default:
-		r.Advance(next)
-		note = me.T("storm.right_go_on", "Move", move.String(), "Reply", reply.String())
-	}
-	ok, err := s.store.SaveRun(ctx, r, index, step)
-	if err != nil {
-		return bot.Response{}, err
-	}
-	if !ok {
-		return bot.Refuse(me.T("storm.answered")), nil
-	}
-	if r.Race != 0 {
-		s.showRace(ctx, r.Race, now)
-	}
-	if r.Done(now) {
-		notes := []string{note}
-		switch {
-		case r.Mode == storm.Streak && verdict == puzzle.Wrong: // the miss says it
-		case r.Index >= len(r.Puzzles):
-			notes = append(notes, me.T("storm.all_dealt"))
-		default: // a miss took the last seconds
-			notes = append(notes, me.T("storm.times_up"))
-		}
-		return s.endMessage(ctx, me, r, notes, now)
-	}
-	m, err := s.runMessage(ctx, me, r, []string{note})
+	m, err := s.runMessage(ctx, me, a.run, a.notes)
 	if err != nil {
 		return bot.Response{}, err
 	}
@@ -225,18 +158,15 @@ func (s *Service) runMessage(ctx context.Context, t *catalog.Printer, r storm.Ru
 		last = rec.Line[r.Step-1]
 	}
 	lines := append(append([]string(nil), notes...), render.Emoji(pos, last, true), puzzles.Stakes(t, rec))
-	title := "storm.title_streak"
 	switch r.Mode {
 	case storm.Storm:
-		title = "storm.title_storm"
 		lines = append(lines, t.T("storm.clock", "When", bot.Stamp(r.Ends, bot.StampRelative), "Score", r.Solved), comboLine(t, r.Combo))
 	case storm.Racer:
-		title = "race.title_run"
 		lines = append(lines, t.T("storm.clock", "When", bot.Stamp(r.Ends, bot.StampRelative), "Score", r.Solved))
 	default:
 		lines = append(lines, t.T("storm.streak_score", "Score", r.Solved))
 	}
-	e := &bot.Embed{Title: bot.Clip(t.T(title, "Name", bot.Escape(r.Player.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription),
+	e := &bot.Embed{Title: bot.Clip(t.T(titleKey(r.Mode), "Name", bot.Escape(r.Player.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription),
 		Footer: t.T("storm.footer", "Number", r.Index+1, "Rating", math.Round(rec.Rating.Rating)), Color: 0xf9a825}
 	menu := &bot.Menu{CustomID: customid.Make("storm", r.ID, r.Index, r.Step), Placeholder: bot.Clip(t.T("storm.pick"), bot.MaxPlaceholder)}
 	for i, sq := range pos.LegalMoves() {
@@ -245,7 +175,22 @@ func (s *Service) runMessage(ctx context.Context, t *catalog.Printer, r storm.Ru
 		}
 		menu.Options = append(menu.Options, bot.MenuOption{Label: sq.String(), Value: sq.String()})
 	}
-	return &bot.Message{Embed: e, Components: []bot.Row{{Menu: menu}}, Ephemeral: true}, nil
+	rows := []bot.Row{{Menu: menu}}
+	if s.links != nil {
+		rows = append(rows, bot.Row{Buttons: []bot.ButtonSpec{{Label: t.T("storm.on_board"), URL: s.links.RunLink(r.ID, r.Player)}}})
+	}
+	return &bot.Message{Embed: e, Components: rows, Ephemeral: true}, nil
+}
+
+// titleKey is the catalog's title of a run of a mode.
+func titleKey(m storm.Mode) string {
+	switch m {
+	case storm.Storm:
+		return "storm.title_storm"
+	case storm.Racer:
+		return "race.title_run"
+	}
+	return "storm.title_streak"
 }
 
 // comboLine is the combo bar: the right answers in a row towards the
@@ -259,28 +204,39 @@ func comboLine(t *catalog.Printer, combo int) string {
 
 // endMessage shows a finished run: its score and the player's bests.
 func (s *Service) endMessage(ctx context.Context, t *catalog.Printer, r storm.Run, notes []string, now time.Time) (bot.Response, error) {
+	title, lines, err := s.endLines(ctx, t, r, bot.Escape(r.Player.Name), notes, now)
+	if err != nil {
+		return bot.Response{}, err
+	}
+	color := 0xf9a825
 	if r.Mode == storm.Racer {
-		// Unrated, and no bests: the race's message has the standings.
-		lines := append(notes, t.T("storm.result", "Score", r.Solved, "Misses", r.Misses, "Combo", r.BestCombo), t.T("race.see_standings"))
-		e := &bot.Embed{Title: bot.Clip(t.T("race.over_run", "Name", bot.Escape(r.Player.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription), Color: raceColor}
-		return bot.Response{Update: true, Message: &bot.Message{Embed: e, Ephemeral: true}}, nil
+		color = raceColor
+	}
+	e := &bot.Embed{Title: bot.Clip(title, bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription), Color: color}
+	return bot.Response{Update: true, Message: &bot.Message{Embed: e, Ephemeral: true}}, nil
+}
+
+// endLines are a finished run's title and lines: its score and, but for
+// a racer (unrated, and the race has the standings), the player's bests.
+func (s *Service) endLines(ctx context.Context, t *catalog.Printer, r storm.Run, name string, notes []string, now time.Time) (string, []string, error) {
+	result := t.T("storm.result", "Score", r.Solved, "Misses", r.Misses, "Combo", r.BestCombo)
+	lines := append(slices.Clone(notes), result)
+	if r.Mode == storm.Racer {
+		return t.T("race.over_run", "Name", name), append(lines, t.T("race.see_standings")), nil
 	}
 	today, ever, err := s.store.RunBests(ctx, r.Player.ID, r.Mode, dayStart(now))
 	if err != nil {
-		return bot.Response{}, err
+		return "", nil, err
 	}
 	title, again := "storm.over_streak", "storm.again_streak"
 	if r.Mode == storm.Storm {
 		title, again = "storm.over_storm", "storm.again_storm"
 	}
-	lines := append(notes, t.T("storm.result", "Score", r.Solved, "Misses", r.Misses, "Combo", r.BestCombo),
-		t.T("storm.bests", "Today", today, "Ever", ever))
+	lines = append(lines, t.T("storm.bests", "Today", today, "Ever", ever))
 	if r.Solved > 0 && r.Solved >= ever {
 		lines = append(lines, t.T("storm.new_best"))
 	}
-	lines = append(lines, t.T(again))
-	e := &bot.Embed{Title: bot.Clip(t.T(title, "Name", bot.Escape(r.Player.Name)), bot.MaxEmbedTitle), Description: bot.JoinLines(lines, bot.MaxDescription), Color: 0xf9a825}
-	return bot.Response{Update: true, Message: &bot.Message{Embed: e, Ephemeral: true}}, nil
+	return t.T(title, "Name", name), append(lines, t.T(again)), nil
 }
 
 // dayStart is the UTC day's start, as the daily puzzle counts days.

@@ -250,7 +250,7 @@ func TestRaceMessagesWithinLimits(t *testing.T) {
 		p := catalog.For(l)
 		for _, st := range []storm.RaceStatus{storm.Lobby, storm.Racing, storm.Finished, storm.Closed} {
 			race.Status = st
-			lobby, track := lobbyMessage(p, race, runs), trackMessage(p, race, runs)
+			lobby, track := lobbyMessage(p, race, runs, "https://othello.example/race/1-0123456789abcdef0123"), trackMessage(p, race, runs, "https://othello.example/race/1-0123456789abcdef0123")
 			check(t, "a race's lobby", &lobby)
 			check(t, "a race's track", &track)
 		}

@@ -89,7 +89,10 @@ func runLocal(args []string, stdin io.Reader, stdout io.Writer) error {
 	c.Activity = false // no Discord client here to open it
 	svc := newApp(store, c, clock, adapter, logger, m, pageLink(c, sessions, keyShared))
 	adapter.SetService(svc)
-	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions: sessions, actor: svc.PagePlay, now: clock.Now}) // nobody logs in to Discord here
+	if l := stormPages(c, sessions); l != nil {
+		svc.Storm.LinkPages(l)
+	}
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions: sessions, actor: svc.PagePlay, storms: svc.Storm, now: clock.Now}) // nobody logs in to Discord here
 	if err != nil {
 		return err
 	}

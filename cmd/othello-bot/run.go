@@ -140,7 +140,10 @@ func serveDiscord(ctx context.Context, c config.Config, token string, logger *sl
 		return err
 	}
 	svc := newApp(store, c, bot.SystemClock{}, poster, logger, m, pageLink(c, sessions, keyShared))
-	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions: sessions, actor: svc.PagePlay, login: discordLogin(c), launcher: svc.PagePlay})
+	if l := stormPages(c, sessions); l != nil {
+		svc.Storm.LinkPages(l)
+	}
+	stopWeb, err := startWeb(ctx, c, store, logger, &pagePlay{sessions: sessions, actor: svc.PagePlay, storms: svc.Storm, login: discordLogin(c), launcher: svc.PagePlay})
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	botstorm "othello-bot/bot/storm"
 	"othello-bot/config"
 	"othello-bot/record"
 	"othello-bot/storage"
@@ -56,6 +57,7 @@ type pagePlay struct {
 	actor    web.Actor
 	login    *web.DiscordLogin // nil: no "Log in with Discord"
 	launcher web.Launcher      // starts games from the Activity
+	storms   web.Storms        // Puzzle Storm, Streak and Racer on the pages
 	now      func() time.Time  // the games' clock; nil: the machine's
 }
 
@@ -108,6 +110,28 @@ func pageLink(c config.Config, sessions *web.Sessions, keyShared bool) func(stri
 	return func(id string, p record.Player) string { return base + sessions.LoginPath(id, p) }
 }
 
+// stormLinks are the pages of runs and races.
+type stormLinks struct {
+	base     string
+	sessions *web.Sessions
+}
+
+func (l stormLinks) RunLink(id int64, p record.Player) string {
+	return l.base + l.sessions.RunLoginPath(id, p)
+}
+
+func (l stormLinks) RaceLink(id int64) string { return l.base + l.sessions.RacePath(id) }
+
+// stormPages are the links to runs' and races' pages, or nil where this
+// process does not serve them: they play through its bot, so a process
+// that only serves pages (othello-bot web) has none.
+func stormPages(c config.Config, sessions *web.Sessions) botstorm.Links {
+	if c.PublicURL == "" || c.WebAddress == "" || sessions == nil {
+		return nil
+	}
+	return stormLinks{base: strings.TrimSuffix(c.PublicURL, "/"), sessions: sessions}
+}
+
 // serveWeb serves the game pages on addr until ctx ends; it returns once
 // listening (or failing to), then serves in the background. done is closed
 // when the server has stopped.
@@ -119,6 +143,9 @@ func serveWeb(ctx context.Context, addr string, perAddress int, store *storage.S
 	}
 	if play != nil {
 		pages.EnablePlay(play.sessions, play.actor)
+		if play.storms != nil {
+			pages.EnableStorms(play.storms)
+		}
 		if play.login != nil {
 			pages.EnableDiscordLogin(play.login)
 			// The same board as a Discord Activity, under /activity/.

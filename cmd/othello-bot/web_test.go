@@ -138,6 +138,7 @@ func TestLocalGamePageFollowsForTwelveSeconds(t *testing.T) {
 // bot started in it.
 type localGame struct {
 	addr, url string // the pages' address, and the game's page
+	db        string // its SQLite file
 	in        *io.PipeWriter
 	out       *syncBuffer
 	done      chan int // local's exit status
@@ -181,12 +182,12 @@ func startLocal(t *testing.T) *localGame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &localGame{addr: ln.Addr().String(), out: &syncBuffer{}, done: make(chan int)}
+	l := &localGame{addr: ln.Addr().String(), db: filepath.Join(dir, "bot.db"), out: &syncBuffer{}, done: make(chan int)}
 	ln.Close()
 	pr, pw := io.Pipe()
 	l.in = pw
 	go func() {
-		l.done <- run([]string{"local", "--web", l.addr, "--db", filepath.Join(dir, "bot.db"), "--results", filepath.Join(dir, "r.log")},
+		l.done <- run([]string{"local", "--web", l.addr, "--db", l.db, "--results", filepath.Join(dir, "r.log")},
 			pr, l.out, io.Discard)
 	}()
 	return l
