@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"os"
 	"path"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"othello-bot/bot/discord/discordtest"
 	"othello-bot/game"
 	"othello-bot/internal/browsertest"
 	"othello-bot/puzzle"
@@ -226,4 +228,113 @@ func waitFor(t *testing.T, l *localGame, from int, text string) {
 			t.Fatalf("no %q in:\n%s", text, l.out.String()[from:])
 		}
 	}
+}
+
+// A race's page is its live track: opened from the race message's link
+// by someone not racing (no login), it shows the racers, a racer's right
+// answer in the chat within the page's poll, and the standings at the
+// end, after which it stops asking. A forged key is not found.
+func TestLocalRacePageLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a race in a browser")
+	}
+	l := startLocal(t)
+	l.in.Write([]byte("alice #lobby: /puzzle mode:race\nbob #lobby: click Join\nalice #lobby: click Start\n"))
+	waitFor(t, l, 0, "Racing! It ends")
+	watch := waitMatch(t, l, raceLink, 0)
+	u, err := url.Parse(watch)
+	if err != nil || !strings.HasPrefix(u.Path, "/race/") {
+		t.Fatalf("the race's link: %q", watch)
+	}
+	resp, err := http.Get("http://" + l.addr + "/race/1-00000000000000000000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("a forged race key: %d", resp.StatusCode)
+	}
+	ctx := context.Background()
+	store, err := storage.Open(ctx, l.db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	tab := browsertest.Person(t, browsertest.Start(t, 2*time.Minute))
+	if err := chromedp.Do(tab, chromedp.Navigate(watch)); err != nil {
+		t.Fatal(err)
+	}
+	pageWait(t, tab, "the track", `document.body.dataset.status === "racing" && document.body.dataset.racers === "2"`)
+	// Bob answers right in the chat: the page shows him ahead.
+	from := len(l.out.String())
+	l.in.Write([]byte("bob #lobby: click Play\n"))
+	waitFor(t, l, from, "Puzzle 1 · rated")
+	runs, err := store.RaceRuns(ctx, 1)
+	if err != nil || len(runs) != 2 {
+		t.Fatalf("the race's runs: %v %v", runs, err)
+	}
+	rec, err := store.Puzzle(ctx, runs[1].Puzzle())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := 0; step < len(rec.Line); step += 2 { // every move of the puzzle's line
+		l.in.Write([]byte("bob #lobby: select " + rec.Line[step].String() + "\n"))
+	}
+	pageWait(t, tab, "bob ahead on the track", `document.querySelector("#track li").innerText.includes("bob") && document.querySelector("#track li").dataset.score === "1"`)
+	// The race ends (local's clock moves with wait): the standings, and
+	// the page stops asking.
+	l.in.Write([]byte("wait 2m\n"))
+	pageWait(t, tab, "the standings", `document.body.dataset.status === "finished"`)
+	if head := pageEval(t, tab, `document.getElementById("head").innerText`); !strings.Contains(head, "The race is over") {
+		t.Fatalf("the page's head at the end: %q", head)
+	}
+}
+
+// Puzzle Storm from Discord's side: /puzzle mode:storm in the fake
+// Discord answers with the run and a link button to its page (within
+// Discord's limits: the fake refuses a url over 512); and from the
+// Activity's lobby alice opens Puzzle Storm, starts a run — dealt in the
+// server the Activity runs in, where Discord says she is a member — and
+// answers by a click in Discord's frame, her session going as a Bearer
+// token.
+func TestActivityStorm(t *testing.T) {
+	srv, c, r := activityBot(t)
+	alice := discordtest.User{ID: "710000000000000021", Name: "alice"}
+	reply := srv.Reply(r.do(srv.Command(alice, lobby, "puzzle", map[string]any{"mode": "storm"})))
+	if reply == nil || !reply.Ephemeral {
+		t.Fatalf("/puzzle mode:storm: %+v; log:\n%s", reply, r.logs)
+	}
+	if link := linkButton(reply, "Play on the board"); !strings.HasPrefix(link, c.PublicURL+"storm/1?login=") {
+		t.Fatalf("the run's link button: %q in %v", link, reply.Components)
+	}
+	host := activityHost(t, srv, c.WebAddress, alice)
+	f := openActivity(t, browsertest.Start(t, time.Minute), host, srv, lobby, r)
+	f.waitFor("the lobby", `d.body.dataset.ready`)
+	f.eval(`d.getElementById("storm").click()`)
+	f.waitFor("the Storm page", `d.getElementById("start-storm")`)
+	f.eval(`d.getElementById("start-storm").click()`)
+	f.waitFor("alice's run", `d.body.dataset.ready && d.querySelector("#sboard button.legal")`)
+	if path := f.eval(`d.location.pathname`); path != "/.proxy/storm/2" {
+		t.Fatalf("the run's page in the Activity: %s", path)
+	}
+	ctx := context.Background()
+	store, err := storage.Open(ctx, c.Database, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	run, err := store.Run(ctx, 2)
+	if err != nil || run.Player.ID != alice.ID || run.GuildID != srv.GuildID {
+		t.Fatalf("the Activity's run: %+v %v", run, err)
+	}
+	f.eval(`d.querySelector("#sboard button.legal").click()`)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(30 * time.Millisecond) {
+		if after, err := store.Run(ctx, 2); err == nil && (after.Solved+after.Misses > 0 || after.Step > 0) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the click in the Activity did not answer; page: %s; log:\n%s", f.eval(`d.body.innerText`), r.logs)
+		}
+	}
+	checkClean(t, srv, r)
 }
