@@ -23,8 +23,10 @@ type pageLinks struct{ s *web.Sessions }
 
 const longBase = "https://othello-bot.a-rather-long-host-name-for-a-community-server.example.org"
 
-func (l pageLinks) RunLink(id int64, p record.Player) string { return longBase + l.s.RunLoginPath(id, p) }
-func (l pageLinks) RaceLink(id int64) string                 { return longBase + l.s.RacePath(id) }
+func (l pageLinks) RunLink(id int64, p record.Player) string {
+	return longBase + l.s.RunLoginPath(id, p)
+}
+func (l pageLinks) RaceLink(id int64) string { return longBase + l.s.RacePath(id) }
 
 func newPageLinks(t *testing.T) pageLinks {
 	s, err := web.NewSessions(nil)
@@ -100,7 +102,7 @@ func TestRunOnThePage(t *testing.T) {
 			t.Fatalf("a right answer: %+v %v", v, err)
 		}
 	}
-	if v.LeftMs != (storm.Duration + 3*time.Second).Milliseconds() || !strings.Contains(strings.Join(v.Notes, " "), "+3 s") {
+	if v.LeftMs != (storm.Duration+3*time.Second).Milliseconds() || !strings.Contains(strings.Join(v.Notes, " "), "+3 s") {
 		t.Fatalf("after five right: clock %d ms, notes %q", v.LeftMs, v.Notes)
 	}
 	r, _ := f.Run(ctx, v.ID)
