@@ -38,7 +38,13 @@ const (
 )
 
 // Length counts a text as Discord does.
-func Length(s string) int { return len(utf16.Encode([]rune(s))) }
+func Length(s string) int {
+	n := 0
+	for _, r := range s { // counted, not encoded: every message is measured, some twice
+		n += max(1, utf16.RuneLen(r)) // an invalid byte is one U+FFFD
+	}
+	return n
+}
 
 // Clip shortens s to at most n units, ending with "…" when cut.
 func Clip(s string, n int) string {

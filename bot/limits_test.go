@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"othello-bot/catalog"
 	"othello-bot/game"
@@ -221,4 +222,17 @@ func TestJoinLinesCountsWhatItLeavesOut(t *testing.T) {
 	if got := JoinLines(nil, 10); got != "" {
 		t.Errorf("none: %q", got)
 	}
+}
+
+// Length counts as Discord does, in UTF-16 units, whatever the text:
+// emoji, Japanese, invalid bytes.
+func FuzzLength(f *testing.F) {
+	for _, s := range []string{"", "abc", "⚫🇦1️⃣", "オセロ", "\xed\xa0\x80", "\xff", "𝄞x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Length(s), len(utf16.Encode([]rune(s))); got != want {
+			t.Fatalf("Length(%q) = %d, want %d", s, got, want)
+		}
+	})
 }

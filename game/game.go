@@ -41,6 +41,18 @@ func (g *Game) Position() Position { return g.pos }
 // Plies returns every turn so far, passes included.
 func (g *Game) Plies() []Ply { return append([]Ply(nil), g.plies...) }
 
+// MovesBy counts the moves a colour made, passes left out (without
+// copying the plies: it is asked at every move).
+func (g *Game) MovesBy(c Color) int {
+	n := 0
+	for _, p := range g.plies {
+		if p.Color == c && !p.Square.IsPass() {
+			n++
+		}
+	}
+	return n
+}
+
 // Moves returns the squares played so far, without passes.
 func (g *Game) Moves() []Square { return MovesOf(g.plies) }
 

@@ -183,15 +183,7 @@ func (g *Game) Clock() timecontrol.Clock {
 }
 
 // MovesBy counts the moves a colour made, passes left out.
-func (g *Game) MovesBy(c game.Color) int {
-	n := 0
-	for _, p := range g.Plies() {
-		if p.Color == c && !p.Square.IsPass() {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) MovesBy(c game.Color) int { return g.State.MovesBy(c) }
 
 // Style is how a board is shown in chat.
 type Style string

@@ -273,18 +273,24 @@ func TestLeases(t *testing.T) {
 	})
 }
 
-// An interaction id is first seen once across every process sharing the
-// database (two stores racing for it), and forgotten once old.
+// An interaction id is first seen once: by one of two copies racing in a
+// process, and, on PostgreSQL, across the processes sharing the database
+// (SQLite is one process's: its notes ride with its commits, seen.go);
+// the notes outlive the process (a restart, or another reader, finds
+// them); and an id is forgotten once old.
 func TestSeenInteractions(t *testing.T) {
 	eachBackend(t, func(t *testing.T, database string) {
 		ctx := context.Background()
 		a := openAt(t, database, "")
-		b := openAt(t, database, "")
+		racers := []*Store{a, a}
+		if strings.HasPrefix(database, "postgres") {
+			racers = []*Store{a, openAt(t, database, "")}
+		}
 		for i := range 20 {
 			id := fmt.Sprint(1300000000000000000 + i)
 			var wg sync.WaitGroup
 			firsts := make([]bool, 2)
-			for k, s := range []*Store{a, b} {
+			for k, s := range racers {
 				wg.Go(func() {
 					ok, err := s.FirstSeen(ctx, id, t0)
 					if err != nil {
@@ -295,19 +301,74 @@ func TestSeenInteractions(t *testing.T) {
 			}
 			wg.Wait()
 			if firsts[0] == firsts[1] {
-				t.Fatalf("interaction %s: first seen by a %v, by b %v", id, firsts[0], firsts[1])
+				t.Fatalf("interaction %s: first seen by the first copy %v, by the second %v", id, firsts[0], firsts[1])
 			}
 		}
-		if err := a.ForgetSeen(ctx, t0.Add(time.Second)); err != nil {
+		a.Close() // its notes written as it stops
+		b := openAt(t, database, "")
+		if ok, err := b.FirstSeen(ctx, "1300000000000000019", t0.Add(time.Minute)); err != nil || ok {
+			t.Fatalf("an id seen before a restart is new after it: %v %v", ok, err)
+		}
+		if err := b.ForgetSeen(ctx, t0.Add(time.Second)); err != nil {
 			t.Fatal(err)
 		}
 		if ok, err := b.FirstSeen(ctx, "1300000000000000000", t0.Add(time.Hour)); err != nil || !ok {
 			t.Errorf("a forgotten id: %v %v", ok, err)
 		}
-		if ok, _ := a.FirstSeen(ctx, "1300000000000000000", t0.Add(time.Hour)); ok {
+		if ok, _ := b.FirstSeen(ctx, "1300000000000000000", t0.Add(time.Hour)); ok {
 			t.Error("seen twice after being forgotten and seen again")
 		}
 	})
+}
+
+// On SQLite an interaction's note is written in the transaction of the
+// first write after it (one sync for both): with no time for a commit of
+// its own, the write carries it; a write that fails hands its notes to the
+// next commit; with no write, a note is written alone after the delay.
+func TestSeenNoteRidesWithTheWrite(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	noted := func(id string) bool {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM seen_interactions WHERE id = ?`, id).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n == 1
+	}
+	s.noteDelay = time.Hour
+	if ok, err := s.FirstSeen(ctx, "1", t0); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if noted("1") {
+		t.Fatal("the note was written before any write")
+	}
+	newGame(t, s, "c1", record.Human(alice), record.Bot(1), 8)
+	if !noted("1") {
+		t.Fatal("the next write did not carry the note")
+	}
+	if ok, err := s.FirstSeen(ctx, "3", t0); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	failing := errors.New("refused")
+	if err := s.inTx(ctx, func(tx *dbTx) error { return failing }); !errors.Is(err, failing) {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !noted("3"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the note undone with a failed write was never written")
+		}
+	}
+	s.group.mu.Lock()
+	s.noteDelay = time.Millisecond
+	s.group.mu.Unlock()
+	if ok, err := s.FirstSeen(ctx, "2", t0); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !noted("2"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("a note with no write after it was never written")
+		}
+	}
 }
 
 // A SQLite database copied into PostgreSQL: every table counted, every

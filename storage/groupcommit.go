@@ -46,6 +46,13 @@ type groupCommit struct {
 	// the catch-up at start finds their lines in the log.
 	unmarked []int64
 	running  sync.WaitGroup
+	// seen are the interaction ids this process took (seen.go), notes
+	// those not yet written: the next batch's transaction writes them, or
+	// a writer of their own after noteTimer.
+	seen      map[string]int64
+	notes     []seenNote
+	noteTimer *time.Timer
+	closing   bool
 }
 
 // inGroupTx runs fn in a transaction shared with the writes queued with
@@ -58,11 +65,7 @@ func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) err
 	g := &s.group
 	g.mu.Lock()
 	g.queue = append(g.queue, w)
-	if !g.writing {
-		g.writing = true
-		g.running.Add(1)
-		go s.writeGroups(context.WithoutCancel(ctx))
-	}
+	s.startWriterLocked()
 	g.mu.Unlock()
 	d := <-w.done
 	s.observe(start, d.err)
@@ -80,27 +83,49 @@ func (s *Store) writeGroups(ctx context.Context) {
 		n := min(len(g.queue), maxGroup)
 		batch := g.queue[:n:n]
 		g.queue = g.queue[n:]
-		unmarked := g.unmarked
-		g.unmarked = nil
-		if n == 0 && len(unmarked) == 0 {
+		unmarked, notes := g.unmarked, g.notes
+		g.unmarked, g.notes = nil, nil
+		if g.noteTimer != nil { // the notes ride with this batch
+			g.noteTimer.Stop()
+			g.noteTimer = nil
+		}
+		if n == 0 && len(unmarked) == 0 && len(notes) == 0 {
 			g.writing = false
 			g.mu.Unlock()
 			return
 		}
 		g.mu.Unlock()
 		if n == 0 {
-			if err := s.markLoggedAll(ctx, s.wdb, unmarked); err != nil {
-				s.logger.Warn("noting results as logged (the catch-up at start will)", "err", err)
+			if len(unmarked) > 0 {
+				if err := s.markLoggedAll(ctx, s.wdb, unmarked); err != nil {
+					s.logger.Warn("noting results as logged (the catch-up at start will)", "err", err)
+				}
+			}
+			if len(notes) > 0 {
+				if err := s.runTx(ctx, false, func(tx *dbTx) error { return writeNotes(ctx, tx, notes) }); err != nil {
+					s.logger.Warn("noting interactions (tried again with the next write)", "err", err)
+					g.mu.Lock()
+					g.notes = append(notes, g.notes...)
+					if len(g.queue)+len(g.unmarked) == 0 {
+						// Nothing else to write: after the delay, not at once.
+						g.writing = false
+						s.notesDueLocked()
+						g.mu.Unlock()
+						return
+					}
+					g.mu.Unlock()
+				}
 			}
 			continue
 		}
-		s.writeGroup(ctx, batch, unmarked)
+		s.writeGroup(ctx, batch, unmarked, notes)
 	}
 }
 
 // writeGroup writes one batch in one transaction, with the notes of
-// results logged before it, and tells each writer.
-func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []int64) {
+// results logged before it and of interactions taken, and tells each
+// writer.
+func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []int64, notes []seenNote) {
 	errs := make([]error, len(batch))
 	var commitErr error
 	if len(batch) == 1 && len(unmarked) == 0 {
@@ -108,10 +133,21 @@ func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []
 		// undoes it on failure, no savepoint needed — two statements fewer
 		// a move.
 		if errs[0] = batch[0].ctx.Err(); errs[0] == nil {
-			errs[0] = s.runTx(ctx, false, batch[0].fn)
+			errs[0] = s.runTx(ctx, false, func(tx *dbTx) error {
+				if err := writeNotes(ctx, tx, notes); err != nil {
+					return err
+				}
+				return batch[0].fn(tx)
+			})
+		}
+		if errs[0] != nil {
+			s.notesBack(notes) // undone with the write: the next commit takes them
 		}
 	} else {
-		commitErr = s.writeBatch(ctx, batch, unmarked, errs)
+		commitErr = s.writeBatch(ctx, batch, unmarked, notes, errs)
+		if commitErr != nil {
+			s.notesBack(notes)
+		}
 	}
 	var logged []int64
 	for i, w := range batch {
@@ -161,8 +197,11 @@ func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []
 // writeBatch writes several writes in one transaction, each in a savepoint
 // of its own so one refused leaves the others, with the notes of results
 // logged before them; each write's own error goes to errs.
-func (s *Store) writeBatch(ctx context.Context, batch []*groupWrite, unmarked []int64, errs []error) error {
+func (s *Store) writeBatch(ctx context.Context, batch []*groupWrite, unmarked []int64, notes []seenNote, errs []error) error {
 	return s.runTx(ctx, false, func(tx *dbTx) error {
+		if err := writeNotes(ctx, tx, notes); err != nil {
+			return err
+		}
 		if len(unmarked) > 0 {
 			if err := s.markLoggedAll(ctx, tx, unmarked); err != nil {
 				return err

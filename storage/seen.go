@@ -1,34 +1,43 @@
 package storage
 
+// This file is the note of each interaction's id, so that a replayed
+// request is refused. PostgreSQL's processes share the database: each
+// note is an insert of its own, and the database says who saw an id
+// first. SQLite is one process's database (the timers and the group
+// commit are its alone), so that process knows every id it took since it
+// started: the note rides with its next commit — the interaction's own
+// first write when it makes one, so none of an interaction's effects is
+// ever on disk without its note — or, when no write comes within
+// noteDelay, a commit of the notes alone. A move then costs one sync to
+// disk, not two. An id from before a restart is found in the table.
+
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
 
+// noteDelay is how long a SQLite note waits for a write to ride with.
+const noteDelay = 100 * time.Millisecond
+
+// seenNote is an interaction's id not yet written.
+type seenNote struct {
+	id string
+	at int64 // Unix ms
+}
+
 // FirstSeen records that an interaction id arrived at and says whether it
 // is the first time any process sharing the database saw it.
 func (s *Store) FirstSeen(ctx context.Context, id string, at time.Time) (bool, error) {
-	const insert = `INSERT INTO seen_interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`
-	var n int64
-	record := func(ctx context.Context, ex interface {
-		ExecContext(context.Context, string, ...any) (sql.Result, error)
-	}) error {
-		res, err := ex.ExecContext(ctx, insert, id, millis(at))
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	}
-	var err error
 	if s.dialect == sqliteDB {
-		// In SQLite's group commit: one interaction's note shares its
-		// transaction and sync with the writes queued beside it, instead
-		// of taking the one write connection for a sync of its own.
-		err = s.inTx(ctx, func(tx *dbTx) error { return record(ctx, tx) })
-	} else {
-		err = record(ctx, s.wdb)
+		return s.firstSeenHere(ctx, id, at)
+	}
+	res, err := s.wdb.ExecContext(ctx, `INSERT INTO seen_interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`, id, millis(at))
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
 	}
 	if err != nil {
 		return false, fmt.Errorf("recording interaction %s: %w", id, err)
@@ -36,11 +45,116 @@ func (s *Store) FirstSeen(ctx context.Context, id string, at time.Time) (bool, e
 	return n == 1, nil
 }
 
+// firstSeenHere is FirstSeen for the one process of a SQLite database.
+func (s *Store) firstSeenHere(ctx context.Context, id string, at time.Time) (bool, error) {
+	g := &s.group
+	g.mu.Lock()
+	_, dup := g.seen[id]
+	g.mu.Unlock()
+	if dup {
+		return false, nil
+	}
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM seen_interactions WHERE id = ?`, id).Scan(&one)
+	if err == nil {
+		return false, nil // seen before this process started
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return false, fmt.Errorf("reading interaction %s: %w", id, err)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if _, dup := g.seen[id]; dup { // a copy that arrived at the same time
+		return false, nil
+	}
+	if g.seen == nil {
+		g.seen = map[string]int64{}
+	}
+	g.seen[id] = millis(at)
+	g.notes = append(g.notes, seenNote{id: id, at: millis(at)})
+	s.notesDueLocked()
+	return true, nil
+}
+
+// notesDueLocked makes sure the notes waiting are written: by the writer
+// running now, or, if none starts within the delay, by one of their own.
+func (s *Store) notesDueLocked() {
+	g := &s.group
+	if g.writing || g.noteTimer != nil || g.closing || len(g.notes) == 0 {
+		return
+	}
+	delay := s.noteDelay
+	if delay == 0 {
+		delay = noteDelay
+	}
+	g.noteTimer = time.AfterFunc(delay, func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		g.noteTimer = nil
+		s.startWriterLocked()
+	})
+}
+
+// startWriterLocked starts the writer if there is something to write and
+// it is not running.
+func (s *Store) startWriterLocked() {
+	g := &s.group
+	if g.writing || len(g.queue)+len(g.unmarked)+len(g.notes) == 0 {
+		return
+	}
+	g.writing = true
+	g.running.Add(1)
+	go s.writeGroups(context.Background())
+}
+
+// flushNotes has the notes waiting written now (as the store closes).
+func (s *Store) flushNotes() {
+	g := &s.group
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.closing = true
+	if g.noteTimer != nil {
+		g.noteTimer.Stop()
+		g.noteTimer = nil
+	}
+	s.startWriterLocked()
+}
+
+// writeNotes inserts notes in tx.
+func writeNotes(ctx context.Context, tx *dbTx, notes []seenNote) error {
+	for _, n := range notes {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seen_interactions (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`, n.id, n.at); err != nil {
+			return fmt.Errorf("noting interaction %s: %w", n.id, err)
+		}
+	}
+	return nil
+}
+
+// notesBack queues notes whose transaction failed to ride with the next.
+func (s *Store) notesBack(notes []seenNote) {
+	if len(notes) == 0 {
+		return
+	}
+	g := &s.group
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.notes = append(notes, g.notes...)
+	s.notesDueLocked()
+}
+
 // ForgetSeen drops the interaction ids seen before a time; their requests'
 // timestamps are refused as stale by then.
 func (s *Store) ForgetSeen(ctx context.Context, before time.Time) error {
 	if _, err := s.wdb.ExecContext(ctx, `DELETE FROM seen_interactions WHERE seen_at < ?`, millis(before)); err != nil {
 		return fmt.Errorf("forgetting old interactions: %w", err)
+	}
+	g := &s.group
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for id, at := range g.seen {
+		if at < millis(before) {
+			delete(g.seen, id)
+		}
 	}
 	return nil
 }

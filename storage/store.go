@@ -44,9 +44,12 @@ type Store struct {
 
 	// A results log that could not be written (a full disk) is caught up
 	// in the background until it works; Close stops that.
-	logRetry  time.Duration
-	logMu     sync.Mutex  // one writer of results lines at a time
-	group     groupCommit // SQLite's writes (see groupcommit.go)
+	logRetry time.Duration
+	logMu    sync.Mutex  // one writer of results lines at a time
+	group    groupCommit // SQLite's writes (see groupcommit.go)
+	// noteDelay is how long an interaction's note waits for a write to
+	// ride with (seen.go); 0: the package's.
+	noteDelay time.Duration
 	retryMu   sync.Mutex
 	retrying  bool
 	closed    chan struct{}
@@ -225,7 +228,8 @@ func (s *Store) Close() error {
 	}
 	s.retryMu.Unlock()
 	s.retryDone.Wait()
-	s.group.running.Wait() // the last notes of results logged
+	s.flushNotes()
+	s.group.running.Wait() // the last notes of results logged and of interactions
 	err := s.wdb.DB.Close()
 	if s.db != nil {
 		err = errors.Join(err, s.db.DB.Close())
