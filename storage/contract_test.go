@@ -437,3 +437,30 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 	}
 	logged.Close()
 }
+
+// An interaction's id says when Discord made it, as Discord's reference
+// reads its example; an id made since the store opened is not looked for
+// in the table (no process before this one could have seen it), one made
+// just before is, across a restart.
+func TestSeenBySnowflake(t *testing.T) {
+	at, ok := snowflakeTime("175928847299117063")
+	if want := time.Date(2016, 4, 30, 11, 18, 25, 796e6, time.UTC); !ok || !at.Equal(want) {
+		t.Fatalf("snowflake 175928847299117063 made at %v, want %v", at, want)
+	}
+	if _, ok := snowflakeTime("not-a-snowflake"); ok {
+		t.Fatal("a word read as a snowflake")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bot.db")
+	a := openAt(t, path, "")
+	id := fmt.Sprint(uint64(time.Now().UnixMilli()-discordEpoch) << 22)
+	if ok, err := a.FirstSeen(ctx, id, time.Now()); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	a.Close()
+	b := openAt(t, path, "")
+	if ok, err := b.FirstSeen(ctx, id, time.Now()); err != nil || ok {
+		t.Fatalf("an id made just before a restart, seen before it, is new after it: %v %v", ok, err)
+	}
+}

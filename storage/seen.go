@@ -16,11 +16,30 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 )
 
 // noteDelay is how long a SQLite note waits for a write to ride with.
 const noteDelay = 100 * time.Millisecond
+
+// clockSkew bounds how far Discord's clock may be ahead of this
+// machine's: an interaction Discord made later than that after this
+// process started cannot have reached a process before it.
+const clockSkew = time.Minute
+
+// snowflakeTime is when Discord made an id (its first 42 bits are
+// milliseconds since 2015: Discord's "Snowflakes" reference).
+func snowflakeTime(id string) (time.Time, bool) {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpoch), true
+}
+
+// discordEpoch is Discord's epoch, 2015-01-01, in Unix ms.
+const discordEpoch = 1420070400000
 
 // seenNote is an interaction's id not yet written.
 type seenNote struct {
@@ -54,13 +73,16 @@ func (s *Store) firstSeenHere(ctx context.Context, id string, at time.Time) (boo
 	if dup {
 		return false, nil
 	}
-	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM seen_interactions WHERE id = ?`, id).Scan(&one)
-	if err == nil {
-		return false, nil // seen before this process started
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return false, fmt.Errorf("reading interaction %s: %w", id, err)
+	if made, ok := snowflakeTime(id); !ok || made.Before(s.opened.Add(clockSkew)) {
+		// Perhaps seen before this process started: the table says.
+		var one int
+		err := s.db.QueryRowContext(ctx, `SELECT 1 FROM seen_interactions WHERE id = ?`, id).Scan(&one)
+		if err == nil {
+			return false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("reading interaction %s: %w", id, err)
+		}
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()

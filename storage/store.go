@@ -47,6 +47,8 @@ type Store struct {
 	logRetry time.Duration
 	logMu    sync.Mutex  // one writer of results lines at a time
 	group    groupCommit // SQLite's writes (see groupcommit.go)
+	// opened is when this store was opened (seen.go).
+	opened time.Time
 	// noteDelay is how long an interaction's note waits for a write to
 	// ride with (seen.go); 0: the package's.
 	noteDelay time.Duration
@@ -142,7 +144,7 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 	}
 	w.SetMaxOpenConns(1)
 	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, path: path, logger: opts.Logger, logRetry: opts.LogRetry,
-		closed: make(chan struct{})}
+		closed: make(chan struct{}), opened: time.Now()}
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
 		return nil, err
