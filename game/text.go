@@ -102,7 +102,15 @@ func (p Position) Board64() string {
 	if p.size != 8 {
 		return ""
 	}
+	return p.CellString()
+}
+
+// CellString returns the board as size*size characters, row by row: X
+// for black, O for white, - for empty (BOARD64 on 8x8; how the store and
+// the pages write a board).
+func (p Position) CellString() string {
 	var b strings.Builder
+	b.Grow(p.size * p.size)
 	for _, c := range p.Cells() {
 		switch c {
 		case Black:

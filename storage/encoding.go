@@ -6,7 +6,6 @@ package storage
 import (
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 
 	"othello-bot/game"
@@ -15,20 +14,7 @@ import (
 )
 
 // encodePosition writes the board as size*size characters: '-', 'X', 'O'.
-func encodePosition(p game.Position) string {
-	var b strings.Builder
-	for _, c := range p.Cells() {
-		switch c {
-		case game.Black:
-			b.WriteByte('X')
-		case game.White:
-			b.WriteByte('O')
-		default:
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
-}
+func encodePosition(p game.Position) string { return p.CellString() }
 
 func decodePosition(size int, s, toMove string) (game.Position, error) {
 	cells := make([]game.Color, len(s))

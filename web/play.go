@@ -73,12 +73,7 @@ func sameOrigin(r *http.Request) bool {
 // act answers POST /g/{id}/act: {"kind": "move", "square": "d3", "ply": 7}
 // (or a kind of actions with no square).
 // writeOutcome answers a player's request with what came of it.
-func writeOutcome(w http.ResponseWriter, status int, out Outcome) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(out)
-}
+func writeOutcome(w http.ResponseWriter, status int, out Outcome) { writeJSON(w, status, out) }
 
 // player is who sent a request that changes something: from the page
 // itself, as JSON, with a session. Otherwise it answers the refusal and

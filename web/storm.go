@@ -23,7 +23,6 @@ import (
 	_ "embed"
 
 	"othello-bot/catalog"
-	"othello-bot/game"
 	"othello-bot/record"
 )
 
@@ -94,22 +93,6 @@ type RacerLine struct {
 	Score  int    `json:"score"`
 	Misses int    `json:"misses"`
 	Text   string `json:"text"` // the line in words
-}
-
-// Cells is a position's cells as the pages take them: X, O or -.
-func Cells(p game.Position) string {
-	var b strings.Builder
-	for _, c := range p.Cells() {
-		switch c {
-		case game.Black:
-			b.WriteByte('X')
-		case game.White:
-			b.WriteByte('O')
-		default:
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
 }
 
 // StormPath is the page that starts a run; RunPath a run's page.

@@ -213,7 +213,7 @@ func dataOf(t *catalog.Printer, g *record.Game) (Data, error) {
 	d := Data{Number: g.ID, PublicID: g.PublicID, Size: n, Black: words.Side(g.Black), White: words.Side(g.White), Status: string(g.Status),
 		Transcript: g.Transcript(), Version: g.Version, Plies: []Ply{}, Captions: []string{frame(0, nil, start)},
 		Clock: clockOf(g), ToMove: toMoveOf(g), Legal: legalOf(g), Abortable: g.Status == record.Active && play.Early(g)}
-	d.Start = Cells(start)
+	d.Start = start.CellString()
 	d.Presence = presenceOf(t, g, d.Black, d.White)
 	pos := start
 	for i, p := range g.Plies() {

@@ -140,7 +140,7 @@ func (s *Service) page(ctx context.Context, t *catalog.Printer, r storm.Run, not
 		pos = rec.Start
 	}
 	n := pos.Size()
-	v.Title, v.Size, v.Cells, v.ToMove = t.T(titleKey(r.Mode), "Name", r.Player.Name), n, web.Cells(pos), "X"
+	v.Title, v.Size, v.Cells, v.ToMove = t.T(titleKey(r.Mode), "Name", r.Player.Name), n, pos.CellString(), "X"
 	if pos.ToMove() == game.White {
 		v.ToMove = "O"
 	}
