@@ -441,7 +441,8 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 // An interaction's id says when Discord made it, as Discord's reference
 // reads its example; an id made since the store opened is not looked for
 // in the table (no process before this one could have seen it), one made
-// just before is, across a restart.
+// just before is, across a restart, and so is one that claims to come from
+// the future.
 func TestSeenBySnowflake(t *testing.T) {
 	at, ok := snowflakeTime("175928847299117063")
 	if want := time.Date(2016, 4, 30, 11, 18, 25, 796e6, time.UTC); !ok || !at.Equal(want) {
@@ -454,13 +455,20 @@ func TestSeenBySnowflake(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bot.db")
 	a := openAt(t, path, "")
-	id := fmt.Sprint(uint64(time.Now().UnixMilli()-discordEpoch) << 22)
-	if ok, err := a.FirstSeen(ctx, id, time.Now()); err != nil || !ok {
-		t.Fatal(ok, err)
+	// One made just now, and one that says it is from the future (Discord
+	// never makes one; the table is asked all the same).
+	ids := []string{fmt.Sprint(uint64(time.Now().UnixMilli()-discordEpoch) << 22),
+		fmt.Sprint(uint64(time.Now().Add(time.Hour).UnixMilli()-discordEpoch) << 22)}
+	for _, id := range ids {
+		if ok, err := a.FirstSeen(ctx, id, time.Now()); err != nil || !ok {
+			t.Fatal(ok, err)
+		}
 	}
 	a.Close()
 	b := openAt(t, path, "")
-	if ok, err := b.FirstSeen(ctx, id, time.Now()); err != nil || ok {
-		t.Fatalf("an id made just before a restart, seen before it, is new after it: %v %v", ok, err)
+	for _, id := range ids {
+		if ok, err := b.FirstSeen(ctx, id, time.Now()); err != nil || ok {
+			t.Fatalf("id %s, seen before a restart, is new after it: %v %v", id, ok, err)
+		}
 	}
 }

@@ -73,8 +73,10 @@ func (s *Store) firstSeenHere(ctx context.Context, id string, at time.Time) (boo
 	if dup {
 		return false, nil
 	}
-	if made, ok := snowflakeTime(id); !ok || made.Before(s.opened.Add(clockSkew)) {
-		// Perhaps seen before this process started: the table says.
+	if made, ok := snowflakeTime(id); !ok || made.Before(s.opened.Add(clockSkew)) || made.After(time.Now().Add(clockSkew)) {
+		// Perhaps seen before this process started (or an id that says
+		// it is from the future, which Discord never makes): the table
+		// says.
 		var one int
 		err := s.db.QueryRowContext(ctx, `SELECT 1 FROM seen_interactions WHERE id = ?`, id).Scan(&one)
 		if err == nil {
