@@ -57,14 +57,15 @@ func (r *recordingStorms) ShowRace(ctx context.Context, t *catalog.Printer, id i
 // comes from the page itself as JSON (403 from another site), with a
 // body in bounds (400); a refused answer is a 409 with the run as it
 // stands. A start is dealt in the server the session says its player is
-// a member of, and only there.
+// a member of, and only there; a player's second start within two seconds
+// is refused (a script could otherwise store thousands of runs a minute).
 func TestStormDoors(t *testing.T) {
 	f := newFixture(t)
 	sessions := testSessions(t, 0)
 	storms := &recordingStorms{}
 	f.web.EnablePlay(sessions, &recordingActor{})
 	f.web.EnableStorms(storms)
-	alice, bob := record.Player{ID: "1", Name: "alice"}, record.Player{ID: "2", Name: "bob"}
+	alice, bob, carol := record.Player{ID: "1", Name: "alice"}, record.Player{ID: "2", Name: "bob"}, record.Player{ID: "3", Name: "carol"}
 	do := func(method, path, session, body string, headers map[string]string) int {
 		t.Helper()
 		req, err := http.NewRequest(method, f.srv.URL+path, strings.NewReader(body))
@@ -118,7 +119,8 @@ func TestStormDoors(t *testing.T) {
 		{"a start of no mode", "POST", "/storm/start", a, `{"mode": "blitz"}`, nil, 400},
 		{"a start, no session", "POST", "/storm/start", "", `{"mode": "storm"}`, nil, 401},
 		{"a start", "POST", "/storm/start", a, `{"mode": "storm"}`, nil, 200},
-		{"a start in the Activity", "POST", "/activity/storm/start", sessions.sessionIn(alice, "500"), `{"mode": "streak"}`, nil, 200},
+		{"a second start at once", "POST", "/storm/start", a, `{"mode": "storm"}`, nil, 429},
+		{"a start in the Activity", "POST", "/activity/storm/start", sessions.sessionIn(carol, "500"), `{"mode": "streak"}`, nil, 200},
 		{"a forged race", "GET", "/race/1-0000", "", "", nil, 404},
 		{"a race by its number", "GET", "/race/1/state", "", "", nil, 404},
 		{"a race", "GET", sessions.RacePath(1) + "/state", "", "", nil, 200},
@@ -128,8 +130,8 @@ func TestStormDoors(t *testing.T) {
 			t.Errorf("%s: %d, want %d", c.what, got, c.want)
 		}
 	}
-	if got := strings.Join(storms.starts, " "); got != "1||storm 1|500|streak" {
-		t.Errorf("the runs started: %q, want alice's storm outside a server and her streak in server 500", got)
+	if got := strings.Join(storms.starts, " "); got != "1||storm 3|500|streak" {
+		t.Errorf("the runs started: %q, want alice's storm outside a server (once) and carol's streak in server 500", got)
 	}
 	if len(storms.asked) != 1 || storms.asked[0] != 1 {
 		t.Errorf("the races asked for: %v", storms.asked)

@@ -70,6 +70,7 @@ type Server struct {
 	login    *DiscordLogin
 	activity *activity
 	storms   Storms // runs' and races' pages; nil: none
+	starts   starts // when each player last started a run
 }
 
 //go:embed page.html
