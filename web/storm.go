@@ -19,7 +19,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	_ "embed"
@@ -311,7 +310,7 @@ func (s *Server) runStart(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, StormRun{Refused: t.T("web.bad_request")})
 		return
 	}
-	if !s.starts.take(p.ID, time.Now()) {
+	if !s.starts.Take(p.ID, time.Now()) {
 		writeJSON(w, http.StatusTooManyRequests, StormRun{Refused: t.T("web.storm.too_fast")})
 		return
 	}
@@ -329,34 +328,6 @@ func (s *Server) runStart(w http.ResponseWriter, r *http.Request) {
 // pages: each is a stored run of up to 150 puzzles, and a script could
 // otherwise start thousands a minute (Discord paces the chat's /puzzle).
 const startEvery = 2 * time.Second
-
-// starts are the players' last starts, forgotten once older than
-// startEvery.
-type starts struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-}
-
-// take reports whether playerID may start a run at now, and notes it.
-func (st *starts) take(playerID string, now time.Time) bool {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if at, ok := st.last[playerID]; ok && now.Sub(at) < startEvery {
-		return false
-	}
-	if st.last == nil || len(st.last) > 1024 {
-		for id, at := range st.last {
-			if now.Sub(at) >= startEvery {
-				delete(st.last, id)
-			}
-		}
-		if st.last == nil {
-			st.last = map[string]time.Time{}
-		}
-	}
-	st.last[playerID] = now
-	return true
-}
 
 // raceState answers GET race/{key}/state: the track, to anyone with the
 // race's link.

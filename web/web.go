@@ -22,6 +22,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/game"
 	"othello-bot/gametext"
+	"othello-bot/internal/keyed"
 	"othello-bot/play"
 	"othello-bot/record"
 	"othello-bot/tournament"
@@ -69,8 +70,8 @@ type Server struct {
 	actor    Actor     // plays for a page's player; nil: pages are for watching
 	login    *DiscordLogin
 	activity *activity
-	storms   Storms // runs' and races' pages; nil: none
-	starts   starts // when each player last started a run
+	storms   Storms     // runs' and races' pages; nil: none
+	starts   keyed.Pace // each player's runs started, one per startEvery
 }
 
 //go:embed page.html
@@ -86,7 +87,7 @@ func New(src Source, log *slog.Logger) *Server {
 	}
 	s := &Server{src: src, log: log, hub: newHub(src, log), mux: http.NewServeMux(),
 		page: template.Must(template.New("page").Parse(pageHTML)), WriteTimeout: 10 * time.Second, KeepAlive: 25 * time.Second,
-		MaxWatchers: defaultMaxWatchers(), MaxWatchersPerAddress: 20, Now: time.Now}
+		MaxWatchers: defaultMaxWatchers(), MaxWatchersPerAddress: 20, Now: time.Now, starts: keyed.Pace{Every: startEvery}}
 	s.mux.HandleFunc("GET /g/{id}", s.gamePage)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assetHandler()))
 	s.mux.HandleFunc("GET /g/{id}/data", s.gameData)

@@ -22,6 +22,7 @@ import (
 	"othello-bot/catalog"
 	"othello-bot/customid"
 	"othello-bot/game"
+	"othello-bot/internal/keyed"
 	"othello-bot/pool"
 	"othello-bot/record"
 	"othello-bot/schedule"
@@ -83,9 +84,11 @@ type Config struct {
 // Service runs the pool on a core.
 type Service struct {
 	Core
-	store  Store
-	cfg    Config
-	pinged pings
+	store Store
+	cfg   Config
+	// pinged paces each server's role pings (in this process: a second
+	// process may ping once more within the pause).
+	pinged keyed.Pace
 }
 
 // New returns the pairing capability; mount it on core.
@@ -93,7 +96,7 @@ func New(core Core, store Store, cfg Config) *Service {
 	if cfg.DefaultSize == 0 {
 		cfg.DefaultSize = 8
 	}
-	return &Service{Core: core, store: store, cfg: cfg}
+	return &Service{Core: core, store: store, cfg: cfg, pinged: keyed.Pace{Every: pingEvery}}
 }
 
 // Routes answers /play and the Play and Leave buttons of a wait.

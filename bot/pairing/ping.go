@@ -7,7 +7,6 @@ package pairing
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"othello-bot/bot"
@@ -20,27 +19,6 @@ const pingEvery = 10 * time.Minute
 
 // PermMentionEveryone lets the bot ping a role that is not mentionable.
 const PermMentionEveryone int64 = 1 << 17
-
-// pings remembers when each server's role was last pinged (in this
-// process: a second process may ping once more within the pause).
-type pings struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-}
-
-// due says whether a server's role may be pinged now, and if so counts it.
-func (p *pings) due(guildID string, now time.Time) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if t, ok := p.last[guildID]; ok && now.Sub(t) < pingEvery {
-		return false
-	}
-	if p.last == nil {
-		p.last = map[string]time.Time{}
-	}
-	p.last[guildID] = now
-	return true
-}
 
 // ping is the message that pings the server's role for a new wait, when
 // it has one and its pause is over. It follows the wait's message rather
@@ -56,7 +34,7 @@ func (s *Service) ping(ctx context.Context, t *catalog.Printer, e record.PoolEnt
 		s.Logger(ctx).Warn("reading the pool's role", "guild", e.GuildID, "err", err)
 		return nil
 	}
-	if role == "" || !s.pinged.due(e.GuildID, s.Now()) {
+	if role == "" || !s.pinged.Take(e.GuildID, s.Now()) {
 		return nil
 	}
 	m := bot.Message{Content: t.T("pool.ping", "Role", "<@&"+role+">", "Name", bot.Escape(e.Player.Name)), RoleMentions: []string{role}}

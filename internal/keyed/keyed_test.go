@@ -1,8 +1,10 @@
 package keyed
 
 import (
+	"fmt"
 	"sync"
 	"testing"
+	"time"
 )
 
 // One key's holders run one at a time; another key's run beside them.
@@ -48,4 +50,23 @@ func TestLockIsPerKey(t *testing.T) {
 	}
 	unlockA()
 	<-got
+}
+
+// A key goes once per pause, other keys beside it; keys whose pause is
+// over are forgotten as the set grows past its bound.
+func TestPace(t *testing.T) {
+	p := Pace{Every: time.Second}
+	t0 := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	if !p.Take("a", t0) || p.Take("a", t0.Add(999*time.Millisecond)) || !p.Take("b", t0) || !p.Take("a", t0.Add(time.Second)) {
+		t.Fatal("a key's pause is not kept, or another key is held by it")
+	}
+	for i := range 2 * forgetAbove {
+		p.Take(fmt.Sprint(i), t0.Add(time.Duration(i)*time.Second))
+	}
+	if n := len(p.last); n > forgetAbove+1 {
+		t.Fatalf("%d keys kept, want at most %d", n, forgetAbove+1)
+	}
+	if p.Take(fmt.Sprint(2*forgetAbove-1), t0.Add(time.Duration(2*forgetAbove-1)*time.Second)) {
+		t.Fatal("a key still in its pause went again after the others were forgotten")
+	}
 }
