@@ -42,6 +42,10 @@ func (s *Store) complete(ctx context.Context, q querier, l *loaded) (*record.Gam
 
 func (s *Store) completeOnce(ctx context.Context, q querier, l *loaded) (*record.Game, error) {
 	g := l.g
+	if st, ok := s.states.get(l); ok {
+		g.State = st
+		return g, nil
+	}
 	rows, err := q.QueryContext(ctx, `SELECT color, square FROM moves WHERE game_id = ? ORDER BY ply`, g.ID)
 	if err != nil {
 		return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
@@ -67,6 +71,7 @@ func (s *Store) completeOnce(ctx context.Context, q querier, l *loaded) (*record
 	rows.Close()
 	g.State, err = game.ReplayPlies(l.start, plies)
 	if err == nil && g.Position().Equal(l.pos) {
+		s.states.put(g)
 		return g, nil
 	}
 	var version int64

@@ -126,6 +126,7 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 		return err
 	}
 	g.Turned(t)
+	s.states.put(g)
 	return nil
 }
 
@@ -164,6 +165,7 @@ func (s *Store) RestartTurn(ctx context.Context, g *record.Game, t record.Turn) 
 		return err
 	}
 	g.Restarted(t)
+	s.states.put(g)
 	return nil
 }
 
@@ -262,6 +264,7 @@ func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record
 		return err
 	}
 	g.TookBack(state, t)
+	s.states.put(g)
 	return nil
 }
 
@@ -337,6 +340,7 @@ func (s *Store) finishGame(ctx context.Context, g *record.Game, r record.Result,
 		g.Turned(*last)
 	}
 	g.Finished(r)
+	s.states.put(g)
 	if s.results != nil {
 		if err := logErr; err != nil {
 			// The game is safely finished; the line follows when the log

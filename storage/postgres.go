@@ -79,7 +79,7 @@ func openPostgres(ctx context.Context, database string, opts Options) (*Store, e
 	pool.SetMaxIdleConns(pgConns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
 	p := newDB(pool, postgresDB)
-	s := &Store{db: p, wdb: p, dialect: postgresDB, path: name, logger: opts.Logger, logRetry: opts.LogRetry,
+	s := &Store{db: p, wdb: p, dialect: postgresDB, states: newStateCache(), path: name, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
 	pingCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()

@@ -47,8 +47,10 @@ type Store struct {
 	logRetry time.Duration
 	logMu    sync.Mutex  // one writer of results lines at a time
 	group    groupCommit // SQLite's writes (see groupcommit.go)
-	// opened is when this store was opened (seen.go).
-	opened time.Time
+	states   stateCache  // games' replayed moves (statecache.go)
+	// seenUntil is the latest note of an interaction in the table when
+	// this store opened (seen.go): what processes before this one took.
+	seenUntil time.Time
 	// noteDelay is how long an interaction's note waits for a write to
 	// ride with (seen.go); 0: the package's.
 	noteDelay time.Duration
@@ -143,8 +145,8 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
-	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, path: path, logger: opts.Logger, logRetry: opts.LogRetry,
-		closed: make(chan struct{}), opened: time.Now()}
+	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
+		closed: make(chan struct{})}
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
 		return nil, err
@@ -156,6 +158,10 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 	}
 	r.SetMaxOpenConns(8)
 	s.db = newDB(r, sqliteDB)
+	if s.seenUntil, err = latestNote(ctx, s.db); err != nil {
+		s.Close()
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -1,0 +1,60 @@
+package storage
+
+// This file keeps the replayed moves of recently used games, so that a
+// game's load reads its row alone and not its moves again. An entry is
+// good for one version of one game: every write that changes a game's
+// moves moves its version on (AppendTurn, TakeBack, a finish), so a
+// version another process or connection wrote is a miss, never a wrong
+// hit. The stored position is still checked against the entry, as it is
+// against a replay.
+
+import (
+	lru "github.com/hashicorp/golang-lru/v2"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// stateCacheGames bounds the games kept: about 1 KiB each on 8x8, so
+// a few MiB at most; the games in play are the recently used ones.
+const stateCacheGames = 4096
+
+type stateCache struct {
+	games *lru.Cache[int64, cachedState]
+}
+
+type cachedState struct {
+	publicID string
+	version  int64
+	state    *game.Game // never handed out: callers get clones
+}
+
+func newStateCache() stateCache {
+	c, err := lru.New[int64, cachedState](stateCacheGames)
+	if err != nil {
+		panic(err) // only for a size under 1
+	}
+	return stateCache{games: c}
+}
+
+// put keeps g's state as of its version.
+func (c stateCache) put(g *record.Game) {
+	if c.games == nil || g.State == nil {
+		return
+	}
+	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, state: g.State.Clone()})
+}
+
+// get is a copy of the state of l's game at the version its row gave,
+// if kept and where its position is the row's.
+func (c stateCache) get(l *loaded) (*game.Game, bool) {
+	if c.games == nil {
+		return nil, false
+	}
+	e, ok := c.games.Get(l.g.ID)
+	if !ok || e.version != l.g.Version || e.publicID != l.g.PublicID ||
+		!e.state.Position().Equal(l.pos) || !e.state.Start().Equal(l.start) {
+		return nil, false
+	}
+	return e.state.Clone(), true
+}
