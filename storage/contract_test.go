@@ -439,10 +439,10 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 }
 
 // An interaction's id says when Discord made it, as Discord's reference
-// reads its example; an id made since the store opened is not looked for
-// in the table (no process before this one could have seen it), one made
-// just before is, across a restart, and so is one that claims to come from
-// the future.
+// reads its example; an id made well after the latest note in the table
+// when the store opened is not looked for there (no process before this
+// one could have seen it), one made before that is, across a restart, and
+// so is one that claims to come from the future.
 func TestSeenBySnowflake(t *testing.T) {
 	at, ok := snowflakeTime("175928847299117063")
 	if want := time.Date(2016, 4, 30, 11, 18, 25, 796e6, time.UTC); !ok || !at.Equal(want) {
@@ -471,4 +471,36 @@ func TestSeenBySnowflake(t *testing.T) {
 			t.Fatalf("id %s, seen before a restart, is new after it: %v %v", id, ok, err)
 		}
 	}
+
+	// The last process noted its last interaction an hour ago. Rows put in
+	// the table behind the store's back show which ids it reads there.
+	idAt := func(at time.Time) string { return fmt.Sprint(uint64(at.UnixMilli()-discordEpoch) << 22) }
+	hourAgo := time.Now().Add(-time.Hour)
+	path = filepath.Join(dir, "quiet.db")
+	c := openAt(t, path, "")
+	if ok, err := c.FirstSeen(ctx, idAt(hourAgo.Add(-time.Second)), hourAgo); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	c.Close()
+	d := openAt(t, path, "")
+	looked, notLooked := idAt(hourAgo.Add(20*time.Second)), idAt(hourAgo.Add(50*time.Minute))
+	for _, id := range []string{looked, notLooked} {
+		if _, err := d.wdb.ExecContext(ctx, `INSERT INTO seen_interactions (id, seen_at) VALUES (?, 0)`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for id, want := range map[string]bool{idAt(hourAgo.Add(-time.Second)): false, looked: false, notLooked: true} {
+		if ok, err := d.FirstSeen(ctx, id, time.Now()); err != nil || ok != want {
+			t.Errorf("id made %v: first seen %v (%v), want %v", time.Until(mustSnowflake(t, id)).Round(time.Minute), ok, err, want)
+		}
+	}
+}
+
+func mustSnowflake(t *testing.T, id string) time.Time {
+	t.Helper()
+	at, ok := snowflakeTime(id)
+	if !ok {
+		t.Fatalf("%s is no snowflake", id)
+	}
+	return at
 }

@@ -24,8 +24,9 @@ import (
 const noteDelay = 100 * time.Millisecond
 
 // clockSkew bounds how far Discord's clock may be ahead of this
-// machine's: an interaction Discord made later than that after this
-// process started cannot have reached a process before it.
+// machine's: an interaction Discord made later than that after the last
+// note a process before this one wrote cannot have reached that process
+// (or reached it and changed nothing: a note rides with the first write).
 const clockSkew = time.Minute
 
 // snowflakeTime is when Discord made an id (its first 42 bits are
@@ -40,6 +41,19 @@ func snowflakeTime(id string) (time.Time, bool) {
 
 // discordEpoch is Discord's epoch, 2015-01-01, in Unix ms.
 const discordEpoch = 1420070400000
+
+// latestNote is when the latest interaction noted in the table arrived;
+// the zero time if none is.
+func latestNote(ctx context.Context, q querier) (time.Time, error) {
+	var at sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT MAX(seen_at) FROM seen_interactions`).Scan(&at); err != nil {
+		return time.Time{}, fmt.Errorf("reading the interactions noted: %w", err)
+	}
+	if !at.Valid {
+		return time.Time{}, nil
+	}
+	return time.UnixMilli(at.Int64), nil
+}
 
 // seenNote is an interaction's id not yet written.
 type seenNote struct {
@@ -73,7 +87,7 @@ func (s *Store) firstSeenHere(ctx context.Context, id string, at time.Time) (boo
 	if dup {
 		return false, nil
 	}
-	if made, ok := snowflakeTime(id); !ok || made.Before(s.opened.Add(clockSkew)) || made.After(time.Now().Add(clockSkew)) {
+	if made, ok := snowflakeTime(id); !ok || made.Before(s.seenUntil.Add(clockSkew)) || made.After(time.Now().Add(clockSkew)) {
 		// Perhaps seen before this process started (or an id that says
 		// it is from the future, which Discord never makes): the table
 		// says.
