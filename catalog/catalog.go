@@ -106,6 +106,9 @@ func load() (*i18n.Bundle, error) {
 	return bundle, loadErr
 }
 
+// templates writes every message's template (placeholders.go).
+var templates = &placeholderParser{}
+
 // Printer writes messages in one language.
 type Printer struct {
 	lang    Lang
@@ -159,7 +162,7 @@ func (p *Printer) T(id string, pairs ...any) string {
 			data[k] = pairs[i+1]
 		}
 	}
-	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
+	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data, TemplateParser: templates}
 	if n, ok := data["Count"]; ok {
 		cfg.PluralCount = n
 	}
