@@ -53,11 +53,12 @@ func write(w io.Writer, pkg string) error {
 	fmt.Fprintf(&b, "standard library and runtime and the modules below, each under its own\n")
 	fmt.Fprintf(&b, "licence, reproduced here. SQLite, compiled in by go-sqlite3, is in the\n")
 	fmt.Fprintf(&b, "public domain. Written by `go run ./cmd/notices > THIRD_PARTY_NOTICES`.\n")
-	if err := section(&b, "Go (standard library and runtime)", goroot, nil); err != nil {
+	if err := section(&b, "Go (standard library and runtime)", goroot, nil, ""); err != nil {
 		return err
 	}
 	for _, m := range mods {
-		if err := section(&b, m.path+" "+m.version, m.dir, extra[m.path]); err != nil {
+		source := "https://proxy.golang.org/" + proxyEscape(m.path) + "/@v/" + proxyEscape(m.version) + ".zip"
+		if err := section(&b, m.path+" "+m.version, m.dir, extra[m.path], source); err != nil {
 			return err
 		}
 	}
@@ -93,6 +94,20 @@ func modules(pkg string) ([]module, error) {
 	return mods, nil
 }
 
+// proxyEscape writes a module path as the module proxy's addresses do:
+// each capital letter as "!" and the letter in lower case.
+func proxyEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if 'A' <= r && r <= 'Z' {
+			b.WriteByte('!')
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 func goEnv(key string) (string, error) {
 	out, err := exec.Command("go", "env", key).Output()
 	if err != nil {
@@ -102,8 +117,10 @@ func goEnv(key string) (string, error) {
 }
 
 // section writes one component's licence files, the licence sections of
-// its README (fonts' licences live there), and any extra texts.
-func section(b *bytes.Buffer, title, dir string, extras []string) error {
+// its README (fonts' licences live there), and any extra texts. A module
+// under the Mozilla Public License also says where its source is, as that
+// licence asks of a binary (its section 3.2).
+func section(b *bytes.Buffer, title, dir string, extras []string, source string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", title, err)
@@ -120,6 +137,9 @@ func section(b *bytes.Buffer, title, dir string, extras []string) error {
 		}
 		fmt.Fprintf(b, "%s\n-- %s --\n\n%s\n", strings.Repeat("=", 72), e.Name(), strings.TrimRight(string(text), "\n"))
 		found = true
+		if source != "" && strings.Contains(string(text), "Mozilla Public License") {
+			fmt.Fprintf(b, "\n-- source --\n\nUsed unmodified; its Source Code Form: %s\n", source)
+		}
 	}
 	if readme, err := os.ReadFile(filepath.Join(dir, "README.md")); err == nil {
 		for _, s := range licenceSections(string(readme)) {

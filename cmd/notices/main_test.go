@@ -22,7 +22,8 @@ func TestNoticesAreCurrent(t *testing.T) {
 	if !bytes.Equal(b.Bytes(), committed) {
 		t.Fatal("THIRD_PARTY_NOTICES is out of date: run `go run ./cmd/notices > THIRD_PARTY_NOTICES`")
 	}
-	for _, want := range []string{"github.com/bwmarrin/discordgo", "github.com/mattn/go-sqlite3", "github.com/jackc/pgx/v5", "Baekmuk", "SIL OPEN FONT LICENSE", "@discord/embedded-app-sdk 2.5.0"} {
+	for _, want := range []string{"github.com/bwmarrin/discordgo", "github.com/mattn/go-sqlite3", "github.com/jackc/pgx/v5", "Baekmuk", "SIL OPEN FONT LICENSE", "@discord/embedded-app-sdk 2.5.0",
+		"Source Code Form: https://proxy.golang.org/github.com/hashicorp/golang-lru/v2/@v/v2.0.7.zip"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the notices do not name %s", want)
 		}
@@ -34,5 +35,11 @@ func TestLicenceSections(t *testing.T) {
 	got := licenceSections(readme)
 	if len(got) != 2 || !strings.HasPrefix(got[0], "## Sources") || !strings.HasPrefix(got[1], "## Foo License") {
 		t.Fatalf("sections: %q", got)
+	}
+}
+
+func TestProxyEscape(t *testing.T) {
+	if got := proxyEscape("github.com/BurntSushi/toml"); got != "github.com/!burnt!sushi/toml" {
+		t.Fatalf("got %s", got)
 	}
 }
