@@ -327,7 +327,16 @@ func (e *Endpoint) first(ctx context.Context, id string) (bool, error) {
 	return e.seen.FirstSeen(ctx, id, now)
 }
 
+// writeJSON answers with v and its length: the answer then goes out in
+// one write when flushed (without the length, a flush before the handler
+// returns makes it chunked, and its end a second write).
 func writeJSON(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "could not encode the answer", http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(v)
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
 }

@@ -258,3 +258,38 @@ func TestEndpointRefusalAfterItsDeferral(t *testing.T) {
 		t.Errorf("the refusal after the deferral: %+v", reqs)
 	}
 }
+
+// The endpoint's answer carries its length, so it leaves in one write
+// even though it is flushed before the handler returns (a flushed answer
+// of unknown length goes chunked, its end a write of its own).
+func TestEndpointAnswerHasItsLength(t *testing.T) {
+	h := newHarness(t)
+	h.deliver("start.json", nil)
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	srv := httptest.NewServer(h.adapter.Endpoint(pub, &memSeen{ids: map[string]time.Time{}}))
+	defer srv.Close()
+	body, err := os.ReadFile("testdata/select.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, err := http.NewRequest(http.MethodPost, srv.URL+"/interactions", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Signature-Ed25519", fmt.Sprintf("%x", ed25519.Sign(priv, append([]byte(ts), body...))))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || len(resp.TransferEncoding) != 0 || resp.ContentLength != int64(len(got)) || !json.Valid(got) {
+		t.Fatalf("answer %d, transfer encoding %v, length %d for %d bytes: %s", resp.StatusCode, resp.TransferEncoding, resp.ContentLength, len(got), got)
+	}
+	h.adapter.inflight.Wait()
+}
