@@ -158,9 +158,9 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 	}
 	r.SetMaxOpenConns(8)
 	s.db = newDB(r, sqliteDB)
-	if s.seenUntil, err = latestNote(ctx, s.db); err != nil {
+	if s.seenUntil, err = latestNote(ctx, s.wdb); err != nil {
 		s.Close()
-		return nil, err
+		return nil, s.describe(err)
 	}
 	return s, nil
 }
