@@ -34,7 +34,8 @@ type groupDone struct {
 }
 
 // groupCommit queues writes in arrival order; the first writer to find
-// none being written starts a writer that writes the queue, batch after
+// none being written writes the first batch itself (with its own write)
+// and starts a writer that writes the rest of the queue, batch after
 // batch, until it is empty. Each writer waits for its own batch only.
 type groupCommit struct {
 	mu      sync.Mutex
@@ -65,20 +66,42 @@ func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) err
 	g := &s.group
 	g.mu.Lock()
 	g.queue = append(g.queue, w)
-	s.startWriterLocked()
+	lead := !g.writing
+	if lead {
+		g.writing = true
+		g.running.Add(1)
+	}
 	g.mu.Unlock()
+	if lead {
+		// No writer running: this one writes its own batch, without handing
+		// it to another goroutine and waiting to be woken (most writes,
+		// unless they crowd), and leaves what queued meanwhile to one.
+		s.writeGroups(context.Background(), true)
+	}
 	d := <-w.done
 	s.observe(start, d.err)
 	return d.err, d.logErr
 }
 
-// writeGroups writes the queue in batches until it is empty. The batches
-// outlive any one writer's context: each is checked before its own part
-// runs.
-func (s *Store) writeGroups(ctx context.Context) {
+// writeGroups writes the queue in batches until it is empty; a leader (a
+// writer writing its own batch) writes one batch and starts a writer for
+// the rest. The batches outlive any one writer's context: each is checked
+// before its own part runs.
+func (s *Store) writeGroups(ctx context.Context, leader bool) {
 	g := &s.group
 	defer g.running.Done()
-	for {
+	for first := true; ; first = false {
+		if leader && !first {
+			g.mu.Lock()
+			if len(g.queue)+len(g.unmarked)+len(g.notes) > 0 {
+				g.running.Add(1)
+				go s.writeGroups(ctx, false)
+			} else {
+				g.writing = false
+			}
+			g.mu.Unlock()
+			return
+		}
 		g.mu.Lock()
 		n := min(len(g.queue), maxGroup)
 		batch := g.queue[:n:n]
@@ -188,7 +211,7 @@ func (s *Store) writeGroup(ctx context.Context, batch []*groupWrite, unmarked []
 			if !g.writing { // nothing queued: a writer of its own notes them
 				g.writing = true
 				g.running.Add(1)
-				go s.writeGroups(ctx)
+				go s.writeGroups(ctx, false)
 			}
 		}()
 	}

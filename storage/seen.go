@@ -142,7 +142,7 @@ func (s *Store) startWriterLocked() {
 	}
 	g.writing = true
 	g.running.Add(1)
-	go s.writeGroups(context.Background())
+	go s.writeGroups(context.Background(), false)
 }
 
 // flushNotes has the notes waiting written now (as the store closes).
