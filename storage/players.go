@@ -54,6 +54,10 @@ func upsertPlayer(ctx context.Context, tx *dbTx, p record.Player, now time.Time)
 // Languages returns a player's and a server's language choices; either id
 // may be empty, and nothing stored reads as "".
 func (s *Store) Languages(ctx context.Context, playerID, guildID string) (record.Languages, error) {
+	if u, g, ok := s.langs.get(playerID, guildID); ok {
+		return record.Languages{User: u, Guild: g.language, GuildLocale: g.locale}, nil
+	}
+	since := s.langs.since()
 	// One statement, one round trip: every interaction reads it.
 	var user, guild, locale sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT (SELECT language FROM players WHERE id = ?),
@@ -62,11 +66,16 @@ func (s *Store) Languages(ctx context.Context, playerID, guildID string) (record
 	if err != nil {
 		return record.Languages{}, fmt.Errorf("reading the languages of a player and a server: %w", err)
 	}
+	if s.langs != nil && s.langs.afterRead != nil {
+		s.langs.afterRead()
+	}
+	s.langs.put(since, playerID, user.String, guildID, guildLangs{guild.String, locale.String})
 	return record.Languages{User: user.String, Guild: guild.String, GuildLocale: locale.String}, nil
 }
 
 // SetUserLanguage stores a player's language ("" follows Discord's).
 func (s *Store) SetUserLanguage(ctx context.Context, p record.Player, lang string, now time.Time) error {
+	defer s.langs.changed(p.ID, "")
 	return s.inTx(ctx, func(tx *dbTx) error {
 		if err := upsertPlayer(ctx, tx, p, now); err != nil {
 			return err
@@ -80,11 +89,13 @@ func (s *Store) SetUserLanguage(ctx context.Context, p record.Player, lang strin
 
 // SetGuildLanguage stores a server's language ("" follows Discord's).
 func (s *Store) SetGuildLanguage(ctx context.Context, guildID, lang string, now time.Time) error {
+	defer s.langs.changed("", guildID)
 	return s.setGuild(ctx, guildID, "language", lang, now)
 }
 
 // SetGuildLocale remembers a server's Discord language.
 func (s *Store) SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error {
+	defer s.langs.changed("", guildID)
 	return s.setGuild(ctx, guildID, "discord_locale", locale, now)
 }
 

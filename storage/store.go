@@ -48,6 +48,7 @@ type Store struct {
 	logMu    sync.Mutex  // one writer of results lines at a time
 	group    groupCommit // SQLite's writes (see groupcommit.go)
 	states   stateCache  // games' replayed moves (statecache.go)
+	langs    *langCache  // language choices, SQLite only (langcache.go)
 	// seenUntil is the latest note of an interaction in the table when
 	// this store opened (seen.go): what processes before this one took.
 	seenUntil time.Time
@@ -145,7 +146,7 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
-	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
+	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), langs: newLangCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
