@@ -1,10 +1,13 @@
 package storage
 
 // This file is a game's row: the columns read with it, how games are
-// selected, and how a row is scanned.
+// selected, how a row is scanned, and why a conditional update of it
+// changed nothing.
 
 import (
+	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -95,4 +98,26 @@ func scanGame(row scanner) (*loaded, error) {
 			WhiteDiscs: int(wdiscs.Int64), Winner: colorOf(winner.String), Reason: record.EndReason(reason.String), Note: note}
 	}
 	return l, nil
+}
+
+// checkChanged turns "no row updated" into ErrNotFound, ErrNotActive or
+// ErrStale.
+func (s *Store) checkChanged(ctx context.Context, tx *dbTx, res sql.Result, id int64) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		return nil
+	}
+	var status string
+	switch err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&status); {
+	case errors.Is(err, sql.ErrNoRows):
+		return record.ErrNotFound
+	case err != nil:
+		return err
+	case status != string(record.Active):
+		return record.ErrNotActive
+	}
+	return record.ErrStale
 }

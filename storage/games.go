@@ -6,9 +6,7 @@ package storage
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"time"
 
@@ -194,28 +192,6 @@ func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messa
 		return nil
 	})
 	return previous, live, err
-}
-
-// checkChanged turns "no row updated" into ErrNotFound, ErrNotActive or
-// ErrStale.
-func (s *Store) checkChanged(ctx context.Context, tx *dbTx, res sql.Result, id int64) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 1 {
-		return nil
-	}
-	var status string
-	switch err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&status); {
-	case errors.Is(err, sql.ErrNoRows):
-		return record.ErrNotFound
-	case err != nil:
-		return err
-	case status != string(record.Active):
-		return record.ErrNotActive
-	}
-	return record.ErrStale
 }
 
 // MarkReminded notes that the timeout reminder for the current turn went
