@@ -13,6 +13,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 )
@@ -62,7 +63,7 @@ type groupCommit struct {
 // after the commit, and its error is the second result.
 func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) error) (error, error) {
 	start := time.Now()
-	w := &groupWrite{ctx: ctx, fn: fn, logs: logs, done: make(chan groupDone, 1)}
+	w := &groupWrite{ctx: ctx, fn: s.guarded(fn), logs: logs, done: make(chan groupDone, 1)}
 	g := &s.group
 	g.mu.Lock()
 	g.queue = append(g.queue, w)
@@ -81,6 +82,22 @@ func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) err
 	d := <-w.done
 	s.observe(start, d.err)
 	return d.err, d.logErr
+}
+
+// guarded is a write whose panic becomes its error, undone as a failed
+// write is: a write runs on whichever goroutine leads the group commit, and
+// a panic must neither stop the process nor leave the one write
+// connection inside a transaction nobody ends.
+func (s *Store) guarded(fn func(tx *dbTx) error) func(tx *dbTx) error {
+	return func(tx *dbTx) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.logger.Error("a database write panicked", "panic", r, "stack", string(debug.Stack()))
+				err = fmt.Errorf("a database write panicked: %v", r)
+			}
+		}()
+		return fn(tx)
+	}
 }
 
 // writeGroups writes the queue in batches until it is empty; a leader (a

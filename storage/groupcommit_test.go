@@ -122,3 +122,49 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 		}
 	})
 }
+
+// A write that panics fails alone and leaves nothing, and the writes after
+// it are written: the panic is not the process's end, nor the write
+// connection's.
+func TestPanickingWriteFailsAlone(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	write := func(key string, panics bool) error {
+		err, _ := s.inGroupTx(ctx, 0, func(tx *dbTx) error {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, 'x')`, "test:"+key); err != nil {
+				return err
+			}
+			if panics {
+				var m map[string]int
+				m["boom"]++ // a nil map: a real runtime panic
+			}
+			return nil
+		})
+		return err
+	}
+	if err := write("alone", true); err == nil || !strings.Contains(err.Error(), "panicked") {
+		t.Fatalf("a panicking write alone: %v", err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 20)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = write(fmt.Sprintf("k%02d", i), i%4 == 3)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if (i%4 == 3) != (err != nil) {
+			t.Fatalf("write %d: %v", i, err)
+		}
+	}
+	if err := write("after", false); err != nil {
+		t.Fatalf("a write after the panics: %v", err)
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM settings WHERE key LIKE 'test:%'`).Scan(&n); err != nil || n != 16 {
+		t.Fatalf("%d rows (%v), want the 15 good writes of the batch and the one after", n, err)
+	}
+}
