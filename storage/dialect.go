@@ -260,7 +260,7 @@ func (s *Store) runTx(ctx context.Context, serializable bool, fn func(tx *dbTx) 
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	if err := fn(t); err != nil {
+	if err := s.guarded(fn)(t); err != nil { // a panic too: the transaction must end
 		t.Tx.Rollback()
 		return err
 	}

@@ -125,12 +125,16 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 
 // A write that panics fails alone and leaves nothing, and the writes after
 // it are written: the panic is not the process's end, nor the write
-// connection's.
+// connection's (SQLite's one), nor a pooled connection's (PostgreSQL).
 func TestPanickingWriteFailsAlone(t *testing.T) {
+	eachBackend(t, testPanickingWriteFailsAlone)
+}
+
+func testPanickingWriteFailsAlone(t *testing.T, database string) {
 	ctx := context.Background()
-	s, _ := openTemp(t)
+	s, _ := openIn(t, database)
 	write := func(key string, panics bool) error {
-		err, _ := s.inGroupTx(ctx, 0, func(tx *dbTx) error {
+		return s.inTx(ctx, func(tx *dbTx) error {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, 'x')`, "test:"+key); err != nil {
 				return err
 			}
@@ -140,7 +144,6 @@ func TestPanickingWriteFailsAlone(t *testing.T) {
 			}
 			return nil
 		})
-		return err
 	}
 	if err := write("alone", true); err == nil || !strings.Contains(err.Error(), "panicked") {
 		t.Fatalf("a panicking write alone: %v", err)
