@@ -33,12 +33,7 @@ func TestDiscordRoundRobinOfThree(t *testing.T) {
 	if reply == nil || !reply.Ephemeral || !strings.Contains(reply.Text(), "Tournament #1 (Cup) is open for sign-up") {
 		t.Fatalf("create: %+v; log:\n%s", reply, r.logs)
 	}
-	msgs := srv.Messages(lobby, "")
-	signup := msgs[len(msgs)-1]
-	join, ok := signup.Button("Join")
-	if !ok {
-		t.Fatalf("no Join button: %s", signup.Text())
-	}
+	signup, join := signupMessage(t, srv, lobby, "Cup")
 	players := map[string]discordtest.User{alice.ID: alice, bob.ID: bob, carol.ID: carol}
 	for _, u := range []discordtest.User{alice, bob, carol} {
 		r.do(srv.Click(u, signup, join))
@@ -132,9 +127,7 @@ func TestDiscordTournamentEvents(t *testing.T) {
 		!strings.Contains(ev[0].Description, "Othello tournament #3") || time.Until(ev[0].Start) < 29*time.Minute {
 		t.Fatalf("events after create: %+v; log:\n%s", ev, r.logs)
 	}
-	msgs := srv.Messages(lobby, "")
-	signup := msgs[len(msgs)-1]
-	join, _ := signup.Button("Join")
+	signup, join := signupMessage(t, srv, lobby, "Evening Cup")
 	for _, u := range []discordtest.User{alice, bob} {
 		r.do(srv.Click(u, signup, join))
 	}
@@ -175,4 +168,22 @@ func TestDiscordTournamentRole(t *testing.T) {
 		t.Fatalf("a member with the tournament role: %+v; log:\n%s", reply, r.logs)
 	}
 	checkClean(t, srv, r)
+}
+
+// signupMessage waits for a tournament's sign-up message, named name, in
+// a channel: the bot posts it beside its reply to the command, and on a
+// busy machine it may come well after the reply.
+func signupMessage(t *testing.T, srv *discordtest.Server, channel, name string) (*discordtest.Message, string) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		msgs := srv.Messages(channel, "")
+		for i := len(msgs) - 1; i >= 0; i-- {
+			if join, ok := msgs[i].Button("Join"); ok && strings.Contains(msgs[i].Text(), name) {
+				return msgs[i], join
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no sign-up message with a Join button for %s among the channel's %d messages", name, len(msgs))
+		}
+	}
 }
