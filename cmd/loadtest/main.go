@@ -171,8 +171,12 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		}
 	}()
 	for _, w := range workers {
-		if err := waitListening(w.listen, 60*time.Second); err != nil {
-			return "", fmt.Errorf("worker %s: %w (log in %s)", w.listen, err, w.log.Name())
+		if err := waitListening(w, 60*time.Second); err != nil {
+			tail, _ := os.ReadFile(w.log.Name())
+			if len(tail) > 4000 {
+				tail = tail[len(tail)-4000:]
+			}
+			return "", fmt.Errorf("worker %s: %w (log in %s, ending:\n%s)", w.listen, err, w.log.Name(), tail)
 		}
 		w.rssBefore, _ = rss(w.cmd.Process.Pid)
 		w.heapBefore, w.tableBefore, _ = liveHeap(w)
@@ -432,11 +436,18 @@ func freeAddr() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-func waitListening(addr string, within time.Duration) error {
+// waitListening waits for a bot process to listen, and says so at once if
+// it stopped instead (its state in /proc is then Z, until it is waited for).
+func waitListening(w *worker, within time.Duration) error {
 	for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if conn, err := net.Dial("tcp", addr); err == nil {
+		if conn, err := net.Dial("tcp", w.listen); err == nil {
 			conn.Close()
 			return nil
+		}
+		if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w.cmd.Process.Pid)); err == nil {
+			if _, rest, ok := strings.Cut(string(stat), ") "); ok && strings.HasPrefix(rest, "Z") {
+				return errors.New("the bot stopped before it listened")
+			}
 		}
 	}
 	return errors.New("not listening")

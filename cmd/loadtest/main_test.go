@@ -97,3 +97,21 @@ func TestOptionsRefused(t *testing.T) {
 		t.Error("the existing database was touched")
 	}
 }
+
+// A bot that stops before it listens is reported at once, not after the
+// minute a slow start is given.
+func TestWaitListeningSeesAStoppedBot(t *testing.T) {
+	addr, err := freeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sh", "-c", "exit 3")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	err = waitListening(&worker{cmd: cmd, listen: addr}, time.Minute)
+	if err == nil || !strings.Contains(err.Error(), "stopped") {
+		t.Fatalf("got %v, want that the bot stopped", err)
+	}
+}
