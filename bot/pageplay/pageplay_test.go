@@ -26,8 +26,9 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // channel is a fake Discord channel: what the bot posted and edited.
 type channel struct {
-	gate  chan struct{} // when set, each edit waits for a value from it
-	mu    sync.Mutex
+	gate    chan struct{} // when set, each edit waits for a value from it
+	editing chan struct{} // when set, each edit says it began, before the gate
+	mu      sync.Mutex
 	edits []string // "message: content"
 	sent  []bot.Message
 }
@@ -40,6 +41,9 @@ func (c *channel) Send(_ context.Context, _ string, m bot.Message) (string, erro
 }
 
 func (c *channel) Edit(_ context.Context, _, messageID string, m bot.Message) error {
+	if c.editing != nil {
+		c.editing <- struct{}{}
+	}
 	if c.gate != nil {
 		<-c.gate // Discord is slow to answer (a rate limit)
 	}
@@ -248,9 +252,31 @@ func TestRematchFromThePage(t *testing.T) {
 // board only, never to the stale ones in between, and never out of order.
 func TestSlowDiscordNeverHoldsThePage(t *testing.T) {
 	f := newFixture(t)
-	f.ch.gate = make(chan struct{})
+	f.ch.gate, f.ch.editing = make(chan struct{}), make(chan struct{}, 4)
 	g := f.game(t, "c", "")
 	var played []string
+	step := func(what string, ch chan struct{}, send bool) {
+		t.Helper()
+		var ok bool
+		if send {
+			select {
+			case ch <- struct{}{}:
+				ok = true
+			case <-time.After(10 * time.Second):
+			}
+		} else {
+			select {
+			case <-ch:
+				ok = true
+			case <-time.After(10 * time.Second):
+			}
+		}
+		if !ok {
+			f.ch.mu.Lock()
+			defer f.ch.mu.Unlock()
+			t.Fatalf("%s: not within 10 s; moves %v, edits %q", what, played, f.ch.edits)
+		}
+	}
 	for ply := 0; ply < 4; ply++ {
 		now, _ := f.store.Game(context.Background(), g.ID)
 		p := ann
@@ -262,9 +288,16 @@ func TestSlowDiscordNeverHoldsThePage(t *testing.T) {
 			t.Fatalf("ply %d waited on Discord or was refused: %+v", ply, out)
 		}
 		played = append(played, sq)
+		if ply == 0 {
+			// The first move's edit is on its way before the next moves
+			// (on a busy machine its worker may otherwise start after
+			// them, and one edit shows all four, as it should).
+			step("the first move's edit begun", f.ch.editing, false)
+		}
 	}
-	f.ch.gate <- struct{}{} // the first edit (of the first move) lands
-	f.ch.gate <- struct{}{} // and one more: the newest board
+	step("the first edit (of the first move) landed", f.ch.gate, true)
+	step("the second edit begun", f.ch.editing, false)
+	step("the second edit (the newest board) landed", f.ch.gate, true)
 	f.ch.settled(t, func(edits []string, _ []bot.Message) bool { return len(edits) == 2 })
 	time.Sleep(100 * time.Millisecond)
 	f.ch.mu.Lock()
