@@ -29,8 +29,8 @@ type channel struct {
 	gate    chan struct{} // when set, each edit waits for a value from it
 	editing chan struct{} // when set, each edit says it began, before the gate
 	mu      sync.Mutex
-	edits []string // "message: content"
-	sent  []bot.Message
+	edits   []string // "message: content"
+	sent    []bot.Message
 }
 
 func (c *channel) Send(_ context.Context, _ string, m bot.Message) (string, error) {
