@@ -63,7 +63,7 @@ type groupCommit struct {
 // after the commit, and its error is the second result.
 func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) error) (error, error) {
 	start := time.Now()
-	w := &groupWrite{ctx: ctx, fn: s.guarded(fn), logs: logs, done: make(chan groupDone, 1)}
+	w := &groupWrite{ctx: ctx, fn: fn, logs: logs, done: make(chan groupDone, 1)}
 	g := &s.group
 	g.mu.Lock()
 	g.queue = append(g.queue, w)
@@ -85,9 +85,10 @@ func (s *Store) inGroupTx(ctx context.Context, logs int64, fn func(tx *dbTx) err
 }
 
 // guarded is a write whose panic becomes its error, undone as a failed
-// write is: a write runs on whichever goroutine leads the group commit, and
-// a panic must neither stop the process nor leave the one write
-// connection inside a transaction nobody ends.
+// write is (runTx guards each transaction, a batch each savepoint): a
+// write runs on whichever goroutine leads the group commit, and a panic
+// must neither stop the process nor leave the one write connection inside
+// a transaction nobody ends.
 func (s *Store) guarded(fn func(tx *dbTx) error) func(tx *dbTx) error {
 	return func(tx *dbTx) (err error) {
 		defer func() {
@@ -252,7 +253,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []*groupWrite, unmarked []
 				errs[i] = err
 				continue
 			}
-			errs[i] = savepoint(ctx, tx, w.fn)
+			errs[i] = savepoint(ctx, tx, s.guarded(w.fn)) // one that panics fails alone
 		}
 		return nil
 	})
