@@ -219,9 +219,32 @@ func (s *Server) channelMessage(method string, p []string, body map[string]any, 
 	return nil, &apiError{405, 0, "405: Method Not Allowed"}
 }
 
+// render is the message object Discord answers with, and sends as an
+// interaction's message for a press on one of its components ("Receiving
+// and Responding", Interaction Object: "message — for components, the
+// message they were attached to"): every field the Message Object page
+// marks as always present, the embeds and components as the bot sent them.
 func (s *Server) render(m *Message) map[string]any {
+	var edited any
+	if m.Edits > 0 {
+		edited = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	flags := 0
+	if m.Ephemeral {
+		flags = 64 // EPHEMERAL
+	}
 	return map[string]any{"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "type": 0,
-		"author": map[string]any{"id": s.AppID, "username": "othello", "bot": true}, "timestamp": time.Now().Format(time.RFC3339)}
+		"author":    map[string]any{"id": s.AppID, "username": "othello", "discriminator": "0", "bot": true, "avatar": nil, "global_name": nil},
+		"timestamp": idTime(m.ID).UTC().Format(time.RFC3339Nano), "edited_timestamp": edited,
+		"tts": false, "mention_everyone": false, "mentions": []any{}, "mention_roles": []any{}, "attachments": []any{},
+		"embeds": orEmpty(m.Embeds), "components": orEmpty(m.Components), "pinned": false, "flags": flags}
+}
+
+func orEmpty(v []map[string]any) []map[string]any {
+	if v == nil {
+		return []map[string]any{}
+	}
+	return v
 }
 
 // apply writes a message body into m (fields a PATCH leaves out stay as

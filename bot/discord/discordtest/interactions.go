@@ -48,8 +48,7 @@ func (s *Server) newInteraction(kind int, u User, channel string, data map[strin
 	s.placePayload(payload, u, channel)
 	if message != nil {
 		ia.MessageID = message.ID
-		payload["message"] = map[string]any{"id": message.ID, "channel_id": channel, "content": message.Content,
-			"author": map[string]any{"id": s.AppID, "username": "othello", "bot": true}}
+		payload["message"] = s.render(message)
 	}
 	ia.sentAt = time.Now()
 	endpoint := s.endpoint
