@@ -153,8 +153,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "stale request timestamp", http.StatusUnauthorized)
 		return
 	}
-	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	i, parts, read, err := decodeInteraction(body)
+	if err != nil {
 		http.Error(w, "bad interaction", http.StatusBadRequest)
 		return
 	}
@@ -187,12 +187,12 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			case <-a.sent:
 				// Acknowledged already: a user waits on an answer.
 				if err != nil {
-					e.a.respondError(&i, a.respond, true)
+					e.a.respondError(i, a.respond, true)
 				}
 			}
 			return
 		}
-		e.a.process(&i, body, arrived, a.respond)
+		e.a.process(i, parts, read, arrived, a.respond)
 	}()
 	timer := time.NewTimer(e.ackAfter - time.Since(arrived))
 	defer timer.Stop()
@@ -211,7 +211,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Too slow to say even how it will answer: acknowledge for it; its
 		// answer follows by webhook as usual.
 		if resp = a.fallBack(); resp == nil {
-			resp = deferredFor(&i)
+			resp = deferredFor(i)
 			e.a.meter.Acknowledged(time.Since(arrived))
 		}
 	}

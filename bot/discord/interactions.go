@@ -39,7 +39,8 @@ func (a *Adapter) DispatchEvent(s *discordgo.Session, e *discordgo.Event) {
 }
 
 func (a *Adapter) handleRaw(s *discordgo.Session, ic *discordgo.InteractionCreate, raw []byte) {
-	a.process(ic.Interaction, raw, time.Now(), func(ctx context.Context, r *discordgo.InteractionResponse) error {
+	parts, read := readRaw(raw)
+	a.process(ic.Interaction, parts, read, time.Now(), func(ctx context.Context, r *discordgo.InteractionResponse) error {
 		return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
 	})
 }
@@ -126,9 +127,10 @@ func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 // posted to the bot's endpoint.
 type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
 
-// process answers one interaction, received at received: its first
-// response through respond, the rest by the interaction's webhook.
-func (a *Adapter) process(i *discordgo.Interaction, raw []byte, received time.Time, respond responder) {
+// process answers one interaction, received at received, with the parts
+// of its JSON discordgo drops (read says whether they could be read): its
+// first response through respond, the rest by the interaction's webhook.
+func (a *Adapter) process(i *discordgo.Interaction, parts rawParts, read bool, received time.Time, respond responder) {
 	ic := &discordgo.InteractionCreate{Interaction: i}
 	log := a.log.With("req", ic.ID)
 	acked := false
@@ -160,7 +162,6 @@ func (a *Adapter) process(i *discordgo.Interaction, raw []byte, received time.Ti
 	if at, err := discordgo.SnowflakeTimestamp(ic.ID); err == nil {
 		req.At = at.UTC()
 	}
-	parts, read := readRaw(raw) // one pass for both
 	req.InThread, req.ParentID = parts.channelOf()
 	req.Place = parts.placeOf(read, ic.GuildID != "")
 	// Interactions in a server always say what the bot may do in the

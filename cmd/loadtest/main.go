@@ -74,6 +74,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(2)
 	}
+	if o.profile != "" {
+		// Made now, not when the run is over: a profile that cannot be
+		// written should not cost a whole run to find out.
+		if err := os.MkdirAll(o.profile, 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest: -profile:", err)
+			os.Exit(2)
+		}
+	}
 	rep, err := run(context.Background(), o, os.Stderr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
