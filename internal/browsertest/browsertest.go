@@ -26,7 +26,10 @@ func Start(t *testing.T, timeout time.Duration) context.Context {
 		t.Skip("NO BROWSER: install Debian's chromium package to run the web page tests (CI does)")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(900, 1100))
+		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(900, 1100),
+		// Chromium leaves its singleton socket's directory in TMPDIR after
+		// it is killed: in the test's own directory, it goes with the test.
+		chromedp.Env("TMPDIR="+t.TempDir()))
 	// The browser is started here, and again if it dies as it starts (it
 	// did once in CI's run, "chrome failed to start", on a busy machine):
 	// a crash of the browser's start says nothing of the pages tested.
