@@ -83,3 +83,30 @@ func FuzzDecodeInteraction(f *testing.F) {
 		sameAsDiscordgo(t, raw)
 	})
 }
+
+// What the one pass saves on a press on a board as Discord sends it (the
+// whole message), against discordgo's read and readRaw's second pass.
+func BenchmarkDecodeInteraction(b *testing.B) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "press_on_board.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("discordgo+raw", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var i discordgo.Interaction
+			if err := json.Unmarshal(raw, &i); err != nil {
+				b.Fatal(err)
+			}
+			readRaw(raw)
+		}
+	})
+	b.Run("one-pass", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, _, err := decodeInteraction(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
