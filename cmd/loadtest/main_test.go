@@ -115,3 +115,25 @@ func TestWaitListeningSeesAStoppedBot(t *testing.T) {
 		t.Fatalf("got %v, want that the bot stopped", err)
 	}
 }
+
+// A searcher's tables made during the run are not a move's allocations,
+// and a run in which the engine searched says so.
+func TestPerMoveLeavesTheEngineTablesOut(t *testing.T) {
+	before := sample{cpu: time.Second, mallocs: 1000, alloced: 1 << 20}
+	after := sample{cpu: 3 * time.Second, mallocs: 3000, alloced: 1<<20 + 30<<20 + 100*10<<10, tables: 30 << 20, engine: 0.5}
+	var b strings.Builder
+	perMove(&b, options{opponent: "bot"}, before, after, 100, time.Minute)
+	out := b.String()
+	if !strings.Contains(out, "20 allocations (10.0 KiB, the engine's tables made in the run left out)") {
+		t.Errorf("allocations not as expected:\n%s", out)
+	}
+	if !strings.Contains(out, "without the engine's searches 15ms") || !strings.Contains(out, "note: the engine searched") {
+		t.Errorf("the engine's share not told apart:\n%s", out)
+	}
+	b.Reset()
+	after.engine, after.tables, after.alloced = 0, 0, 1<<20+100*10<<10
+	perMove(&b, options{opponent: "bot"}, before, after, 100, time.Minute)
+	if out := b.String(); strings.Contains(out, "note:") || !strings.Contains(out, "(10.0 KiB,") {
+		t.Errorf("a run without searches:\n%s", out)
+	}
+}
