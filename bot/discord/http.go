@@ -11,7 +11,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -330,8 +329,8 @@ func (e *Endpoint) first(ctx context.Context, id string) (bool, error) {
 // writeJSON answers with v and its length: the answer then goes out in
 // one write when flushed (without the length, a flush before the handler
 // returns makes it chunked, and its end a second write).
-func writeJSON(w http.ResponseWriter, v any) {
-	b, err := json.Marshal(v)
+func writeJSON(w http.ResponseWriter, r *discordgo.InteractionResponse) {
+	b, err := encodeResponse(r)
 	if err != nil {
 		http.Error(w, "could not encode the answer", http.StatusInternalServerError)
 		return
