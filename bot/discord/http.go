@@ -326,7 +326,7 @@ func (e *Endpoint) first(ctx context.Context, id string) (bool, error) {
 	return e.seen.FirstSeen(ctx, id, now)
 }
 
-// writeJSON answers with v and its length: the answer then goes out in
+// writeJSON answers with r and its length: the answer then goes out in
 // one write when flushed (without the length, a flush before the handler
 // returns makes it chunked, and its end a second write).
 func writeJSON(w http.ResponseWriter, r *discordgo.InteractionResponse) {
