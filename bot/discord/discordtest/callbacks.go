@@ -226,8 +226,8 @@ func (s *Server) channelMessage(method string, p []string, body map[string]any, 
 // marks as always present, the embeds and components as the bot sent them.
 func (s *Server) render(m *Message) map[string]any {
 	var edited any
-	if m.Edits > 0 {
-		edited = time.Now().UTC().Format(time.RFC3339Nano)
+	if !m.EditedAt.IsZero() {
+		edited = m.EditedAt.UTC().Format(time.RFC3339Nano)
 	}
 	flags := 0
 	if m.Ephemeral {
@@ -278,6 +278,9 @@ func (s *Server) apply(m *Message, body map[string]any, files []upload, created 
 	}
 	if created || body["content"] != nil || body["embeds"] != nil {
 		m.Edits++
+		if !created {
+			m.EditedAt = time.Now() // Discord's edited_timestamp: null until an edit
+		}
 	}
 	s.measure(m)
 	if created {

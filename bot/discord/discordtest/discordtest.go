@@ -77,6 +77,7 @@ type Message struct {
 	// Interaction is the token of the interaction this message answers.
 	Interaction string
 	Edits       int
+	EditedAt    time.Time // the last edit's, for the message object's edited_timestamp
 }
 
 // Ping is who a created message notified.
