@@ -110,8 +110,16 @@ func (s *Store) checkChanged(ctx context.Context, tx *dbTx, res sql.Result, id i
 	if n == 1 {
 		return nil
 	}
+	return whyUnchanged(ctx, tx, id)
+}
+
+// whyUnchanged says why a conditional write of game id's row changed
+// nothing: ErrNotFound, ErrNotActive or ErrStale.
+func whyUnchanged(ctx context.Context, q interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}, id int64) error {
 	var status string
-	switch err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&status); {
+	switch err := q.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&status); {
 	case errors.Is(err, sql.ErrNoRows):
 		return record.ErrNotFound
 	case err != nil:

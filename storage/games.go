@@ -119,7 +119,12 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 	if t.End != nil {
 		return s.finishGame(ctx, g, *t.End, t.Rate, &t)
 	}
-	err := s.inTx(ctx, func(tx *dbTx) error { return s.appendTurn(ctx, tx, g, t) })
+	var err error
+	if s.dialect == postgresDB && len(t.Plies) > 0 {
+		err = s.appendTurnAtOnce(ctx, g, t)
+	} else {
+		err = s.inTx(ctx, func(tx *dbTx) error { return s.appendTurn(ctx, tx, g, t) })
+	}
 	if err != nil {
 		return err
 	}
@@ -130,14 +135,7 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 
 // appendTurn writes a turn of g within tx.
 func (s *Store) appendTurn(ctx context.Context, tx *dbTx, g *record.Game, t record.Turn) error {
-	res, err := tx.ExecContext(ctx, `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
-		updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?,
-		black_left_ms = ?, white_left_ms = ?, remind_at = ?,
-		message_version = CASE WHEN ? <> '' AND message_id = ? THEN version + 1 ELSE message_version END
-		WHERE id = ? AND version = ? AND status = 'active'`,
-		encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
-		nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(),
-		nullMillis(t.RemindAt), t.Shows, t.Shows, g.ID, g.Version)
+	res, err := tx.ExecContext(ctx, turnUpdate, turnArgs(g, t)...)
 	if err != nil {
 		return fmt.Errorf("updating game %d: %w", g.ID, err)
 	}
@@ -145,6 +143,20 @@ func (s *Store) appendTurn(ctx context.Context, tx *dbTx, g *record.Game, t reco
 		return err
 	}
 	return insertPlies(ctx, tx, g.ID, len(g.Plies())-len(t.Plies), t.Plies, t.At)
+}
+
+// turnUpdate moves a game's row on by a turn (turnArgs), if it is still at
+// the version the turn was made on and active.
+const turnUpdate = `UPDATE games SET position = ?, to_move = ?, plies = plies + ?, version = version + 1,
+		updated_at = ?, turn_started_at = ?, deadline_at = ?, reminded = 0, reply_token = ?, reply_expires_at = ?,
+		black_left_ms = ?, white_left_ms = ?, remind_at = ?,
+		message_version = CASE WHEN ? <> '' AND message_id = ? THEN version + 1 ELSE message_version END
+		WHERE id = ? AND version = ? AND status = 'active'`
+
+func turnArgs(g *record.Game, t record.Turn) []any {
+	return []any{encodePosition(g.Position()), colorCode(g.Position().ToMove()), len(t.Plies), millis(t.At), millis(t.At),
+		nullMillis(t.Deadline), t.ReplyToken, nullMillis(t.ReplyExpires), t.Left[0].Milliseconds(), t.Left[1].Milliseconds(),
+		nullMillis(t.RemindAt), t.Shows, t.Shows, g.ID, g.Version}
 }
 
 // RestartTurn moves g's running turn to start at t.At with t's clocks
