@@ -1,11 +1,12 @@
 package storage
 
-// This file keeps players' and servers' language choices in memory on
-// SQLite: every interaction reads them (a read that cost 6% of a move,
-// every commit sending the readers back to the file), and they change only
-// by SetUserLanguage, SetGuildLanguage and SetGuildLocale, which are this
-// process's writes — a SQLite database is one process's. PostgreSQL's
-// processes share the rows, so there the choices are read every time.
+// This file keeps players' and servers' language choices in memory: every
+// interaction reads them (a read that cost 6-7% of a move), and they change
+// only by SetUserLanguage, SetGuildLanguage and SetGuildLocale. On SQLite
+// those are this process's writes — a SQLite database is one process's. On
+// PostgreSQL other processes write them too, and tell the others as they
+// commit (langlisten.go); there the choices are kept only while this
+// process is listening.
 
 import (
 	"sync"
@@ -29,6 +30,9 @@ type langCache struct {
 	// replaced). mu makes a put's check and its keeping one step.
 	changes atomic.Uint64
 	mu      sync.Mutex
+	// off is set while nothing may be kept: on PostgreSQL, while this
+	// process does not hear the other processes' changes.
+	off atomic.Bool
 	// afterRead, for tests, runs between a read and its keeping.
 	afterRead func()
 }
@@ -48,7 +52,7 @@ func newLangCache() *langCache {
 // get is a player's and a server's choices if both are kept (an empty id
 // needs none).
 func (c *langCache) get(playerID, guildID string) (user string, guild guildLangs, ok bool) {
-	if c == nil {
+	if c == nil || c.off.Load() {
 		return "", guildLangs{}, false
 	}
 	if playerID != "" {
@@ -71,7 +75,7 @@ func (c *langCache) put(since uint64, playerID, user, guildID string, guild guil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.changes.Load() != since {
+	if c.changes.Load() != since || c.off.Load() {
 		return
 	}
 	if playerID != "" {
@@ -105,4 +109,16 @@ func (c *langCache) changed(playerID, guildID string) {
 	if guildID != "" {
 		c.guilds.Remove(guildID)
 	}
+}
+
+// keep turns keeping on or off, forgetting everything kept either way:
+// what was read before it may be what a change nobody heard replaced, and
+// a read that began before it keeps nothing.
+func (c *langCache) keep(on bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.changes.Add(1)
+	c.users.Purge()
+	c.guilds.Purge()
+	c.off.Store(!on)
 }

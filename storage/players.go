@@ -83,26 +83,46 @@ func (s *Store) SetUserLanguage(ctx context.Context, p record.Player, lang strin
 		if _, err := tx.ExecContext(ctx, `UPDATE players SET language = ? WHERE id = ?`, lang, p.ID); err != nil {
 			return fmt.Errorf("saving a player's language: %w", err)
 		}
-		return nil
+		return s.notifyLanguages(ctx, tx, playerChoice, p.ID)
 	})
 }
 
 // SetGuildLanguage stores a server's language ("" follows Discord's).
 func (s *Store) SetGuildLanguage(ctx context.Context, guildID, lang string, now time.Time) error {
 	defer s.langs.changed("", guildID)
-	return s.setGuild(ctx, guildID, "language", lang, now)
+	return s.setGuildChoice(ctx, guildID, "language", lang, now)
 }
 
 // SetGuildLocale remembers a server's Discord language.
 func (s *Store) SetGuildLocale(ctx context.Context, guildID, locale string, now time.Time) error {
 	defer s.langs.changed("", guildID)
-	return s.setGuild(ctx, guildID, "discord_locale", locale, now)
+	return s.setGuildChoice(ctx, guildID, "discord_locale", locale, now)
 }
 
 // setGuild sets one column of a server's row (column is one of ours,
 // never user input), creating the row.
 func (s *Store) setGuild(ctx context.Context, guildID, column string, value any, now time.Time) error {
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO guilds (id, `+column+`, updated_at) VALUES (?, ?, ?)
+	return setGuildIn(ctx, s.wdb, guildID, column, value, now)
+}
+
+// setGuildChoice sets a server's language or Discord language; on
+// PostgreSQL the other processes hear of it when it commits.
+func (s *Store) setGuildChoice(ctx context.Context, guildID, column, value string, now time.Time) error {
+	if s.dialect != postgresDB {
+		return s.setGuild(ctx, guildID, column, value, now)
+	}
+	return s.inTx(ctx, func(tx *dbTx) error {
+		if err := setGuildIn(ctx, tx, guildID, column, value, now); err != nil {
+			return err
+		}
+		return s.notifyLanguages(ctx, tx, guildChoice, guildID)
+	})
+}
+
+func setGuildIn(ctx context.Context, q interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}, guildID, column string, value any, now time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO guilds (id, `+column+`, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`, guildID, value, millis(now))
 	if err != nil {
 		return fmt.Errorf("saving a server's %s: %w", column, err)

@@ -7,6 +7,7 @@ package storage
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -79,8 +80,10 @@ func openPostgres(ctx context.Context, database string, opts Options) (*Store, e
 	pool.SetMaxIdleConns(pgConns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
 	p := newDB(pool, postgresDB)
-	s := &Store{db: p, wdb: p, dialect: postgresDB, states: newStateCache(), path: name, logger: opts.Logger, logRetry: opts.LogRetry,
-		closed: make(chan struct{})}
+	langs := newLangCache()
+	langs.off.Store(true) // until this process listens (langlisten.go)
+	s := &Store{db: p, wdb: p, dialect: postgresDB, states: newStateCache(), langs: langs, token: rand.Text(), path: name,
+		logger: opts.Logger, logRetry: opts.LogRetry, closed: make(chan struct{})}
 	pingCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	if err := pool.PingContext(pingCtx); err != nil {
@@ -93,6 +96,8 @@ func openPostgres(ctx context.Context, database string, opts Options) (*Store, e
 			return nil, s.describePostgres(err)
 		}
 	}
+	s.retryDone.Add(1)
+	go s.listenLanguages(database)
 	return s, nil
 }
 

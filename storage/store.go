@@ -48,7 +48,8 @@ type Store struct {
 	logMu    sync.Mutex  // one writer of results lines at a time
 	group    groupCommit // SQLite's writes (see groupcommit.go)
 	states   stateCache  // games' replayed moves (statecache.go)
-	langs    *langCache  // language choices, SQLite only (langcache.go)
+	langs    *langCache  // language choices (langcache.go, langlisten.go)
+	token    string      // this store's among the processes of a PostgreSQL database (langlisten.go)
 	// seenUntil is the latest note of an interaction in the table when
 	// this store opened (seen.go): what processes before this one took.
 	seenUntil time.Time
