@@ -38,6 +38,7 @@ import (
 
 	"othello-bot/bot/discord"
 	"othello-bot/bot/discord/discordtest"
+	"othello-bot/internal/freeport"
 )
 
 const token = "load-test-token"
@@ -397,15 +398,15 @@ func liveGame(srv *discordtest.Server, channel string) *discordtest.Message {
 }
 
 func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKey string) (*worker, error) {
-	listen, err := freeAddr()
+	listen, err := freeport.Addr()
 	if err != nil {
 		return nil, err
 	}
-	metrics, err := freeAddr()
+	metrics, err := freeport.Addr()
 	if err != nil {
 		return nil, err
 	}
-	prof, err := freeAddr()
+	prof, err := freeport.Addr()
 	if err != nil {
 		return nil, err
 	}
@@ -433,15 +434,6 @@ func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKe
 		return nil, fmt.Errorf("starting %s: %w", o.bin, err)
 	}
 	return &worker{cmd: cmd, listen: listen, metrics: metrics, pprof: prof, log: log}, nil
-}
-
-func freeAddr() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
 }
 
 // waitListening waits for a bot process to listen, and says so at once if

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"othello-bot/internal/freeport"
 )
 
 // A small run end to end, against the bot and between members: the real
@@ -101,7 +103,7 @@ func TestOptionsRefused(t *testing.T) {
 // A bot that stops before it listens is reported at once, not after the
 // minute a slow start is given.
 func TestWaitListeningSeesAStoppedBot(t *testing.T) {
-	addr, err := freeAddr()
+	addr, err := freeport.Addr()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"othello-bot/bot/discord/discordtest"
+	"othello-bot/internal/freeport"
 )
 
 // Interactions posted over HTTP, as Discord does for an Interactions
@@ -25,12 +26,10 @@ import (
 func TestDiscordInteractionsOverHTTP(t *testing.T) {
 	srv := newFake(t)
 	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeport.Addr()
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	url := "http://" + addr + "/interactions"
 	pub := srv.UseEndpoint(url)
 	c := testBotConfig(srv, dir)
@@ -141,12 +140,10 @@ func TestDiscordEndpointUnderSlowBodies(t *testing.T) {
 		t.Skip("1,000 connections: not in -short")
 	}
 	srv := newFake(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeport.Addr()
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	pub := srv.UseEndpoint("http://" + addr + "/interactions")
 	c := testBotConfig(srv, t.TempDir())
 	c.InteractionsAddress, c.PublicKey = addr, hex.EncodeToString(pub)

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
+	"othello-bot/internal/freeport"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -17,12 +17,10 @@ import (
 // A local session with metricsAddress set serves /metrics, and a move
 // counts as an interaction and fills the handling-time histogram.
 func TestMetricsMoveDuringALocalSession(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeport.Addr()
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "config.json")
 	if err := os.WriteFile(cfg, []byte(fmt.Sprintf(`{"metricsAddress": %q}`, addr)), 0o644); err != nil {
@@ -93,12 +91,10 @@ func value(t *testing.T, text, series string) float64 {
 // Through Discord (the fake), the metrics show each acknowledgement's time
 // and every REST attempt by route, ids and tokens masked.
 func TestMetricsOfTheDiscordSide(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeport.Addr()
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	srv := newFake(t)
 	c := testBotConfig(srv, t.TempDir())
 	c.MetricsAddress = addr

@@ -30,6 +30,7 @@ import (
 	"othello-bot/bot/discord/discordtest"
 	"othello-bot/config"
 	"othello-bot/game"
+	"othello-bot/internal/freeport"
 	"othello-bot/internal/pgtest"
 	"othello-bot/storage"
 )
@@ -605,12 +606,11 @@ func httpWorkers(t *testing.T, srv *discordtest.Server, database, dir string, n 
 	t.Helper()
 	var backends []*url.URL
 	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		addr, err := freeport.Addr()
 		if err != nil {
 			t.Fatal(err)
 		}
-		backends = append(backends, &url.URL{Scheme: "http", Host: ln.Addr().String()})
-		ln.Close()
+		backends = append(backends, &url.URL{Scheme: "http", Host: addr})
 	}
 	var next atomic.Int64
 	served := make([]*atomic.Int64, n)

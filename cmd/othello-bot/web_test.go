@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"os"
+	"othello-bot/internal/freeport"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -178,12 +178,11 @@ func TestTryPagesAddress(t *testing.T) {
 func startLocal(t *testing.T) *localGame {
 	t.Helper()
 	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeport.Addr()
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &localGame{addr: ln.Addr().String(), db: filepath.Join(dir, "bot.db"), out: &syncBuffer{}, done: make(chan int)}
-	ln.Close()
+	l := &localGame{addr: addr, db: filepath.Join(dir, "bot.db"), out: &syncBuffer{}, done: make(chan int)}
 	pr, pw := io.Pipe()
 	l.in = pw
 	go func() {

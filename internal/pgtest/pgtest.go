@@ -10,7 +10,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"os/user"
@@ -24,6 +23,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
+	"othello-bot/internal/freeport"
 )
 
 // Server is a running PostgreSQL server of the tests.
@@ -103,7 +103,7 @@ func Start(opts Options) (*Server, error) {
 		settings += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 	}
 	for attempt := 0; ; attempt++ {
-		if s.port, err = freePort(); err != nil {
+		if s.port, err = freeport.Port(); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
@@ -133,15 +133,6 @@ func (s *Server) run(name string, args ...string) error {
 		return fmt.Errorf("%s: %w\n%s", name, err, out)
 	}
 	return nil
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // URL returns the URL of a database on the server.
