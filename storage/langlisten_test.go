@@ -23,6 +23,19 @@ func waitKeeping(t *testing.T, s *Store, on bool) {
 	}
 }
 
+// twoProcesses opens two stores on one new PostgreSQL database, as two
+// processes would, once both listen.
+func twoProcesses(t *testing.T) (a, b *Store) {
+	t.Helper()
+	database := pgtest.Database(t)
+	dir := t.TempDir()
+	a = openAt(t, database, filepath.Join(dir, "a.log"))
+	b = openAt(t, database, filepath.Join(dir, "b.log"))
+	waitKeeping(t, a, true)
+	waitKeeping(t, b, true)
+	return a, b
+}
+
 // Two processes on one PostgreSQL database each keep the choices they
 // read, and each hears the other's changes: a choice changed by one shows
 // in the other once the notification has come, while a row changed behind
@@ -30,12 +43,7 @@ func waitKeeping(t *testing.T, s *Store, on bool) {
 // choices kept at all.
 func TestLanguagesHeardFromAnotherProcess(t *testing.T) {
 	ctx := context.Background()
-	database := pgtest.Database(t)
-	dir := t.TempDir()
-	a := openAt(t, database, filepath.Join(dir, "a.log"))
-	b := openAt(t, database, filepath.Join(dir, "b.log"))
-	waitKeeping(t, a, true)
-	waitKeeping(t, b, true)
+	a, b := twoProcesses(t)
 	read := func(s *Store) record.Languages {
 		t.Helper()
 		l, err := s.Languages(ctx, alice.ID, "guild1")
@@ -81,11 +89,7 @@ func TestLanguagesHeardFromAnotherProcess(t *testing.T) {
 // made while its listener was gone shows once it notices.
 func TestLanguagesNotKeptWhileNotListening(t *testing.T) {
 	ctx := context.Background()
-	database := pgtest.Database(t)
-	dir := t.TempDir()
-	a := openAt(t, database, filepath.Join(dir, "a.log"))
-	b := openAt(t, database, filepath.Join(dir, "b.log"))
-	waitKeeping(t, b, true)
+	a, b := twoProcesses(t)
 	if err := b.SetUserLanguage(ctx, alice, "en", t0); err != nil {
 		t.Fatal(err)
 	}
