@@ -55,6 +55,7 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 	})
 
 	t.Run("stalled games: the bot to move, or no one can, untouched since", func(t *testing.T) { runStalled(t, open(t)) })
+	t.Run("refused moves write no ply", func(t *testing.T) { runRefusedMoves(t, open(t)) })
 
 	t.Run("an XOT opening is kept as the start", func(t *testing.T) {
 		s := open(t)
@@ -97,22 +98,6 @@ func RunGames(t *testing.T, open func(t *testing.T) Games) {
 		stale.State = stored.State // the same move, from the version before
 		if err := s.AppendTurn(ctx, &stale, record.Turn{At: T0.Add(2 * time.Minute)}); !errors.Is(err, record.ErrStale) {
 			t.Errorf("a turn from an old version: %v, want record.ErrStale", err)
-		}
-		// The same with a move in it (and the reply to it): refused, and
-		// neither ply written.
-		plies, err := stale.State.Play(stale.Position().LegalMoves()[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		more, err := stale.State.Play(stale.Position().LegalMoves()[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.AppendTurn(ctx, &stale, record.Turn{Plies: append(plies, more...), At: T0.Add(2 * time.Minute)}); !errors.Is(err, record.ErrStale) {
-			t.Errorf("a move from an old version: %v, want record.ErrStale", err)
-		}
-		if again, _ := s.Game(ctx, g.ID); again == nil || len(again.Plies()) != 1 || again.Version != g.Version {
-			t.Errorf("after a refused move: %+v, want the game as it was (1 ply, version %d)", again, g.Version)
 		}
 	})
 
