@@ -55,6 +55,7 @@ type options struct {
 	ramp      int
 	profile   string // a directory for each process's CPU and heap profiles
 	opponent  string // "bot" (level 1) or "human" (two players per game)
+	procs     int    // GOMAXPROCS for each bot process; 0: Go's default
 }
 
 func main() {
@@ -68,6 +69,7 @@ func main() {
 	flag.DurationVar(&o.liveThink, "live-think", 3*time.Second, "a live game's player: mean time between moves")
 	flag.DurationVar(&o.corrThink, "corr-think", time.Minute, "a correspondence player: mean time between moves")
 	flag.IntVar(&o.ramp, "ramp", 50, "games started at once while ramping up")
+	flag.IntVar(&o.procs, "gomaxprocs", 0, "GOMAXPROCS for each bot process (0: Go's default, every core)")
 	flag.StringVar(&o.opponent, "opponent", "bot", "who the players play: bot (level 1, each human move answered by the bot) or human (two players a game, by challenge: human moves alone)")
 	flag.StringVar(&o.profile, "profile", "", "a directory to write each process's CPU profile of the steady run and heap profile at its end (go tool pprof)")
 	flag.Parse()
@@ -429,6 +431,9 @@ func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKe
 	}
 	cmd := exec.Command(o.bin, "run", "--config", path)
 	cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+token)
+	if o.procs > 0 {
+		cmd.Env = append(cmd.Env, "GOMAXPROCS="+strconv.Itoa(o.procs))
+	}
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", o.bin, err)
