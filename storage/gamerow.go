@@ -115,9 +115,7 @@ func (s *Store) checkChanged(ctx context.Context, tx *dbTx, res sql.Result, id i
 
 // whyUnchanged says why a conditional write of game id's row changed
 // nothing: ErrNotFound, ErrNotActive or ErrStale.
-func whyUnchanged(ctx context.Context, q interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, id int64) error {
+func whyUnchanged(ctx context.Context, q querier, id int64) error {
 	var status string
 	switch err := q.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&status); {
 	case errors.Is(err, sql.ErrNoRows):

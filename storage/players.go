@@ -102,7 +102,7 @@ func (s *Store) SetGuildLocale(ctx context.Context, guildID, locale string, now 
 // setGuild sets one column of a server's row (column is one of ours,
 // never user input), creating the row.
 func (s *Store) setGuild(ctx context.Context, guildID, column string, value any, now time.Time) error {
-	return setGuildIn(ctx, s.wdb, guildID, column, value, now)
+	return setGuildIn(ctx, s.wdb.binder, guildID, column, value, now)
 }
 
 // setGuildChoice sets a server's language or Discord language; on
@@ -112,16 +112,14 @@ func (s *Store) setGuildChoice(ctx context.Context, guildID, column, value strin
 		return s.setGuild(ctx, guildID, column, value, now)
 	}
 	return s.inTx(ctx, func(tx *dbTx) error {
-		if err := setGuildIn(ctx, tx, guildID, column, value, now); err != nil {
+		if err := setGuildIn(ctx, tx.binder, guildID, column, value, now); err != nil {
 			return err
 		}
 		return s.notifyLanguages(ctx, tx, guildChoice, guildID)
 	})
 }
 
-func setGuildIn(ctx context.Context, q interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}, guildID, column string, value any, now time.Time) error {
+func setGuildIn(ctx context.Context, q binder, guildID, column string, value any, now time.Time) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO guilds (id, `+column+`, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET `+column+` = excluded.`+column+`, updated_at = excluded.updated_at`, guildID, value, millis(now))
 	if err != nil {
