@@ -91,16 +91,22 @@ type querier interface {
 
 // Game loads a game by id.
 func (s *Store) Game(ctx context.Context, id int64) (*record.Game, error) {
-	return s.oneGame(ctx, selectGames(`g.id = ?`, ""), id)
+	return s.oneGame(ctx, `g.id = ?`, id, id)
 }
 
 // ActiveGame loads the active game of a channel, or record.ErrNotFound.
 func (s *Store) ActiveGame(ctx context.Context, channelID string) (*record.Game, error) {
-	return s.oneGame(ctx, selectGames(`g.channel_id = ? AND g.status = 'active'`, ""), channelID)
+	likely, _ := s.states.keptIn(channelID)
+	return s.oneGame(ctx, `g.channel_id = ? AND g.status = 'active'`, channelID, likely)
 }
 
-func (s *Store) oneGame(ctx context.Context, query string, arg any) (*record.Game, error) {
-	l, err := scanGame(s.db.QueryRowContext(ctx, query, arg))
+// oneGame loads the game filter picks, likely the game of that id (0 if
+// none is known).
+func (s *Store) oneGame(ctx context.Context, filter string, arg any, likely int64) (*record.Game, error) {
+	if s.dialect == postgresDB {
+		return s.oneGameWithMoves(ctx, filter, arg, likely)
+	}
+	l, err := scanGame(s.db.QueryRowContext(ctx, selectGames(filter, ""), arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, record.ErrNotFound
 	}

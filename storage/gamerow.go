@@ -34,7 +34,11 @@ const gameFrom = ` FROM games g
 // time it is bound — the statement cache then saves nothing, and loading
 // a game cost 160 µs instead of 20.
 func selectGames(filter, order string) string {
-	q := `SELECT ` + gameColumns + gameFrom + ` WHERE g.id IN (SELECT g.id FROM games g WHERE ` + filter + `)`
+	return selectColumns(gameColumns, filter, order)
+}
+
+func selectColumns(columns, filter, order string) string {
+	q := `SELECT ` + columns + gameFrom + ` WHERE g.id IN (SELECT g.id FROM games g WHERE ` + filter + `)`
 	if order != "" {
 		q += ` ORDER BY ` + order
 	}
@@ -50,7 +54,9 @@ type loaded struct {
 	start, pos game.Position
 }
 
-func scanGame(row scanner) (*loaded, error) {
+// scanGame scans a row of gameColumns, and into more the columns after
+// them.
+func scanGame(row scanner, more ...any) (*loaded, error) {
 	var (
 		g                                    record.Game
 		bid, wid, status, start, pos, toMove sql.NullString
@@ -65,10 +71,11 @@ func scanGame(row scanner) (*loaded, error) {
 		winner, reason                       sql.NullString
 		opening, note                        string
 	)
-	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
+	err := row.Scan(append([]any{&g.ID, &g.GuildID, &g.ChannelID, &size, &bid, &bname, &blv, &wid, &wname, &wlv, &g.Rated, &status,
 		&start, &startToMove, &pos, &toMove, &g.Version, &created, &updated, &turnStarted, &deadline, &g.Reminded, &g.MessageID,
 		&g.Style, &g.ReplyToken, &replyExpires, &g.Takebacks, &g.ParentID, &g.PublicID,
-		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &g.TournamentID, &opening, &finished, &bdiscs, &wdiscs, &winner, &reason, &note)
+		&base, &inc, &perMove, &bleft, &wleft, &remindAt, &g.TournamentID, &opening, &finished, &bdiscs, &wdiscs, &winner, &reason, &note},
+		more...)...)
 	if err != nil {
 		return nil, err
 	}

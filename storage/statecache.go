@@ -20,13 +20,15 @@ import (
 const stateCacheGames = 4096
 
 type stateCache struct {
-	games *lru.Cache[int64, cachedState]
+	games    *lru.Cache[int64, cachedState]
+	channels *lru.Cache[string, int64] // the game last kept of each channel
 }
 
 type cachedState struct {
-	publicID string
-	version  int64
-	state    *game.Game // never handed out: callers get clones
+	publicID  string
+	version   int64
+	takebacks int
+	state     *game.Game // never handed out: callers get clones
 }
 
 func newStateCache() stateCache {
@@ -34,7 +36,11 @@ func newStateCache() stateCache {
 	if err != nil {
 		panic(err) // only for a size under 1
 	}
-	return stateCache{games: c}
+	ch, err := lru.New[string, int64](stateCacheGames)
+	if err != nil {
+		panic(err)
+	}
+	return stateCache{games: c, channels: ch}
 }
 
 // put keeps g's state as of its version.
@@ -42,7 +48,24 @@ func (c stateCache) put(g *record.Game) {
 	if c.games == nil || g.State == nil {
 		return
 	}
-	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, state: g.State.Clone()})
+	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, takebacks: g.Takebacks, state: g.State.Clone()})
+	c.channels.Add(g.ChannelID, g.ID)
+}
+
+// kept is the entry kept for game id, if any (its state not to be changed).
+func (c stateCache) kept(id int64) (cachedState, bool) {
+	if c.games == nil {
+		return cachedState{}, false
+	}
+	return c.games.Peek(id)
+}
+
+// keptIn is the id of the game last kept of a channel, if any.
+func (c stateCache) keptIn(channelID string) (int64, bool) {
+	if c.channels == nil {
+		return 0, false
+	}
+	return c.channels.Peek(channelID)
 }
 
 // get is a copy of the state of l's game at the version its row gave,

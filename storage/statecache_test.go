@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"othello-bot/internal/pgtest"
 	"othello-bot/record"
 )
 
@@ -93,5 +94,42 @@ func TestStateCacheSparesTheMovesRead(t *testing.T) {
 	cold := openAt(t, filepath.Join(dir, "bot.db"), filepath.Join(dir, "cold.log"))
 	if _, err := cold.Game(ctx, g.ID); err == nil {
 		t.Fatal("a store that never read the game loaded it without its moves")
+	}
+}
+
+// On PostgreSQL a load reads a game's row and the moves after those its
+// store keeps in one statement: with the kept plies' rows spoilt behind
+// both stores' backs (each a pass), a store that kept the game before another moved it
+// on still loads it — by id and by its channel — while one that kept
+// nothing says its moves do not replay.
+func TestLoadReadsOnlyTheMovesNotKept(t *testing.T) {
+	ctx := context.Background()
+	database, dir := pgtest.Database(t), t.TempDir()
+	a := openAt(t, database, filepath.Join(dir, "a.log"))
+	b := openAt(t, database, filepath.Join(dir, "b.log"))
+	rng := rand.New(rand.NewPCG(9, 10))
+	g := newGame(t, a, "chan1", record.Human(alice), record.Human(bob), 8)
+	playRandom(t, a, g, 6, rng)
+	kept := len(g.Plies())
+	other, err := b.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandom(t, b, other, 3, rng)
+	if _, err := a.wdb.ExecContext(ctx, `UPDATE moves SET square = 'pass' WHERE game_id = ? AND ply <= ?`, g.ID, kept); err != nil {
+		t.Fatal(err)
+	}
+	for name, load := range map[string]func() (*record.Game, error){
+		"by id":      func() (*record.Game, error) { return a.Game(ctx, g.ID) },
+		"by channel": func() (*record.Game, error) { return a.ActiveGame(ctx, "chan1") },
+	} {
+		got, err := load()
+		if err != nil || !slices.Equal(got.Plies(), other.Plies()) || got.Version != other.Version {
+			t.Fatalf("a's load %s: %v; want b's %d plies at version %d", name, err, len(other.Plies()), other.Version)
+		}
+	}
+	cold := openAt(t, database, filepath.Join(dir, "cold.log"))
+	if _, err := cold.Game(ctx, g.ID); err == nil {
+		t.Fatal("a store that never read the game loaded it from spoilt moves")
 	}
 }

@@ -1,0 +1,83 @@
+package storage
+
+// This file loads a game on PostgreSQL in one round trip even when another
+// process made its last move (two thirds of moves with three processes
+// behind a round-robin balancer): its row comes with the moves after the
+// ones this process keeps — all of them when it keeps none — so its state
+// is rebuilt without reading the moves by a second statement. One
+// statement also reads the row and the moves from one snapshot. SQLite
+// reads without a round trip, and its one process nearly always keeps the
+// state, so it reads as before.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"othello-bot/game"
+	"othello-bot/record"
+)
+
+// movesAfter is one more column of a game's row: its moves, each a colour
+// code and a square, space-separated, after the first ? plies if the game
+// is game ? with ? takebacks (the kept state's: a takeback is the only
+// write that removes moves, so those plies are still its first), else all
+// of them; NULL if there are none.
+const movesAfter = `, (SELECT string_agg(m.color || m.square, ' ' ORDER BY m.ply) FROM moves m
+	WHERE m.game_id = g.id AND m.ply > CASE WHEN g.id = ? AND g.takebacks = ? THEN ? ELSE 0 END)`
+
+// oneGameWithMoves is oneGame on PostgreSQL.
+func (s *Store) oneGameWithMoves(ctx context.Context, filter string, arg any, likely int64) (*record.Game, error) {
+	kept, isKept := s.states.kept(likely)
+	var base []game.Ply
+	if isKept {
+		base = kept.state.Plies()
+	}
+	var moves sql.NullString
+	l, err := scanGame(s.db.QueryRowContext(ctx, selectColumns(gameColumns+movesAfter, filter, ""),
+		likely, kept.takebacks, len(base), arg), &moves)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, record.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading game: %w", err)
+	}
+	if st, ok := s.states.get(l); ok {
+		l.g.State = st
+		return l.g, nil
+	}
+	if !isKept || l.g.ID != likely || l.g.Takebacks != kept.takebacks || l.g.PublicID != kept.publicID {
+		base = nil // the statement sent all the moves
+	}
+	if g := s.replayWith(l, base, moves.String); g != nil {
+		return g, nil
+	}
+	// Not where the moves lead: read them by themselves, and say why.
+	return s.complete(ctx, s.db, l)
+}
+
+// replayWith is l's game rebuilt from the plies base and then moves (as
+// movesAfter gives them) and kept, or nil if they do not lead to its
+// stored position.
+func (s *Store) replayWith(l *loaded, base []game.Ply, moves string) *record.Game {
+	plies := base
+	for m := range strings.FieldsSeq(moves) {
+		sq := game.Pass
+		if m[1:] != "pass" {
+			var err error
+			if sq, err = game.ParseSquare(m[1:], l.start.Size()); err != nil {
+				return nil
+			}
+		}
+		plies = append(plies, game.Ply{Color: colorOf(m[:1]), Square: sq})
+	}
+	st, err := game.ReplayPlies(l.start, plies)
+	if err != nil || !st.Position().Equal(l.pos) {
+		return nil
+	}
+	l.g.State = st
+	s.states.put(l.g)
+	return l.g
+}
