@@ -129,7 +129,28 @@ type worker struct {
 	log         *os.File
 	rssBefore   int64
 	heapBefore  float64
-	tableBefore float64 // the engine's tables then
+	tableBefore float64       // the engine's tables then
+	exited      chan struct{} // closed once the process has stopped
+	waitErr     error         // how it stopped, once exited is closed
+}
+
+// watch waits for w's process in the background, so that a stop is seen
+// whenever it comes.
+func (w *worker) watch() {
+	w.exited = make(chan struct{})
+	go func() {
+		w.waitErr = w.cmd.Wait()
+		close(w.exited)
+	}()
+}
+
+// logTail is the end of w's log, for an error that says why it stopped.
+func (w *worker) logTail() string {
+	tail, _ := os.ReadFile(w.log.Name())
+	if len(tail) > 4000 {
+		tail = tail[len(tail)-4000:]
+	}
+	return string(tail)
 }
 
 // play is what the players measured.
@@ -177,17 +198,13 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	defer func() {
 		for _, w := range workers {
 			w.cmd.Process.Signal(syscall.SIGTERM)
-			w.cmd.Wait()
+			<-w.exited
 			w.log.Close()
 		}
 	}()
 	for _, w := range workers {
 		if err := waitListening(w, 60*time.Second); err != nil {
-			tail, _ := os.ReadFile(w.log.Name())
-			if len(tail) > 4000 {
-				tail = tail[len(tail)-4000:]
-			}
-			return "", fmt.Errorf("worker %s: %w (log in %s, ending:\n%s)", w.listen, err, w.log.Name(), tail)
+			return "", fmt.Errorf("worker %s: %w (log in %s, ending:\n%s)", w.listen, err, w.log.Name(), w.logTail())
 		}
 		w.rssBefore, _ = rss(w.cmd.Process.Pid)
 		w.heapBefore, w.tableBefore, _ = liveHeap(w)
@@ -196,6 +213,27 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	p := &play{}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// A bot that stops in the middle of the run ends it: its players would
+	// otherwise retry for ever, and its figures would be missing.
+	died := make(chan *worker, len(workers))
+	for _, w := range workers {
+		go func() {
+			select {
+			case <-w.exited:
+				died <- w
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	stopped := func() error {
+		select {
+		case w := <-died:
+			return fmt.Errorf("worker %s stopped during the run (%v; log in %s, ending:\n%s)", w.listen, w.waitErr, w.log.Name(), w.logTail())
+		default:
+			return nil
+		}
+	}
 	var wg sync.WaitGroup
 	ramp := make(chan struct{}, o.ramp)
 	begun := time.Now()
@@ -209,7 +247,13 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		}
 		live := float64(i) < o.live*float64(o.games)
 		wg.Add(1)
-		ramp <- struct{}{}
+		select {
+		case ramp <- struct{}{}:
+		case <-ctx.Done():
+			wg.Done()
+			wg.Wait()
+			return "", stopped()
+		}
 		go func() {
 			defer wg.Done()
 			player(ctx, o, srv, p, u, rival, ch, live, ramp, progress)
@@ -219,7 +263,12 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		}
 	}
 	for range o.ramp { // every game has started
-		ramp <- struct{}{}
+		select {
+		case ramp <- struct{}{}:
+		case <-ctx.Done():
+			wg.Wait()
+			return "", stopped()
+		}
 	}
 	ramped := time.Since(begun)
 	fmt.Fprintf(progress, "loadtest: %d games running after %s; playing for %s\n", o.games, ramped.Round(time.Second), o.duration)
@@ -231,7 +280,12 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	playStart := time.Now()
 	profiled := profileCPU(o, workers, progress)
 	for t := time.Duration(0); t < o.duration; t += 30 * time.Second {
-		time.Sleep(min(30*time.Second, o.duration-t))
+		select {
+		case <-time.After(min(30*time.Second, o.duration-t)):
+		case <-ctx.Done():
+			wg.Wait()
+			return "", stopped()
+		}
 		// Resident memory at every step: a soak shows whether it stays flat.
 		var resident int64
 		for _, w := range workers {
@@ -243,6 +297,9 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 	}
 	played := time.Since(playStart)
 	profiled.Wait()
+	if err := stopped(); err != nil {
+		return "", err
+	}
 	profileHeap(o, workers, progress)
 	moves := p.moves.Load() - movesBefore
 	var b strings.Builder
@@ -302,7 +359,7 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 		think, opts["time"] = o.liveThink, "5+3"
 	}
 	waited := func(ia *discordtest.Interaction) bool {
-		if err := srv.Wait(ia, 2*time.Minute); err != nil {
+		if err := srv.WaitContext(ctx, ia, 2*time.Minute); err != nil {
 			if p.failed.Add(1) <= 3 {
 				fmt.Fprintf(progress, "loadtest: %v (acknowledged with type %d)\n", err, ia.AckType)
 			}
@@ -438,21 +495,23 @@ func startWorker(o options, srv *discordtest.Server, dir string, k int, publicKe
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", o.bin, err)
 	}
-	return &worker{cmd: cmd, listen: listen, metrics: metrics, pprof: prof, log: log}, nil
+	w := &worker{cmd: cmd, listen: listen, metrics: metrics, pprof: prof, log: log}
+	w.watch()
+	return w, nil
 }
 
 // waitListening waits for a bot process to listen, and says so at once if
-// it stopped instead (its state in /proc is then Z, until it is waited for).
+// it stopped instead.
 func waitListening(w *worker, within time.Duration) error {
-	for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); {
 		if conn, err := net.Dial("tcp", w.listen); err == nil {
 			conn.Close()
 			return nil
 		}
-		if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w.cmd.Process.Pid)); err == nil {
-			if _, rest, ok := strings.Cut(string(stat), ") "); ok && strings.HasPrefix(rest, "Z") {
-				return errors.New("the bot stopped before it listened")
-			}
+		select {
+		case <-w.exited:
+			return fmt.Errorf("the bot stopped before it listened (%v)", w.waitErr)
+		case <-time.After(50 * time.Millisecond):
 		}
 	}
 	return errors.New("not listening")

@@ -66,6 +66,27 @@ func TestSmallRun(t *testing.T) {
 			t.Log("\n" + rep)
 		})
 	}
+	// A bot killed once it listens (in the ramp or the run, as the machine
+	// goes) ends the run with an error that says so, long before the ten
+	// minutes asked for, instead of leaving its players retrying.
+	t.Run("killed", func(t *testing.T) {
+		wrapper := filepath.Join(dir, "dies.sh")
+		script := `#!/bin/bash
+"` + bin + `" "$@" & p=$!
+addr=$(grep -o '"interactionsAddress":"[^"]*"' "$3" | cut -d'"' -f4)
+until (exec 3<>"/dev/tcp/${addr%:*}/${addr##*:}") 2>/dev/null; do sleep 0.1; done
+sleep 1; kill -9 $p; wait $p
+`
+		if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		_, err := run(context.Background(), options{bin: wrapper, database: filepath.Join(dir, "killed.db"), processes: 1, games: 12,
+			live: 0.25, duration: 10 * time.Minute, liveThink: 100 * time.Millisecond, corrThink: 300 * time.Millisecond, ramp: 4,
+			opponent: "bot"}, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "stopped during the run") {
+			t.Fatalf("got %v, want that the bot stopped during the run", err)
+		}
+	})
 }
 
 // Options that cannot make a run are refused with what is wrong, and an
@@ -111,8 +132,9 @@ func TestWaitListeningSeesAStoppedBot(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Wait()
-	err = waitListening(&worker{cmd: cmd, listen: addr}, time.Minute)
+	w := &worker{cmd: cmd, listen: addr}
+	w.watch()
+	err = waitListening(w, time.Minute)
 	if err == nil || !strings.Contains(err.Error(), "stopped") {
 		t.Fatalf("got %v, want that the bot stopped", err)
 	}

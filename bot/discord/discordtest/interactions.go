@@ -4,6 +4,7 @@ package discordtest
 // and what a test reads back: messages, replies, pings, violations.
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -176,9 +177,9 @@ func (s *Server) Select(u User, m *Message, customID, value string) *Interaction
 // Wait waits until the bot has finished answering the interaction: it
 // acknowledged it and, if it deferred, completed the reply, and then
 // nothing more came for a moment.
-func (ia *Interaction) wait(s *Server, timeout time.Duration) error {
+func (ia *Interaction) wait(ctx context.Context, s *Server, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
+	for time.Now().Before(deadline) && ctx.Err() == nil {
 		s.mu.Lock()
 		done := ia.AckType != 0 && (ia.resolved || ia.AckType == 4 || ia.AckType == 7 || ia.AckType == 8) &&
 			time.Since(ia.lastCall) > 150*time.Millisecond
@@ -188,11 +189,21 @@ func (ia *Interaction) wait(s *Server, timeout time.Duration) error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interaction %s (%d) not answered: %w", ia.Token, ia.Kind, err)
+	}
 	return fmt.Errorf("interaction %s (%d) not answered within %s", ia.Token, ia.Kind, timeout)
 }
 
 // Wait waits for the bot's whole answer to an interaction.
-func (s *Server) Wait(ia *Interaction, timeout time.Duration) error { return ia.wait(s, timeout) }
+func (s *Server) Wait(ia *Interaction, timeout time.Duration) error {
+	return ia.wait(context.Background(), s, timeout)
+}
+
+// WaitContext is Wait that gives up when ctx ends.
+func (s *Server) WaitContext(ctx context.Context, ia *Interaction, timeout time.Duration) error {
+	return ia.wait(ctx, s, timeout)
+}
 
 // AnsweredAfter is how long after it was sent the bot's last call about
 // an interaction came (its whole answer, once Wait has returned).
