@@ -204,3 +204,18 @@ func BenchmarkQueries100k(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkActiveGame times a move's read of its game by channel, its state
+// kept (a move's usual case on SQLite).
+func BenchmarkActiveGame(b *testing.B) {
+	s, _ := openTemp(b)
+	ctx := context.Background()
+	g := newGame(b, s, "chan1", record.Human(alice), record.Bot(1), 8)
+	playRandom(b, s, g, 10, rand.New(rand.NewPCG(1, 2)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.ActiveGame(ctx, "chan1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"othello-bot/internal/freeport"
+	"othello-bot/internal/pgtest"
 )
 
 // A small run end to end, against the bot and between members: the real
@@ -66,6 +67,24 @@ func TestSmallRun(t *testing.T) {
 			t.Log("\n" + rep)
 		})
 	}
+	// Two processes on PostgreSQL: the server's own figures are read.
+	t.Run("postgres", func(t *testing.T) {
+		rep, err := run(context.Background(), options{bin: bin, database: pgtest.Database(t), processes: 2, games: 12,
+			live: 0.25, duration: 3 * time.Second, liveThink: 100 * time.Millisecond, corrThink: 300 * time.Millisecond, ramp: 4,
+			opponent: "bot"}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`process 1: store transactions `, `[0-9.]+ KiB written \(PostgreSQL's WAL\)`,
+			`per human move: [0-9]+\.[0-9]+ PostgreSQL transactions`} {
+			if !regexp.MustCompile(want).MatchString(rep) {
+				t.Errorf("no %q in:\n%s", want, rep)
+			}
+		}
+		if strings.Contains(rep, "not measured") || regexp.MustCompile(`: 0 human moves`).MatchString(rep) {
+			t.Errorf("a figure was not read:\n%s", rep)
+		}
+	})
 	// A bot killed once it listens (in the ramp or the run, as the machine
 	// goes) ends the run with an error that says so, long before the ten
 	// minutes asked for, instead of leaving its players retrying.

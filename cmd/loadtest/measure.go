@@ -177,6 +177,7 @@ type sample struct {
 	tables  float64       // bytes of the engine's tables (made once a searcher first searches)
 	writes  float64       // store writes (the transactions the store counts)
 	written int64         // bytes sent to disk: the processes' (SQLite), PostgreSQL's WAL
+	xacts   int64         // PostgreSQL's transactions in the database (a statement on its own is one)
 	machine time.Duration // every process's CPU (/proc/stat)
 	self    time.Duration // this tool's own (the fake Discord and the players)
 	errs    []string
@@ -212,9 +213,9 @@ func takeSample(ctx context.Context, workers []*worker, database string) sample 
 	s.self, err = cpuTime(os.Getpid())
 	s.note(err)
 	if postgres(database) {
-		n, err := walBytes(ctx, database)
+		var err error
+		s.written, s.xacts, err = walBytes(ctx, database)
 		s.note(err)
-		s.written = n
 	}
 	return s
 }
@@ -260,6 +261,10 @@ func perMove(b io.Writer, o options, before, after sample, moves int64, played t
 	fmt.Fprintf(b, "per human move: %.2f store writes, %.1f KiB written (%s), %.0f allocations (%.1f KiB, the engine's tables made in the run left out)\n",
 		(after.writes-before.writes)/n, float64(after.written-before.written)/1024/n, where,
 		(after.mallocs-before.mallocs)/n, max(0, (after.alloced-before.alloced)-(after.tables-before.tables))/1024/n)
+	if postgres(o.database) {
+		fmt.Fprintf(b, "per human move: %.2f PostgreSQL transactions (its count for the database; a statement on its own is one, so about the round trips)\n",
+			float64(after.xacts-before.xacts)/n)
+	}
 	if engine > 0 {
 		// Level 1 does not search: this is the puzzle search, whose tables'
 		// making and collection, and use of the cache, weigh on the
@@ -310,20 +315,23 @@ func writeBytes(pid int) (int64, error) {
 	return 0, errors.New("no write_bytes in /proc io")
 }
 
-// walBytes is how much WAL the PostgreSQL server has written so far.
-func walBytes(ctx context.Context, database string) (int64, error) {
+// walBytes is how much WAL the PostgreSQL server has written so far, and
+// how many transactions its database has seen: with the store's reads on
+// their own and its writes one statement each, about the round trips to
+// the server (each backend reports its count within a second or so).
+func walBytes(ctx context.Context, database string) (wal, xacts int64, err error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, database)
 	if err != nil {
-		return 0, fmt.Errorf("reading the WAL written: %w", err)
+		return 0, 0, fmt.Errorf("reading the WAL written: %w", err)
 	}
 	defer conn.Close(ctx)
-	var n int64
-	if err := conn.QueryRow(ctx, `SELECT wal_bytes::bigint FROM pg_stat_wal`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("reading the WAL written: %w", err)
+	if err := conn.QueryRow(ctx, `SELECT (SELECT wal_bytes::bigint FROM pg_stat_wal),
+		(SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database())`).Scan(&wal, &xacts); err != nil {
+		return 0, 0, fmt.Errorf("reading the WAL written: %w", err)
 	}
-	return n, nil
+	return wal, xacts, nil
 }
 
 // liveHeap is a process's live heap: its collector run first (through
