@@ -219,3 +219,32 @@ func BenchmarkActiveGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkActiveGameAfterAWrite times the same read with a turn written
+// just before each (not timed), as a move finds it: on SQLite the readers'
+// page caches are then stale, as every commit of the writer makes them.
+func BenchmarkActiveGameAfterAWrite(b *testing.B) {
+	s, _ := openTemp(b)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	// Other games, so that the tables and indexes span pages.
+	for i := range 300 {
+		playRandom(b, s, newGame(b, s, fmt.Sprint("other", i), record.Human(alice), record.Bot(1), 8), 20, rng)
+	}
+	n := 0
+	g := newGame(b, s, "chan0", record.Human(alice), record.Bot(1), 8)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		if g.State.Over() {
+			finish(b, s, g, record.EndNormal)
+			n++
+			g = newGame(b, s, fmt.Sprint("chan", n), record.Human(alice), record.Bot(1), 8)
+		}
+		playRandom(b, s, g, 1, rng)
+		b.StartTimer()
+		if _, err := s.ActiveGame(ctx, g.ChannelID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
