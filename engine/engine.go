@@ -93,8 +93,8 @@ type Options struct {
 	Weights   *pattern.Weights
 	HandTuned bool
 	// ProbCut turns Multi-ProbCut on in the top level's timed midgame search
-	// on 8x8, with this confidence (in spreads of the regression; 1.5 cuts
-	// wrongly about 7% of the time it cuts); 0 leaves it off. Fixed-depth
+	// on 8x8, with this confidence (in spreads of the regression; 1.2, the default, cuts
+	// wrongly about 12% of the time it cuts); 0 leaves it off. Fixed-depth
 	// searches (the other levels, hints, analyses, evaluations) never cut.
 	ProbCut float64
 	// NoBook keeps levels 17-20 from playing the opening book (for making
