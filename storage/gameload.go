@@ -57,13 +57,11 @@ func (s *Store) completeOnce(ctx context.Context, q querier, l *loaded) (*record
 		if err := rows.Scan(&color, &square); err != nil {
 			return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
 		}
-		sq := game.Pass
-		if square != "pass" {
-			if sq, err = game.ParseSquare(square, l.start.Size()); err != nil {
-				return nil, fmt.Errorf("game %d: stored move %q: %w", g.ID, square, err)
-			}
+		ply, err := storedPly(color, square, l.start.Size())
+		if err != nil {
+			return nil, fmt.Errorf("game %d: stored move %q: %w", g.ID, square, err)
 		}
-		plies = append(plies, game.Ply{Color: colorOf(color), Square: sq})
+		plies = append(plies, ply)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("loading moves of game %d: %w", g.ID, err)
@@ -82,6 +80,19 @@ func (s *Store) completeOnce(ctx context.Context, q querier, l *loaded) (*record
 		return nil, fmt.Errorf("game %d: its stored moves do not replay: %w", g.ID, err)
 	}
 	return nil, fmt.Errorf("game %d: its stored position is not where its moves lead", g.ID)
+}
+
+// storedPly reads a ply as the moves table holds it: a colour code and a
+// square, or "pass".
+func storedPly(color, square string, size int) (game.Ply, error) {
+	sq := game.Pass
+	if square != "pass" {
+		var err error
+		if sq, err = game.ParseSquare(square, size); err != nil {
+			return game.Ply{}, err
+		}
+	}
+	return game.Ply{Color: colorOf(color), Square: sq}, nil
 }
 
 type querier interface {

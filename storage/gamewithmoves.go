@@ -31,13 +31,9 @@ const movesAfter = `, (SELECT string_agg(m.color || m.square, ' ' ORDER BY m.ply
 // oneGameWithMoves is oneGame on PostgreSQL.
 func (s *Store) oneGameWithMoves(ctx context.Context, filter string, arg any, likely int64) (*record.Game, error) {
 	kept, isKept := s.states.kept(likely)
-	var base []game.Ply
-	if isKept {
-		base = kept.state.Plies()
-	}
 	var moves sql.NullString
 	l, err := scanGame(s.db.QueryRowContext(ctx, selectColumns(gameColumns+movesAfter, filter, ""),
-		likely, kept.takebacks, len(base), arg), &moves)
+		likely, kept.takebacks, kept.plies, arg), &moves)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, record.ErrNotFound
 	}
@@ -48,8 +44,9 @@ func (s *Store) oneGameWithMoves(ctx context.Context, filter string, arg any, li
 		l.g.State = st
 		return l.g, nil
 	}
-	if !isKept || l.g.ID != likely || l.g.Takebacks != kept.takebacks || l.g.PublicID != kept.publicID {
-		base = nil // the statement sent all the moves
+	var base []game.Ply // nil: the statement sent all the moves
+	if isKept && l.g.ID == likely && l.g.Takebacks == kept.takebacks && l.g.PublicID == kept.publicID {
+		base = kept.state.Plies()
 	}
 	if g := s.replayWith(l, base, moves.String); g != nil {
 		return g, nil
@@ -64,14 +61,11 @@ func (s *Store) oneGameWithMoves(ctx context.Context, filter string, arg any, li
 func (s *Store) replayWith(l *loaded, base []game.Ply, moves string) *record.Game {
 	plies := base
 	for m := range strings.FieldsSeq(moves) {
-		sq := game.Pass
-		if m[1:] != "pass" {
-			var err error
-			if sq, err = game.ParseSquare(m[1:], l.start.Size()); err != nil {
-				return nil
-			}
+		ply, err := storedPly(m[:1], m[1:], l.start.Size())
+		if err != nil {
+			return nil
 		}
-		plies = append(plies, game.Ply{Color: colorOf(m[:1]), Square: sq})
+		plies = append(plies, ply)
 	}
 	st, err := game.ReplayPlies(l.start, plies)
 	if err != nil || !st.Position().Equal(l.pos) {

@@ -28,6 +28,7 @@ type cachedState struct {
 	publicID  string
 	version   int64
 	takebacks int
+	plies     int        // len(state.Plies()), without its copy
 	state     *game.Game // never handed out: callers get clones
 }
 
@@ -48,7 +49,8 @@ func (c stateCache) put(g *record.Game) {
 	if c.games == nil || g.State == nil {
 		return
 	}
-	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, takebacks: g.Takebacks, state: g.State.Clone()})
+	st := g.State.Clone()
+	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, takebacks: g.Takebacks, plies: len(st.Plies()), state: st})
 	c.channels.Add(g.ChannelID, g.ID)
 }
 
