@@ -15,7 +15,7 @@ import (
 // exactly. It reports the mean loss in discs a position and the share of
 // positions where the move played is not a best one, and logs them by
 // empties. Being exact, it can rank changes to the endgame's routing or
-// the late midgame's search without a match (about 8 minutes):
+// the late midgame's search without a match (about 5 minutes):
 //
 //	go test ./engine -run '^$' -bench TopLevelLoss -benchtime 1x -v
 func BenchmarkTopLevelLoss(b *testing.B) {
