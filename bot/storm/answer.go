@@ -116,7 +116,10 @@ func (s *Service) take(ctx context.Context, t *catalog.Printer, p record.Player,
 		a.refused = t.T("storm.answered")
 		return a, nil
 	}
-	if r.Race != 0 {
+	if r.Race != 0 && verdict != puzzle.Right {
+		// The track shows puzzles solved and missed: a step inside a
+		// puzzle changes neither, and would spend the second's one edit
+		// that the puzzle's end then needs.
 		s.showRace(ctx, r.Race, now)
 	}
 	a.run, a.notes = r, []string{note}

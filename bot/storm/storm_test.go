@@ -23,6 +23,7 @@ type fakeStore struct {
 	mu      sync.Mutex
 	puzzles map[int64]puzzle.Record
 	runs    map[int64]storm.Run
+	claims  int // race edits asked for (ClaimRaceEdit)
 }
 
 func newFakeStore(t *testing.T) *fakeStore {
@@ -133,6 +134,9 @@ func (f *fakeStore) EndRace(ctx context.Context, id int64, from, to storm.RaceSt
 	return false, nil
 }
 func (f *fakeStore) ClaimRaceEdit(ctx context.Context, id int64, now time.Time, every time.Duration) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.claims++
 	return false, nil
 }
 
@@ -258,5 +262,48 @@ func TestRaceMessagesWithinLimits(t *testing.T) {
 			check(t, key, &bot.Message{Content: p.T(key, "Max", storm.MaxRacers)})
 		}
 		check(t, "race.host_only", &bot.Message{Content: p.T("race.host_only", "Host", bot.Escape(longName))})
+	}
+}
+
+// A racer's right move inside a puzzle of several moves leaves the
+// track alone (it shows puzzles solved and missed, which did not change);
+// the move that solves it asks for the track's edit. Asked for at every
+// step, the step's edit took the second's one edit and the solve waited
+// for the next tick (seen in TestPuzzleRacerThroughTheTerminal when the
+// race dealt such a puzzle first).
+func TestRaceTrackEditedWhenAPuzzleEnds(t *testing.T) {
+	ctx := context.Background()
+	f := newFakeStore(t)
+	s := New(fakeCore{t0}, f)
+	var rec puzzle.Record
+	for id := int64(1); id <= int64(len(f.puzzles)); id++ {
+		if r := f.puzzles[id]; len(r.Line) >= 3 {
+			rec = r
+			break
+		}
+	}
+	if rec.ID == 0 {
+		t.Fatal("no built-in puzzle of two moves or more")
+	}
+	race := storm.Race{ID: 7, GuildID: "g", Puzzles: []int64{rec.ID}, Created: t0, End: t0.Add(storm.RaceDuration)}
+	racer := record.Player{ID: "1", Name: "alice"}
+	id, _ := f.StartRun(ctx, race.Join(racer, t0))
+	p := catalog.For(catalog.English)
+	step := 0
+	for {
+		a, err := s.take(ctx, p, racer, id, 0, step, rec.Line[step].String())
+		if err != nil || a.refused != "" {
+			t.Fatalf("step %d: %+v %v", step, a, err)
+		}
+		if a.run.Index > 0 { // solved
+			break
+		}
+		if f.claims != 0 {
+			t.Fatalf("a right move at step %d of puzzle %d asked for the track's edit", step, rec.ID)
+		}
+		step = a.run.Step
+	}
+	if f.claims != 1 {
+		t.Fatalf("the solving move asked for %d track edits, want 1", f.claims)
 	}
 }
