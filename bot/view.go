@@ -145,12 +145,12 @@ func (s *Service) drawBoard(t *catalog.Printer, g *record.Game, m *Message) {
 	}
 	b, w := p.Count()
 	caption := t.T("caption.running", "Black", b, "White", w, "Side", plainSide(t, g.ToMove()))
-	name := fmt.Sprintf("board-%d-%d.png", g.ID, len(g.Plies()))
+	name := fmt.Sprintf("board-%d-%d.png", g.ID, g.PlyCount())
 	if !running {
 		caption = t.T("caption.final", "Black", b, "White", w, "Result", ResultCaption(t, g))
 		// Not the name of the last running picture of the same move: the
 		// terminal saves pictures by name.
-		name = fmt.Sprintf("board-%d-%d-final.png", g.ID, len(g.Plies()))
+		name = fmt.Sprintf("board-%d-%d-final.png", g.ID, g.PlyCount())
 	}
 	data, err := render.PNG(p, last, caption, running)
 	if err != nil {
@@ -248,7 +248,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 		return m
 	}
 	moves := p.LegalMoves()
-	menu := &Menu{CustomID: customid.Make("move", g.ID, len(g.Plies())), Placeholder: Clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
+	menu := &Menu{CustomID: customid.Make("move", g.ID, g.PlyCount()), Placeholder: Clip(t.T("menu.pick", "Name", plainName(turn.Player)), MaxPlaceholder)}
 	for i, sq := range moves {
 		if i == MaxMenuOptions {
 			menu.Placeholder = Clip(t.T("menu.pick_some", "Name", plainName(turn.Player), "Shown", MaxMenuOptions, "Count", len(moves)), MaxPlaceholder)
@@ -258,7 +258,7 @@ func (s *Service) GameMessage(t *catalog.Printer, g *record.Game, notes []string
 	}
 	m.Components = []Row{
 		{Menu: menu},
-		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: customid.Make("resign", g.ID, len(g.Plies())), Style: Danger}}, s.watch(t, g)...)},
+		{Buttons: append([]ButtonSpec{{Label: t.T("button.resign"), CustomID: customid.Make("resign", g.ID, g.PlyCount()), Style: Danger}}, s.watch(t, g)...)},
 	}
 	return m
 }

@@ -41,6 +41,10 @@ func (g *Game) Position() Position { return g.pos }
 // Plies returns every turn so far, passes included.
 func (g *Game) Plies() []Ply { return append([]Ply(nil), g.plies...) }
 
+// PlyCount is len(Plies()) without the copy: what a message's buttons, a
+// stale click's check and the store's writes ask at every move.
+func (g *Game) PlyCount() int { return len(g.plies) }
+
 // MovesBy counts the moves a colour made, passes left out (without
 // copying the plies: it is asked at every move).
 func (g *Game) MovesBy(c Color) int {

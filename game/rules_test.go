@@ -217,6 +217,9 @@ func TestGameAndReplay(t *testing.T) {
 			if !r.Position().Equal(g.Position()) || !slices.Equal(r.Plies(), g.Plies()) {
 				t.Fatalf("size %d: replay differs", size)
 			}
+			if g.PlyCount() != len(g.Plies()) {
+				t.Fatalf("size %d: PlyCount %d, %d plies", size, g.PlyCount(), len(g.Plies()))
+			}
 			rp, err := ReplayPlies(g.Start(), g.Plies())
 			if err != nil || !rp.Position().Equal(g.Position()) {
 				t.Fatalf("size %d: replay of plies: %v", size, err)

@@ -99,7 +99,7 @@ func (f *Flow) Move(ctx context.Context, m Move) (Moved, error) {
 	switch {
 	case g.Status != record.Active:
 		return out, ErrGameOver
-	case m.OnGame != 0 && (m.OnGame != g.ID || m.OnPly != len(g.Plies())):
+	case m.OnGame != 0 && (m.OnGame != g.ID || m.OnPly != g.PlyCount()):
 		return out, ErrStaleBoard
 	}
 	color, playing := Color(g, m.Player)

@@ -149,6 +149,9 @@ func (g *Game) Position() game.Position { return g.State.Position() }
 // Plies returns every turn so far, passes included.
 func (g *Game) Plies() []game.Ply { return g.State.Plies() }
 
+// PlyCount is len(Plies()) without the copy.
+func (g *Game) PlyCount() int { return g.State.PlyCount() }
+
 // Transcript is the game from the standard start: its opening, if any,
 // then its moves.
 func (g *Game) Transcript() string {

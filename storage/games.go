@@ -86,7 +86,7 @@ func (s *Store) insertGame(ctx context.Context, tx *dbTx, g *record.Game) error 
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		g.ID, g.GuildID, g.ChannelID, g.Size(), bid, blv, wid, wlv, g.Rated, string(g.Status),
 		encodePosition(g.State.Start()), colorCode(g.State.Start().ToMove()), encodePosition(g.Position()), colorCode(g.Position().ToMove()),
-		len(g.Plies()), g.Version,
+		g.PlyCount(), g.Version,
 		millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStartedAt), nullMillis(g.Deadline), g.Reminded, g.MessageID,
 		string(styleOr(g.Style)), g.ReplyToken, nullMillis(g.ReplyExpires), g.ParentID, g.PublicID,
 		g.Control.Base.Milliseconds(), g.Control.Increment.Milliseconds(), g.Control.PerMove.Milliseconds(),
@@ -142,7 +142,7 @@ func (s *Store) appendTurn(ctx context.Context, tx *dbTx, g *record.Game, t reco
 	if err := s.checkChanged(ctx, tx, res, g.ID); err != nil {
 		return err
 	}
-	return insertPlies(ctx, tx, g.ID, len(g.Plies())-len(t.Plies), t.Plies, t.At)
+	return insertPlies(ctx, tx, g.ID, g.PlyCount()-len(t.Plies), t.Plies, t.At)
 }
 
 // turnUpdate moves a game's row on by a turn (turnArgs), if it is still at

@@ -28,7 +28,7 @@ type cachedState struct {
 	publicID  string
 	version   int64
 	takebacks int
-	plies     int        // len(state.Plies()), without its copy
+	plies     int        // state.PlyCount(), so that a load asks the count without touching the state
 	state     *game.Game // never handed out: callers get clones
 }
 
@@ -49,8 +49,7 @@ func (c stateCache) put(g *record.Game) {
 	if c.games == nil || g.State == nil {
 		return
 	}
-	st := g.State.Clone()
-	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, takebacks: g.Takebacks, plies: len(st.Plies()), state: st})
+	c.games.Add(g.ID, cachedState{publicID: g.PublicID, version: g.Version, takebacks: g.Takebacks, plies: g.State.PlyCount(), state: g.State.Clone()})
 	c.channels.Add(g.ChannelID, g.ID)
 }
 

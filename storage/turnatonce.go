@@ -27,7 +27,7 @@ const turnAtOnce = `WITH turned AS (` + turnUpdate + ` RETURNING id)
 func (s *Store) appendTurnAtOnce(ctx context.Context, g *record.Game, t record.Turn) (err error) {
 	start := time.Now()
 	defer func() { s.observe(start, err) }()
-	first := len(g.Plies()) - len(t.Plies)
+	first := g.PlyCount() - len(t.Plies)
 	plies := make([]int32, len(t.Plies))
 	colors := make([]string, len(t.Plies))
 	squares := make([]string, len(t.Plies))
