@@ -361,7 +361,7 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 	waited := func(ia *discordtest.Interaction) bool {
 		if err := srv.WaitContext(ctx, ia, 2*time.Minute); err != nil {
 			if p.failed.Add(1) <= 3 {
-				fmt.Fprintf(progress, "loadtest: %v (acknowledged with type %d)\n", err, ia.AckType)
+				fmt.Fprintf(progress, "loadtest: %v (acknowledged with type %d)\n", err, srv.AckKind(ia))
 			}
 			return false
 		}
@@ -399,7 +399,7 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 			continue
 		}
 		took := srv.AnsweredAfter(ia) // (Wait itself waits for a quiet moment after)
-		if ia.AckType == discordtest.AckMessage {
+		if srv.AckKind(ia) == discordtest.AckMessage {
 			// Refused: in a game between members, the other's turn after
 			// a pass. The turn goes to them; nothing was played.
 			if rival != nil {

@@ -417,8 +417,8 @@ func TestDiscordWatchOpensTheActivity(t *testing.T) {
 	if err := srv.Wait(ia, 5*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if launches := srv.Launches(); ia.AckType != 12 || len(launches) != 1 || launches[0].User.ID != carol.ID || launches[0].ChannelID != lobby {
-		t.Fatalf("carol's press answered with type %d; Activities launched: %+v; log:\n%s", ia.AckType, launches, r.logs)
+	if launches := srv.Launches(); srv.AckKind(ia) != 12 || len(launches) != 1 || launches[0].User.ID != carol.ID || launches[0].ChannelID != lobby {
+		t.Fatalf("carol's press answered with type %d; Activities launched: %+v; log:\n%s", srv.AckKind(ia), launches, r.logs)
 	}
 	if ack := srv.AckTime(ia); ack > discordtest.AckLimit {
 		t.Fatalf("answered after %v", ack)

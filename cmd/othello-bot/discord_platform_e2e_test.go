@@ -164,8 +164,8 @@ func TestDiscordEntryPointKept(t *testing.T) {
 	if err := srv.Wait(ia, 5*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if l := srv.Launches(); ia.AckType != 12 || len(l) != 2 || l[1].User.ID != bob.ID || srv.AckTime(ia) > discordtest.AckLimit {
-		t.Fatalf("the Entry Point answered with type %d after %v; launches %+v", ia.AckType, srv.AckTime(ia), l)
+	if l := srv.Launches(); srv.AckKind(ia) != 12 || len(l) != 2 || l[1].User.ID != bob.ID || srv.AckTime(ia) > discordtest.AckLimit {
+		t.Fatalf("the Entry Point answered with type %d after %v; launches %+v", srv.AckKind(ia), srv.AckTime(ia), l)
 	}
 	r.stop()
 

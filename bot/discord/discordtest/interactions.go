@@ -306,6 +306,15 @@ func (s *Server) AckTime(ia *Interaction) time.Duration {
 	return ia.AckAfter
 }
 
+// AckKind is the type of the bot's first response to an interaction (0
+// before it answered). Read it through here, not ia.AckType, when the wait
+// may have failed: the fake writes it under its lock as the answer comes.
+func (s *Server) AckKind(ia *Interaction) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ia.AckType
+}
+
 // Commands returns the commands registered in a scope ("" is global).
 func (s *Server) Commands(guild string) []map[string]any {
 	s.mu.Lock()
