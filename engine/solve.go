@@ -38,6 +38,11 @@ func (s *searcher) solve(p, o uint64, alpha, beta int) int {
 	case e == 2:
 		x1 := bits.TrailingZeros64(empty)
 		return s.lastTwo(p, o, x1, bits.TrailingZeros64(empty&(empty-1)), alpha, beta, false)
+	case e == 3:
+		x1, x2, x3 := s.order3(empty, s.parity(empty))
+		return s.solve3(p, o, x1, x2, x3, alpha, beta)
+	case e == 4:
+		return s.solve4(p, o, empty, s.parity(empty), alpha, beta)
 	case e < solveOrderMin:
 		return s.solveShallow(p, o, empty, e, s.parity(empty), alpha, beta)
 	default:
@@ -79,7 +84,8 @@ func (s *searcher) lastMove(p, o uint64, x int) int {
 }
 
 // solveShallow tries every empty square next to an opponent disc, without
-// ordering or table.
+// ordering or table, from four empties up (solve takes it from five:
+// four and three have code of their own).
 //
 // It keeps the empty squares and their number itself, going straight to
 // its children (the last two empties have their own code) without the
@@ -104,14 +110,18 @@ func (s *searcher) solveShallow(p, o, empty uint64, n int, parity uint8, alpha, 
 		if f == 0 {
 			continue
 		}
+		if s.poll() {
+			return 0
+		}
 		var v int
-		if rest := empty &^ (1 << x); n == 3 {
-			v = -s.lastTwo(o^f, p^f|1<<x, bits.TrailingZeros64(rest), bits.TrailingZeros64(rest&(rest-1)), -beta, -alpha, false)
-		} else {
-			if s.poll() {
-				return 0
-			}
-			v = -s.solveShallow(o^f, p^f|1<<x, rest, n-1, parity^s.ev.quadrant[x], -beta, -alpha)
+		switch rest, par := empty&^(1<<x), parity^s.ev.quadrant[x]; n {
+		case 4:
+			x1, x2, x3 := s.order3(rest, par)
+			v = -s.solve3(o^f, p^f|1<<x, x1, x2, x3, -beta, -alpha)
+		case 5:
+			v = -s.solve4(o^f, p^f|1<<x, rest, par, -beta, -alpha)
+		default:
+			v = -s.solveShallow(o^f, p^f|1<<x, rest, n-1, par, -beta, -alpha)
 		}
 		if v > best {
 			best = v
@@ -130,6 +140,130 @@ func (s *searcher) solveShallow(p, o, empty uint64, n int, parity uint8, alpha, 
 		return -s.solve(o, p, -beta, -alpha)
 	}
 	return best
+}
+
+// solve4 is solveShallow for four empties: the same squares in the same
+// order (odd quadrants first, each group by square), so the same nodes,
+// with each child's three squares handed to solve3 as numbers.
+func (s *searcher) solve4(p, o, empty uint64, parity uint8, alpha, beta int) int {
+	var xs [4]int
+	i := 0
+	odd := s.ev.odd[parity]
+	for m := empty & odd; m != 0; m &= m - 1 {
+		xs[i&3] = bits.TrailingZeros64(m)
+		i++
+	}
+	for m := empty &^ odd; m != 0; m &= m - 1 {
+		xs[i&3] = bits.TrailingZeros64(m)
+		i++
+	}
+	best := -65
+	for _, x := range xs {
+		if neighbourOf[x&63]&o == 0 {
+			continue
+		}
+		f := s.t.Flips(x, p, o)
+		if f == 0 {
+			continue
+		}
+		if s.poll() {
+			return 0
+		}
+		y1, y2, y3 := s.order3(empty&^(1<<x), parity^s.ev.quadrant[x&63])
+		if v := -s.solve3(o^f, p^f|1<<x, y1, y2, y3, -beta, -alpha); v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					return best
+				}
+			}
+		}
+	}
+	if best == -65 { // no move: pass, or the game is over
+		if bitboard.Moves(o, p, s.t.Mask) == 0 {
+			return finalDiff(p, o, s.t.Mask)
+		}
+		if s.poll() { // the pass is a node, as solve counts it
+			return 0
+		}
+		return -s.solve4(o, p, empty, parity, -beta, -alpha)
+	}
+	return best
+}
+
+// order3 lists three empty squares in the order solveShallow tries them:
+// those in quadrants with an odd number of empties first, each group by
+// square.
+func (s *searcher) order3(empty uint64, parity uint8) (x1, x2, x3 int) {
+	odd := s.ev.odd[parity]
+	first, second := empty&odd, empty&^odd
+	// Take the squares of first, then of second, lowest first.
+	if first == 0 {
+		first, second = second, 0
+	}
+	x1 = bits.TrailingZeros64(first)
+	if first &= first - 1; first == 0 {
+		first, second = second, 0
+	}
+	x2 = bits.TrailingZeros64(first)
+	if first &= first - 1; first == 0 {
+		first = second
+	}
+	return x1, x2, bits.TrailingZeros64(first)
+}
+
+// solve3 solves three empties given in the order to try them; the last two
+// go to lastTwo by square, as solveShallow handed them.
+func (s *searcher) solve3(p, o uint64, x1, x2, x3 int, alpha, beta int) int {
+	best := -65
+	if neighbourOf[x1&63]&o != 0 {
+		if f := s.t.Flips(x1, p, o); f != 0 {
+			best = -s.lastTwo(o^f, p^f|1<<x1, min(x2, x3), max(x2, x3), -beta, -alpha, false)
+			if best >= beta {
+				return best
+			}
+			alpha = max(alpha, best)
+		}
+	}
+	if neighbourOf[x2&63]&o != 0 {
+		if f := s.t.Flips(x2, p, o); f != 0 {
+			if v := -s.lastTwo(o^f, p^f|1<<x2, min(x1, x3), max(x1, x3), -beta, -alpha, false); v > best {
+				best = v
+				if v >= beta {
+					return best
+				}
+				alpha = max(alpha, v)
+			}
+		}
+	}
+	if neighbourOf[x3&63]&o != 0 {
+		if f := s.t.Flips(x3, p, o); f != 0 {
+			if v := -s.lastTwo(o^f, p^f|1<<x3, min(x1, x2), max(x1, x2), -beta, -alpha, false); v > best {
+				best = v
+			}
+		}
+	}
+	if best == -65 { // no move: pass, or the game is over
+		if bitboard.Moves(o, p, s.t.Mask) == 0 {
+			return finalDiff(p, o, s.t.Mask)
+		}
+		if s.poll() { // the pass is a node, as solve counts it
+			return 0
+		}
+		return -s.solve3(o, p, x1, x2, x3, -beta, -alpha)
+	}
+	return best
+}
+
+// neighbourOf is the squares next to each square: a move there needs an
+// opponent disc among them.
+var neighbourOf [64]uint64
+
+func init() {
+	for x := range neighbourOf {
+		neighbourOf[x] = neighbours(1 << x)
+	}
 }
 
 // parity returns the set of quadrants (as bits) holding an odd number of

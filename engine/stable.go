@@ -126,45 +126,47 @@ const (
 )
 
 // fullLines returns the squares whose row, column and two diagonals are
-// full.
+// full, without a branch: a row's bits ANDed down into its first, a
+// column's likewise, and each diagonal by doubling — a square stays full
+// towards one end if the square 1, 2, then 4 steps on is full too, or that
+// step leaves the board (Edax's get_full_lines does the same).
 func fullLines(occ uint64) (h, v, d9, d7 uint64) {
-	for _, m := range rowMasks {
-		if occ&m == m {
-			h |= m
-		}
-	}
+	r := occ & (occ >> 1)
+	r &= r >> 2
+	r &= r >> 4
+	h = (r & colA) * 0xff
 	c := occ & (occ >> 8)
 	c &= c >> 16
 	c &= c >> 32
 	v = (c & 0xff) * colA
-	for _, m := range diag9Masks {
-		if occ&m == m {
-			d9 |= m
-		}
+	up9, down9, up7, down7 := occ, occ, occ, occ
+	for k, n := 0, 9; k < 3; k, n = k+1, 2*n {
+		m := n / 9 * 7 // the same number of steps along the other diagonal
+		up9 &= leaves[k][0] | up9>>n
+		down9 &= leaves[k][1] | down9<<n
+		up7 &= leaves[k][2] | up7>>m
+		down7 &= leaves[k][3] | down7<<m
 	}
-	for _, m := range diag7Masks {
-		if occ&m == m {
-			d7 |= m
-		}
-	}
-	return h, v, d9, d7
+	return h, v, up9 & down9, up7 & down7
 }
 
-var rowMasks, diag9Masks, diag7Masks = lineMasks()
-
-// lineMasks lists the rows and the diagonals of both kinds of an 8x8
-// board.
-func lineMasks() (rows [8]uint64, d9, d7 [15]uint64) {
-	for r := 0; r < 8; r++ {
-		for c := 0; c < 8; c++ {
-			bit := uint64(1) << (r*8 + c)
-			rows[r] |= bit
-			d9[c-r+7] |= bit
-			d7[c+r] |= bit
+// leaves[k] is, for a step of 2^k squares along each diagonal (towards h8,
+// towards a1, towards a8, towards h1), the squares from which it leaves
+// the board.
+var leaves = func() (l [3][4]uint64) {
+	for k := range l {
+		d := 1 << k
+		for x := 0; x < 64; x++ {
+			c, r := x%8, x/8
+			for i, dir := range [4][2]int{{1, 1}, {-1, -1}, {-1, 1}, {1, -1}} {
+				if cc, rr := c+d*dir[0], r+d*dir[1]; cc < 0 || cc > 7 || rr < 0 || rr > 7 {
+					l[k][i] |= 1 << x
+				}
+			}
 		}
 	}
-	return rows, d9, d7
-}
+	return l
+}()
 
 // edgeStability sums lineStable over the four edges of an 8x8 board.
 func edgeStability(p, o uint64) int {
