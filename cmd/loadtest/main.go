@@ -413,7 +413,7 @@ func player(ctx context.Context, o options, srv *discordtest.Server, p *play, u 
 		}
 		p.moves.Add(1)
 		p.mu.Lock()
-		p.acks = append(p.acks, ia.AckAfter)
+		p.acks = append(p.acks, srv.AckTime(ia))
 		p.answers = append(p.answers, took)
 		p.mu.Unlock()
 	}
