@@ -390,6 +390,7 @@ func main() {
 		probCutB = flag.Float64("probcut-b", -1, "the same for level -b")
 		noBookB  = flag.Bool("nobook-b", false, "level -b plays without the opening book")
 		threadsA = flag.Int("threads-a", 1, "searchers level -a may search with in parallel (with -workers 1, one per core)")
+		selA     = flag.Int("selective-a", 0, "level -a's selective endgame reach beyond its exact one, in empties (0: the engine's default; -1: none)")
 		selB     = flag.Int("selective-b", 0, "level -b's selective endgame reach beyond its exact one, in empties (0: the engine's default; -1: none)")
 		flatB    = flag.Bool("flat-b", false, "on a clock, level -b spends the even budget whole (the clock plan before PlanMove)")
 		nodes    = flag.Uint64("nodes", 0, "every top level here searches this many nodes a move, on one searcher, whatever the clock (0: by -movetime)")
@@ -492,8 +493,10 @@ func main() {
 		if !isA && *noBookB {
 			name += " (no book)"
 		}
-		if !isA && *selB == -1 {
+		if sel := map[bool]int{true: *selA, false: *selB}[isA]; sel == -1 {
 			name += " (no selective endgame)"
+		} else if sel > 0 {
+			name += fmt.Sprintf(" (selective endgame %d beyond)", sel)
 		}
 		if !isA && *flatB {
 			name += " (even clock plan)"
@@ -519,9 +522,9 @@ func main() {
 		}
 	case *gtpCmd != "":
 		cmd := *gtpCmd
-		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA, weights: wa}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmp.Or(*gtpName, cmd))})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA, selective: *selA, weights: wa}), func() (player, error) { return newGTP(cmd) }, fmt.Sprintf("%s vs %s", nameOf(*a, *probCutA, true), cmp.Or(*gtpName, cmd))})
 	default:
-		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA, weights: wa}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB, flat: *flatB, weights: wb}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
+		pairs = append(pairs, pairing{mkLevel(*a, side{probCut: *probCutA, threads: *threadsA, selective: *selA, weights: wa}), mkLevel(*b, side{probCut: *probCutB, threads: 1, noBook: *noBookB, selective: *selB, flat: *flatB, weights: wb}), nameOf(*a, *probCutA, true) + " vs " + nameOf(*b, *probCutB, false)})
 	}
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
