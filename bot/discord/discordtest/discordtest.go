@@ -101,6 +101,9 @@ type Interaction struct {
 	User        User
 	ChannelID   string
 	sentAt      time.Time
+	// AckType and AckAfter are written under the server's lock when the
+	// bot answers: read them once Wait has returned nil, or else through
+	// Server.AckKind and Server.AckTime.
 	AckType     int
 	AckAfter    time.Duration
 	Original    string // id of the message the interaction's reply is
