@@ -96,11 +96,11 @@ const AckMessage = 4
 
 // Interaction is one interaction the fake dispatched.
 type Interaction struct {
-	ID, Token   string
-	Kind        int // 2 command, 3 component, 4 autocomplete, 5 modal
-	User        User
-	ChannelID   string
-	sentAt      time.Time
+	ID, Token string
+	Kind      int // 2 command, 3 component, 4 autocomplete, 5 modal
+	User      User
+	ChannelID string
+	sentAt    time.Time
 	// AckType and AckAfter are written under the server's lock when the
 	// bot answers: read them once Wait has returned nil, or else through
 	// Server.AckKind and Server.AckTime.
