@@ -146,19 +146,16 @@ func (s *searcher) solveShallow(p, o, empty uint64, n int, parity uint8, alpha, 
 // order (odd quadrants first, each group by square), so the same nodes,
 // with each child's three squares handed to solve3 as numbers.
 func (s *searcher) solve4(p, o, empty uint64, parity uint8, alpha, beta int) int {
-	var xs [4]int
-	i := 0
-	odd := s.ev.odd[parity]
-	for m := empty & odd; m != 0; m &= m - 1 {
-		xs[i&3] = bits.TrailingZeros64(m)
-		i++
-	}
-	for m := empty &^ odd; m != 0; m &= m - 1 {
-		xs[i&3] = bits.TrailingZeros64(m)
-		i++
-	}
 	best := -65
-	for _, x := range xs {
+	odd := s.ev.odd[parity]
+	// Odd quadrants' squares first, then the rest, each lowest first.
+	m, later := empty&odd, empty&^odd
+	for m|later != 0 {
+		if m == 0 {
+			m, later = later, 0
+		}
+		x := bits.TrailingZeros64(m)
+		m &= m - 1
 		if neighbourOf[x&63]&o == 0 {
 			continue
 		}

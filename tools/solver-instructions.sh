@@ -4,8 +4,9 @@
 # busy (CPU seconds here swing by 1.3x between runs of one build), so two
 # builds of the solver can be compared on a shared machine. The count is
 # the whole test binary's, its start-up (about 0.45 billion: the weights
-# decoded, the tables built) included; runs of one build differ by about
-# 0.2%. Needs valgrind (Debian's package). Usage:
+# decoded, the tables built) included; runs of one build differ by up to
+# 1% (the collector and the runtime's own threads), so compare medians of a
+# few runs. Needs valgrind (Debian's package). Usage:
 #   tools/solver-instructions.sh [ffo40|ffo41|...]   (default ffo40)
 set -euo pipefail
 cd "$(dirname "$0")/.."
