@@ -294,7 +294,11 @@ func (t tally) results() sprt.Results {
 // match plays games (an even number) between players made by mkA and mkB,
 // two at a time; test, when given, ends it once it decides (the games
 // under way are finished and counted).
-func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed uint64, workers int, test *sprt.Test) (tally, error) {
+//
+// With a test it also returns the tally at which the test decided (nil if
+// it never did): the games other workers finish after that count in the
+// tally but not in the decision.
+func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed uint64, workers int, test *sprt.Test) (tally, *tally, error) {
 	rng := rand.New(rand.NewPCG(seed, seed))
 	openings := make([][]game.Square, games/2)
 	for i := range openings {
@@ -307,6 +311,7 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 		wg       sync.WaitGroup
 		decided  = make(chan struct{})
 		once     sync.Once
+		at       *tally
 	)
 	jobs := make(chan int)
 	for w := 0; w < workers; w++ {
@@ -351,7 +356,11 @@ func match(mkA, mkB func() (player, error), games, size, openingPlies int, seed 
 					fmt.Fprintln(os.Stderr, "  "+test.String(t.results()))
 					// Decided after a whole pair of colour-swapped games.
 					if t.games()%2 == 0 && test.Decide(t.results()) != sprt.Continue {
-						once.Do(func() { close(decided) })
+						once.Do(func() {
+							snapshot := t
+							at = &snapshot
+							close(decided)
+						})
 					}
 				}
 				mu.Unlock()
@@ -368,7 +377,7 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	return t, firstErr
+	return t, at, firstErr
 }
 
 func main() {
@@ -529,14 +538,17 @@ func main() {
 	fmt.Printf("| match | games | wins | losses | draws | score | avg disc margin | seconds |\n|---|---|---|---|---|---|---|---|\n")
 	for _, p := range pairs {
 		t0 := time.Now()
-		t, err := match(p.a, p.b, *games, *size, *plies, *seed, *workers, test)
+		t, at, err := match(p.a, p.b, *games, *size, *plies, *seed, *workers, test)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "arena:", err)
 			os.Exit(1)
 		}
 		fmt.Printf("| %s | %d | %d | %d | %d | %.1f%% | %+.1f | %.0f |\n", p.label, t.games(), t.wins, t.losses, t.draws, t.percent(),
 			float64(t.discs)/float64(t.games()), time.Since(t0).Seconds())
-		if test != nil {
+		switch {
+		case at != nil && at.games() < t.games():
+			fmt.Printf("\n%s\n(%d more games were under way and are counted in the table: %s)\n", test.String(at.results()), t.games()-at.games(), test.String(t.results()))
+		case test != nil:
 			fmt.Printf("\n%s\n", test.String(t.results()))
 		}
 		if !control.IsZero() {
