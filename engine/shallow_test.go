@@ -9,7 +9,7 @@ import (
 )
 
 // shallowLoop is the solver's last empties as one loop, as they were
-// before solve4 and solve3 were written out: every empty square next to
+// before solve3 was written out: every empty square next to
 // an opponent disc, odd quadrants first, each group by square.
 func (s *searcher) shallowLoop(p, o, empty uint64, n int, parity uint8, alpha, beta int) int {
 	best := -65
@@ -59,7 +59,7 @@ func movesOf(s *searcher, p, o uint64) uint64 {
 	return n
 }
 
-// The written-out solvers for three and four empties search the tree the
+// The written-out solver for three empties searches the tree the
 // loop searched: the same value and the same nodes, in any window, on
 // every board size.
 func TestShallowSolversSearchTheLoopsTree(t *testing.T) {

@@ -41,8 +41,6 @@ func (s *searcher) solve(p, o uint64, alpha, beta int) int {
 	case e == 3:
 		x1, x2, x3 := s.order3(empty, s.parity(empty))
 		return s.solve3(p, o, x1, x2, x3, alpha, beta)
-	case e == 4:
-		return s.solve4(p, o, empty, s.parity(empty), alpha, beta)
 	case e < solveOrderMin:
 		return s.solveShallow(p, o, empty, e, s.parity(empty), alpha, beta)
 	default:
@@ -84,8 +82,8 @@ func (s *searcher) lastMove(p, o uint64, x int) int {
 }
 
 // solveShallow tries every empty square next to an opponent disc, without
-// ordering or table, from four empties up (solve takes it from five:
-// four and three have code of their own).
+// ordering or table, from four empties up; three have code of their own
+// (solve3), which it hands each child's squares as numbers.
 //
 // It keeps the empty squares and their number itself, going straight to
 // its children (the last two empties have their own code) without the
@@ -114,13 +112,10 @@ func (s *searcher) solveShallow(p, o, empty uint64, n int, parity uint8, alpha, 
 			return 0
 		}
 		var v int
-		switch rest, par := empty&^(1<<x), parity^s.ev.quadrant[x]; n {
-		case 4:
+		if rest, par := empty&^(1<<x), parity^s.ev.quadrant[x]; n == 4 {
 			x1, x2, x3 := s.order3(rest, par)
 			v = -s.solve3(o^f, p^f|1<<x, x1, x2, x3, -beta, -alpha)
-		case 5:
-			v = -s.solve4(o^f, p^f|1<<x, rest, par, -beta, -alpha)
-		default:
+		} else {
 			v = -s.solveShallow(o^f, p^f|1<<x, rest, n-1, par, -beta, -alpha)
 		}
 		if v > best {
@@ -138,53 +133,6 @@ func (s *searcher) solveShallow(p, o, empty uint64, n int, parity uint8, alpha, 
 			return finalDiff(p, o, s.t.Mask)
 		}
 		return -s.solve(o, p, -beta, -alpha)
-	}
-	return best
-}
-
-// solve4 is solveShallow for four empties: the same squares in the same
-// order (odd quadrants first, each group by square), so the same nodes,
-// with each child's three squares handed to solve3 as numbers.
-func (s *searcher) solve4(p, o, empty uint64, parity uint8, alpha, beta int) int {
-	best := -65
-	odd := s.ev.odd[parity]
-	// Odd quadrants' squares first, then the rest, each lowest first.
-	m, later := empty&odd, empty&^odd
-	for m|later != 0 {
-		if m == 0 {
-			m, later = later, 0
-		}
-		x := bits.TrailingZeros64(m)
-		m &= m - 1
-		if neighbourOf[x&63]&o == 0 {
-			continue
-		}
-		f := s.t.Flips(x, p, o)
-		if f == 0 {
-			continue
-		}
-		if s.poll() {
-			return 0
-		}
-		y1, y2, y3 := s.order3(empty&^(1<<x), parity^s.ev.quadrant[x&63])
-		if v := -s.solve3(o^f, p^f|1<<x, y1, y2, y3, -beta, -alpha); v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					return best
-				}
-			}
-		}
-	}
-	if best == -65 { // no move: pass, or the game is over
-		if bitboard.Moves(o, p, s.t.Mask) == 0 {
-			return finalDiff(p, o, s.t.Mask)
-		}
-		if s.poll() { // the pass is a node, as solve counts it
-			return 0
-		}
-		return -s.solve4(o, p, empty, parity, -beta, -alpha)
 	}
 	return best
 }
