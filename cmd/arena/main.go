@@ -502,7 +502,11 @@ func main() {
 		if !isA && *noBookB {
 			name += " (no book)"
 		}
-		if sel := map[bool]int{true: *selA, false: *selB}[isA]; sel == -1 {
+		sel := *selB
+		if isA {
+			sel = *selA
+		}
+		if sel == -1 {
 			name += " (no selective endgame)"
 		} else if sel > 0 {
 			name += fmt.Sprintf(" (selective endgame %d beyond)", sel)
