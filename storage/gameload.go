@@ -107,6 +107,9 @@ func (s *Store) Game(ctx context.Context, id int64) (*record.Game, error) {
 
 // ActiveGame loads the active game of a channel, or record.ErrNotFound.
 func (s *Store) ActiveGame(ctx context.Context, channelID string) (*record.Game, error) {
+	if g, ok := s.preloaded(ctx, channelID); ok {
+		return g, nil
+	}
 	likely, _ := s.states.keptIn(channelID)
 	return s.oneGame(ctx, `g.channel_id = ? AND g.status = 'active'`, channelID, likely)
 }

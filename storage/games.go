@@ -116,6 +116,7 @@ func insertPlies(ctx context.Context, tx *dbTx, gameID int64, first int, plies [
 // was read, so two clicks at once cannot both apply. On success g is
 // updated to match the database.
 func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
+	defer s.wroteGame(g.ID)
 	if t.End != nil {
 		return s.finishGame(ctx, g, *t.End, t.Rate, &t)
 	}
@@ -162,6 +163,7 @@ func turnArgs(g *record.Game, t record.Turn) []any {
 // RestartTurn moves g's running turn to start at t.At with t's clocks
 // and timers, refused as AppendTurn refuses; plies and updated_at stay.
 func (s *Store) RestartTurn(ctx context.Context, g *record.Game, t record.Turn) error {
+	defer s.wroteGame(g.ID)
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, turn_started_at = ?, deadline_at = ?, remind_at = ?,
 			black_left_ms = ?, white_left_ms = ? WHERE id = ? AND version = ? AND status = 'active'`,
@@ -185,6 +187,7 @@ func (s *Store) RestartTurn(ctx context.Context, g *record.Game, t record.Turn) 
 // message it replaces ("" if none or the same) and whether the given
 // message became the live one.
 func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messageID string) (previous string, live bool, err error) {
+	defer s.wroteGame(gameID)
 	err = s.inSerialTx(ctx, func(tx *dbTx) error {
 		previous, live = "", false
 		var current string
@@ -209,6 +212,7 @@ func (s *Store) SetGameMessage(ctx context.Context, gameID, version int64, messa
 // MarkReminded notes that the timeout reminder for the current turn went
 // out; it reports false if it had already been sent or the turn moved on.
 func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) {
+	defer s.wroteGame(g.ID)
 	res, err := s.wdb.ExecContext(ctx, `UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active' AND reminded = 0`,
 		g.ID, g.Version)
 	if err != nil {
@@ -226,6 +230,7 @@ func (s *Store) MarkReminded(ctx context.Context, g *record.Game) (bool, error) 
 // g.Version. t gives the time and the new turn's deadline; its plies are
 // ignored. On success g holds the shorter game.
 func (s *Store) TakeBack(ctx context.Context, g *record.Game, keep int, t record.Turn) error {
+	defer s.wroteGame(g.ID)
 	state, err := g.TakeBackState(keep)
 	if err != nil {
 		return err
@@ -266,6 +271,7 @@ func (s *Store) FinishGame(ctx context.Context, g *record.Game, r record.Result,
 // finishGame is FinishGame, with the game's last turn first in the same
 // transaction when last is set (AppendTurn of a turn with an End).
 func (s *Store) finishGame(ctx context.Context, g *record.Game, r record.Result, rate *record.RatingUpdate, last *record.Turn) error {
+	defer s.wroteGame(g.ID)
 	r.GameID = g.ID
 	status := record.FinalStatus(r.Reason)
 	rated := g.Rated && !r.Reason.Unfinished()

@@ -40,19 +40,7 @@ func (s *Store) oneGameWithMoves(ctx context.Context, filter string, arg any, li
 	if err != nil {
 		return nil, fmt.Errorf("loading game: %w", err)
 	}
-	if st, ok := s.states.get(l); ok {
-		l.g.State = st
-		return l.g, nil
-	}
-	var base []game.Ply // nil: the statement sent all the moves
-	if isKept && l.g.ID == likely && l.g.Takebacks == kept.takebacks && l.g.PublicID == kept.publicID {
-		base = kept.state.Plies()
-	}
-	if g := s.replayWith(l, base, moves.String); g != nil {
-		return g, nil
-	}
-	// Not where the moves lead: read them by themselves, and say why.
-	return s.complete(ctx, s.db, l)
+	return s.withMoves(ctx, l, kept, isKept, likely, moves.String)
 }
 
 // replayWith is l's game rebuilt from the plies base and then moves (as

@@ -61,6 +61,9 @@ type Store struct {
 	closed    chan struct{}
 	retryDone sync.WaitGroup
 	observeTx atomic.Pointer[TxObserver]
+	// gameWrites counts this store's writes of games, by stripe of their
+	// ids (seenwithgame.go).
+	gameWrites [writeStripes]atomic.Uint64
 }
 
 // Options for Open.

@@ -40,7 +40,7 @@ func (a *Adapter) DispatchEvent(s *discordgo.Session, e *discordgo.Event) {
 
 func (a *Adapter) handleRaw(s *discordgo.Session, ic *discordgo.InteractionCreate, raw []byte) {
 	parts, read := readRaw(raw)
-	a.process(ic.Interaction, parts, read, time.Now(), func(ctx context.Context, r *discordgo.InteractionResponse) error {
+	a.process(context.Background(), ic.Interaction, parts, read, time.Now(), func(ctx context.Context, r *discordgo.InteractionResponse) error {
 		return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
 	})
 }
@@ -127,10 +127,12 @@ func (a *Adapter) track(req bot.Request, i *discordgo.Interaction) {
 // posted to the bot's endpoint.
 type responder func(ctx context.Context, r *discordgo.InteractionResponse) error
 
-// process answers one interaction, received at received, with the parts
-// of its JSON discordgo drops (read says whether they could be read): its
-// first response through respond, the rest by the interaction's webhook.
-func (a *Adapter) process(i *discordgo.Interaction, parts rawParts, read bool, received time.Time, respond responder) {
+// process answers one interaction, received at received, in a context
+// from parent (what the interaction's note brought back, if anything),
+// with the parts of its JSON discordgo drops (read says whether they
+// could be read): its first response through respond, the rest by the
+// interaction's webhook.
+func (a *Adapter) process(parent context.Context, i *discordgo.Interaction, parts rawParts, read bool, received time.Time, respond responder) {
 	ic := &discordgo.InteractionCreate{Interaction: i}
 	log := a.log.With("req", ic.ID)
 	acked := false
@@ -169,7 +171,7 @@ func (a *Adapter) process(i *discordgo.Interaction, parts rawParts, read bool, r
 	// there is nothing to check.
 	req.AppPermissions, req.PermissionsKnown = ic.AppPermissions, ic.GuildID != "" && req.Place == place.Server
 	a.track(req, ic.Interaction)
-	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+	ctx, cancel := context.WithTimeout(parent, a.timeout)
 	defer cancel()
 	ctx = bot.WithLogger(ctx, log)
 
