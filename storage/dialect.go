@@ -209,13 +209,16 @@ func (x *db) BeginTx(ctx context.Context, serializable bool) (*dbTx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dbTx{binder{t, x.d}, t}, nil
+	return &dbTx{binder: binder{t, x.d}, Tx: t}, nil
 }
 
 // dbTx is a transaction that binds each query for its dialect.
 type dbTx struct {
 	binder
 	Tx *sql.Tx
+	// renamed says a player's name was written (upsertPlayer): kept game
+	// rows carry names (rowcache.go).
+	renamed bool
 }
 
 // inTx runs fn in a transaction, committing if it returns nil.
@@ -260,6 +263,11 @@ func (s *Store) runTx(ctx context.Context, serializable bool, fn func(tx *dbTx) 
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer func() {
+		if t.renamed { // once it is over, committed or not
+			s.renames.Add(1)
+		}
+	}()
 	if err := s.guarded(fn)(t); err != nil { // a panic too: the transaction must end
 		t.Tx.Rollback()
 		return err

@@ -110,8 +110,10 @@ func (s *Store) ActiveGame(ctx context.Context, channelID string) (*record.Game,
 	if g, ok := s.preloaded(ctx, channelID); ok {
 		return g, nil
 	}
-	likely, _ := s.states.keptIn(channelID)
-	return s.oneGame(ctx, `g.channel_id = ? AND g.status = 'active'`, channelID, likely)
+	if g, ok := s.keptActive(channelID); ok {
+		return g, nil
+	}
+	return s.readActive(ctx, channelID)
 }
 
 // oneGame loads the game filter picks, likely the game of that id (0 if

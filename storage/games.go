@@ -116,7 +116,8 @@ func insertPlies(ctx context.Context, tx *dbTx, gameID int64, first int, plies [
 // was read, so two clicks at once cannot both apply. On success g is
 // updated to match the database.
 func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) error {
-	defer s.wroteGame(g.ID)
+	carried := false // the game's kept row moves on with the turn (rowcache.go)
+	defer func(readAt int64) { s.turnWritten(g, readAt, carried) }(g.Version)
 	if t.End != nil {
 		return s.finishGame(ctx, g, *t.End, t.Rate, &t)
 	}
@@ -131,6 +132,7 @@ func (s *Store) AppendTurn(ctx context.Context, g *record.Game, t record.Turn) e
 	}
 	g.Turned(t)
 	s.states.put(g)
+	carried = true
 	return nil
 }
 

@@ -42,11 +42,18 @@ func upsertPlayer(ctx context.Context, tx *dbTx, p record.Player, now time.Time)
 	if p.ID == "" {
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
 		WHERE players.name <> excluded.name`, p.ID, p.Name, millis(now), millis(now))
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
 	if err != nil {
 		return fmt.Errorf("saving player %s: %w", p.ID, err)
+	}
+	if n > 0 {
+		tx.renamed = true
 	}
 	return nil
 }

@@ -146,7 +146,7 @@ func (s *Store) applyPostgresMigration(ctx context.Context, m migration) error {
 		return err
 	}
 	defer t.Rollback()
-	tx := &dbTx{binder{t, postgresDB}, t}
+	tx := &dbTx{binder: binder{t, postgresDB}, Tx: t}
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, pgMigrationLock); err != nil {
 		return err
 	}

@@ -27,8 +27,10 @@ import (
 )
 
 // writeStripes spreads the write counters over games so that one game's
-// preload is not discarded by the writes of all the others.
-const writeStripes = 256
+// preload or kept row (rowcache.go) is not ended by the writes of the
+// others: games ids are sequential, so two games share a counter only
+// 65,536 games apart (512 KiB of counters a store).
+const writeStripes = 1 << 16
 
 // writeSeq is the counter of writes of games whose id falls on stripe.
 func (s *Store) writeSeq(id int64) *atomic.Uint64 {

@@ -64,6 +64,8 @@ type Store struct {
 	// gameWrites counts this store's writes of games, by stripe of their
 	// ids (seenwithgame.go).
 	gameWrites [writeStripes]atomic.Uint64
+	renames    atomic.Uint64 // transactions that wrote a player's name
+	rows       rowCache      // SQLite's games as their last writes left them (rowcache.go)
 }
 
 // Options for Open.
@@ -152,6 +154,7 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 	w.SetMaxOpenConns(1)
 	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), langs: newLangCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
+	s.rows.init()
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
 		return nil, err
