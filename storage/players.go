@@ -37,25 +37,42 @@ func (s *Store) SetBoardStyle(ctx context.Context, p record.Player, style record
 	})
 }
 
-// upsertPlayer records a player, keeping the newest name.
+// upsertPlayer records a player, keeping the newest name. On SQLite a
+// new name of a player already known is said apart (tx.renamed), for the
+// game rows kept (rowcache.go): a new player is in none of them, and with
+// a new player for most games made, one statement for both would end
+// every row kept at each.
 func upsertPlayer(ctx context.Context, tx *dbTx, p record.Player, now time.Time) error {
 	if p.ID == "" {
 		return nil
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
-		WHERE players.name <> excluded.name`, p.ID, p.Name, millis(now), millis(now))
-	var n int64
-	if err == nil {
-		n, err = res.RowsAffected()
+	if tx.d != sqliteDB {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+			WHERE players.name <> excluded.name`, p.ID, p.Name, millis(now), millis(now)); err != nil {
+			return fmt.Errorf("saving player %s: %w", p.ID, err)
+		}
+		return nil
+	}
+	n, err := changed(tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (id) DO NOTHING`, p.ID, p.Name, millis(now), millis(now)))
+	if err == nil && n == 0 {
+		n, err = changed(tx.ExecContext(ctx, `UPDATE players SET name = ?, updated_at = ? WHERE id = ? AND name <> ?`,
+			p.Name, millis(now), p.ID, p.Name))
+		tx.renamed = tx.renamed || n > 0
 	}
 	if err != nil {
 		return fmt.Errorf("saving player %s: %w", p.ID, err)
 	}
-	if n > 0 {
-		tx.renamed = true
-	}
 	return nil
+}
+
+// changed is the count of rows a statement changed.
+func changed(res sql.Result, err error) (int64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // Languages returns a player's and a server's language choices; either id

@@ -58,23 +58,36 @@ func (s *Store) keptActive(channelID string) (*record.Game, bool) {
 }
 
 // readActive is ActiveGame from the database; on SQLite the game read is
-// kept if no write of it or rename came since before the read.
+// kept unless a write of a game or a rename came during the read. (A
+// write counts all games' writes before its own game's: if none counted
+// between the read's start and the game's count taken after it, any
+// write the read missed counts the game's after that, and ends the row.)
 func (s *Store) readActive(ctx context.Context, channelID string) (*record.Game, error) {
 	likely, _ := s.states.keptIn(channelID)
-	seq, renames := s.writeSeq(likely).Load(), s.renames.Load()
+	all, renames := s.allGameWrites.Load(), s.renames.Load()
 	g, err := s.oneGame(ctx, `g.channel_id = ? AND g.status = 'active'`, channelID, likely)
-	if err == nil && s.rows.channels != nil && g.ID == likely {
+	if err != nil || s.rows.channels == nil {
+		return g, err
+	}
+	if afterRowRead != nil {
+		afterRowRead()
+	}
+	seq := s.writeSeq(g.ID).Load()
+	if s.allGameWrites.Load() == all {
 		s.rows.channels.Add(channelID, rowEntry{g: g.Clone(), seq: seq, renames: renames})
 	}
-	return g, err
+	return g, nil
 }
+
+// afterRowRead, if set (by a test), runs between a read and its keeping.
+var afterRowRead func()
 
 // turnWritten counts a write of g's turn made on version readAt and, if
 // it was stored (a turn that did not end the game), carries g's kept row
 // to what the write left — only if nothing else wrote the game since the
 // entry was kept.
 func (s *Store) turnWritten(g *record.Game, readAt int64, stored bool) {
-	seq := s.writeSeq(g.ID).Add(1)
+	seq := s.wroteGame(g.ID)
 	c := s.rows.channels
 	if c == nil {
 		return

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -167,6 +169,10 @@ func TestKeptRowIsTheRowARead(t *testing.T) {
 	}
 	same("a turn read before a rename")
 
+	// A game of a new player (most games made) leaves it.
+	newGame(t, s, "c4", record.Human(record.Player{ID: "999", Name: "carol"}), record.Bot(1), 8)
+	same("a new player's game made")
+
 	// A finish ends it: the channel has no active game.
 	g = active()
 	if err := s.FinishGame(ctx, g, record.Result{Winner: game.White, Reason: record.EndResign, FinishedAt: at.Add(time.Hour)}, nil); err != nil {
@@ -174,5 +180,105 @@ func TestKeptRowIsTheRowARead(t *testing.T) {
 	}
 	if _, err := s.ActiveGame(ctx, "c1"); !errors.Is(err, record.ErrNotFound) {
 		t.Fatalf("a finished game's channel: %v", err)
+	}
+}
+
+// Reads racing a player's turns never give a game older than the last
+// turn written before the read began, kept or read (run with -race).
+func TestKeptRowNeverOlderThanAWrite(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	stamp := func(g *record.Game) int64 { return g.ID<<32 | g.Version } // games' ids rise
+	var written atomic.Int64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				before := written.Load()
+				g, err := s.ActiveGame(ctx, "c1")
+				if errors.Is(err, record.ErrNotFound) {
+					continue // between two games
+				}
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if stamp(g) < before {
+					t.Errorf("a read begun after game %d's version %d was written gave version %d of game %d",
+						before>>32, before&(1<<32-1), g.Version, g.ID)
+					return
+				}
+			}
+		})
+	}
+	at := t0
+	for range 4 {
+		newGame(t, s, "c1", record.Human(alice), record.Human(bob), 6)
+		for {
+			g, err := s.ActiveGame(ctx, "c1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			plies, err := g.State.Play(g.Position().LegalMoves()[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			at = at.Add(time.Second)
+			tn := record.Turn{Plies: plies, At: at}
+			if g.State.Over() {
+				tn.End = &record.Result{Winner: game.Black, Reason: record.EndNormal, FinishedAt: at}
+			}
+			if err := s.AppendTurn(ctx, g, tn); err != nil {
+				t.Fatal(err)
+			}
+			if tn.End != nil {
+				break
+			}
+			written.Store(stamp(g))
+		}
+	}
+	close(done)
+	wg.Wait()
+}
+
+// A turn written between a read and its keeping ends the row the read
+// would keep.
+func TestKeptRowNotKeptOverAWrite(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	newGame(t, s, "c1", record.Human(alice), record.Human(bob), 8)
+	var wrote *record.Game
+	afterRowRead = func() {
+		afterRowRead = nil
+		likely, _ := s.states.keptIn("c1")
+		g, err := s.oneGame(ctx, `g.channel_id = ? AND g.status = 'active'`, "c1", likely)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies, _ := g.State.Play(g.Position().LegalMoves()[0])
+		if err := s.AppendTurn(ctx, g, record.Turn{Plies: plies, At: t0.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		wrote = g
+	}
+	t.Cleanup(func() { afterRowRead = nil })
+	if _, err := s.ActiveGame(ctx, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	if wrote == nil {
+		t.Fatal("the write between the read and its keeping did not run")
+	}
+	got, err := s.ActiveGame(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != wrote.Version || got.PlyCount() != wrote.PlyCount() {
+		t.Fatalf("the read after gives version %d (%d plies); the write between made %d (%d)", got.Version, got.PlyCount(), wrote.Version, wrote.PlyCount())
 	}
 }

@@ -39,8 +39,13 @@ func (s *Store) writeSeq(id int64) *atomic.Uint64 {
 
 // wroteGame counts a write of game id (deferred by each write, so that it
 // counts once the write is over: a preload read before that saw the game
-// before it and is discarded).
-func (s *Store) wroteGame(id int64) { s.writeSeq(id).Add(1) }
+// before it and is discarded) and says the game's count after it. The
+// count of all writes moves first (rowcache.go's readActive relies on
+// it).
+func (s *Store) wroteGame(id int64) uint64 {
+	s.allGameWrites.Add(1)
+	return s.writeSeq(id).Add(1)
+}
 
 // preloadKey holds a store's preload in a context; the store in it keeps
 // one store's preload from being taken by another.

@@ -63,9 +63,10 @@ type Store struct {
 	observeTx atomic.Pointer[TxObserver]
 	// gameWrites counts this store's writes of games, by stripe of their
 	// ids (seenwithgame.go).
-	gameWrites [writeStripes]atomic.Uint64
-	renames    atomic.Uint64 // transactions that wrote a player's name
-	rows       rowCache      // SQLite's games as their last writes left them (rowcache.go)
+	gameWrites    [writeStripes]atomic.Uint64
+	allGameWrites atomic.Uint64 // their sum (rowcache.go)
+	renames       atomic.Uint64 // transactions that wrote a player's name
+	rows          rowCache      // SQLite's games as their last writes left them (rowcache.go)
 }
 
 // Options for Open.
