@@ -265,7 +265,7 @@ func (s *Store) runTx(ctx context.Context, serializable bool, fn func(tx *dbTx) 
 	}
 	defer func() {
 		if t.renamed { // once it is over, committed or not
-			s.renames.Add(1)
+			s.writes.renames.Add(1)
 		}
 	}()
 	if err := s.guarded(fn)(t); err != nil { // a panic too: the transaction must end

@@ -82,7 +82,7 @@ func openPostgres(ctx context.Context, database string, opts Options) (*Store, e
 	p := newDB(pool, postgresDB)
 	langs := newLangCache()
 	langs.off.Store(true) // until this process listens (langlisten.go)
-	s := &Store{db: p, wdb: p, dialect: postgresDB, states: newStateCache(), langs: langs, token: rand.Text(), path: name,
+	s := &Store{db: p, wdb: p, writes: &writeCounts{}, dialect: postgresDB, states: newStateCache(), langs: langs, token: rand.Text(), path: name,
 		logger: opts.Logger, logRetry: opts.LogRetry, closed: make(chan struct{})}
 	pingCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()

@@ -3,9 +3,10 @@ package storage
 // This file keeps, on SQLite, each channel's active game as a read gives
 // it, carried forward by this process's own writes of it: a move's read
 // of its game then costs no statement. SQLite's database is one
-// process's (seen.go), so every change of a game's row is a write of
-// this store, and each one moves the game's write counter on
-// (seenwithgame.go): an entry is good while that counter is where the
+// process's (seen.go), so every change of a game's row is a write of a
+// store of this process, and each one moves the game's write counter on
+// (seenwithgame.go; the stores of one file share their counters,
+// writecounts.go): an entry is good while that counter is where the
 // entry left it. A turn's write carries the entry to the row it wrote
 // (the row a read would give: record.Game.Turned, with the times and
 // clocks as the columns hold them); any other write of the game
@@ -51,7 +52,7 @@ func (s *Store) keptActive(channelID string) (*record.Game, bool) {
 		return nil, false
 	}
 	e, ok := s.rows.channels.Get(channelID)
-	if !ok || s.writeSeq(e.g.ID).Load() != e.seq || s.renames.Load() != e.renames {
+	if !ok || s.writeSeq(e.g.ID).Load() != e.seq || s.writes.renames.Load() != e.renames {
 		return nil, false
 	}
 	return e.g.Clone(), true
@@ -64,7 +65,7 @@ func (s *Store) keptActive(channelID string) (*record.Game, bool) {
 // write the read missed counts the game's after that, and ends the row.)
 func (s *Store) readActive(ctx context.Context, channelID string) (*record.Game, error) {
 	likely, _ := s.states.keptIn(channelID)
-	all, renames := s.allGameWrites.Load(), s.renames.Load()
+	all, renames := s.writes.all.Load(), s.writes.renames.Load()
 	g, err := s.oneGame(ctx, `g.channel_id = ? AND g.status = 'active'`, channelID, likely)
 	if err != nil || s.rows.channels == nil {
 		return g, err
@@ -73,7 +74,7 @@ func (s *Store) readActive(ctx context.Context, channelID string) (*record.Game,
 		afterRowRead()
 	}
 	seq := s.writeSeq(g.ID).Load()
-	if s.allGameWrites.Load() == all {
+	if s.writes.all.Load() == all {
 		s.rows.channels.Add(channelID, rowEntry{g: g.Clone(), seq: seq, renames: renames})
 	}
 	return g, nil
@@ -97,7 +98,7 @@ func (s *Store) turnWritten(g *record.Game, readAt int64, stored bool) {
 		return
 	}
 	if !stored || g.Status != record.Active || old.g.ID != g.ID || old.g.Version != readAt ||
-		old.seq+1 != seq || old.renames != s.renames.Load() {
+		old.seq+1 != seq || old.renames != s.writes.renames.Load() {
 		c.Remove(g.ChannelID)
 		return
 	}

@@ -34,7 +34,7 @@ const writeStripes = 1 << 16
 
 // writeSeq is the counter of writes of games whose id falls on stripe.
 func (s *Store) writeSeq(id int64) *atomic.Uint64 {
-	return &s.gameWrites[uint64(id)%writeStripes]
+	return &s.writes.stripes[uint64(id)%writeStripes]
 }
 
 // wroteGame counts a write of game id (deferred by each write, so that it
@@ -43,7 +43,7 @@ func (s *Store) writeSeq(id int64) *atomic.Uint64 {
 // count of all writes moves first (rowcache.go's readActive relies on
 // it).
 func (s *Store) wroteGame(id int64) uint64 {
-	s.allGameWrites.Add(1)
+	s.writes.all.Add(1)
 	return s.writeSeq(id).Add(1)
 }
 

@@ -61,12 +61,12 @@ type Store struct {
 	closed    chan struct{}
 	retryDone sync.WaitGroup
 	observeTx atomic.Pointer[TxObserver]
-	// gameWrites counts this store's writes of games, by stripe of their
-	// ids (seenwithgame.go).
-	gameWrites    [writeStripes]atomic.Uint64
-	allGameWrites atomic.Uint64 // their sum (rowcache.go)
-	renames       atomic.Uint64 // transactions that wrote a player's name
-	rows          rowCache      // SQLite's games as their last writes left them (rowcache.go)
+	// writes counts the writes of games and names (writecounts.go): on
+	// SQLite shared by every store of the file in this process, countsKey
+	// its key there ("" on PostgreSQL: the store's own).
+	writes    *writeCounts
+	countsKey string
+	rows      rowCache // SQLite's games as their last writes left them (rowcache.go)
 }
 
 // Options for Open.
@@ -155,14 +155,17 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 	w.SetMaxOpenConns(1)
 	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), langs: newLangCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
+	s.writes, s.countsKey = openCounts(path)
 	s.rows.init()
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
+		closeCounts(s.countsKey)
 		return nil, err
 	}
 	r, err := sql.Open("sqlite3", dsn(path))
 	if err != nil {
 		w.Close()
+		closeCounts(s.countsKey)
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
@@ -248,6 +251,10 @@ func (s *Store) Close() error {
 	s.flushNotes()
 	s.group.running.Wait() // the last notes of results logged and of interactions
 	err := s.wdb.DB.Close()
+	if s.countsKey != "" {
+		closeCounts(s.countsKey)
+		s.countsKey = ""
+	}
 	if s.db != nil {
 		err = errors.Join(err, s.db.DB.Close())
 	}
