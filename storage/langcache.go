@@ -3,7 +3,8 @@ package storage
 // This file keeps players' and servers' language choices in memory: every
 // interaction reads them (a read that cost 6-7% of a move), and they change
 // only by SetUserLanguage, SetGuildLanguage and SetGuildLocale. On SQLite
-// those are this process's writes — a SQLite database is one process's. On
+// those are this process's writes — a SQLite database is one process's —
+// and the stores of one file in it share one cache (filekept.go). On
 // PostgreSQL other processes write them too, and tell the others as they
 // commit (langlisten.go); there the choices are kept only while this
 // process is listening.

@@ -6,7 +6,7 @@ package storage
 // process's (seen.go), so every change of a game's row is a write of a
 // store of this process, and each one moves the game's write counter on
 // (seenwithgame.go; the stores of one file share their counters,
-// writecounts.go): an entry is good while that counter is where the
+// filekept.go): an entry is good while that counter is where the
 // entry left it. A turn's write carries the entry to the row it wrote
 // (the row a read would give: record.Game.Turned, with the times and
 // clocks as the columns hold them); any other write of the game

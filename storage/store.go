@@ -61,12 +61,12 @@ type Store struct {
 	closed    chan struct{}
 	retryDone sync.WaitGroup
 	observeTx atomic.Pointer[TxObserver]
-	// writes counts the writes of games and names (writecounts.go): on
-	// SQLite shared by every store of the file in this process, countsKey
-	// its key there ("" on PostgreSQL: the store's own).
-	writes    *writeCounts
-	countsKey string
-	rows      rowCache // SQLite's games as their last writes left them (rowcache.go)
+	// writes counts the writes of games and names (filekept.go): on
+	// SQLite shared, with langs, by every store of the file in this
+	// process, keptKey their key there ("" on PostgreSQL: the store's own).
+	writes  *writeCounts
+	keptKey string
+	rows    rowCache // SQLite's games as their last writes left them (rowcache.go)
 }
 
 // Options for Open.
@@ -153,19 +153,20 @@ func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) 
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
-	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), langs: newLangCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
+	s := &Store{wdb: newDB(w, sqliteDB), dialect: sqliteDB, states: newStateCache(), path: path, logger: opts.Logger, logRetry: opts.LogRetry,
 		closed: make(chan struct{})}
-	s.writes, s.countsKey = openCounts(path)
+	kept, key := openKept(path)
+	s.writes, s.langs, s.keptKey = &kept.writes, kept.langs, key
 	s.rows.init()
 	if err := s.init(ctx); err != nil { // creates the file and schema first
 		w.Close()
-		closeCounts(s.countsKey)
+		closeKept(s.keptKey)
 		return nil, err
 	}
 	r, err := sql.Open("sqlite3", dsn(path))
 	if err != nil {
 		w.Close()
-		closeCounts(s.countsKey)
+		closeKept(s.keptKey)
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
@@ -251,9 +252,9 @@ func (s *Store) Close() error {
 	s.flushNotes()
 	s.group.running.Wait() // the last notes of results logged and of interactions
 	err := s.wdb.DB.Close()
-	if s.countsKey != "" {
-		closeCounts(s.countsKey)
-		s.countsKey = ""
+	if s.keptKey != "" {
+		closeKept(s.keptKey)
+		s.keptKey = ""
 	}
 	if s.db != nil {
 		err = errors.Join(err, s.db.DB.Close())
