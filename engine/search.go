@@ -175,6 +175,16 @@ func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMo
 		x := bits.TrailingZeros64(m)
 		sc := int32(squareOrder[x]) * w.square
 		var f uint64
+		if x == ttMove {
+			// First whatever it scores: only its flips are wanted
+			// (the callers search it with them).
+			if w.replies != 0 || w.corners != 0 {
+				f = s.t.Flips(x, p, o)
+			}
+			list[n] = scoredMove{int8(x), 1 << 30, f}
+			n++
+			continue
+		}
 		if w.replies != 0 || w.corners != 0 {
 			f = s.t.Flips(x, p, o)
 			reply := bitboard.Moves(o^f, p^f|1<<x, s.t.Mask)
@@ -188,9 +198,6 @@ func (s *searcher) orderMoves(p, o, moves uint64, ttMove int, list *[40]scoredMo
 				e := bits.OnesCount64(s.t.Mask &^ (cp | co))
 				sc -= s.ev.pw.Eval(cp, co, nr, bits.OnesCount64(bitboard.Moves(co, cp, s.t.Mask)), e) / w.eval
 			}
-		}
-		if x == ttMove {
-			sc = 1 << 30
 		}
 		list[n] = scoredMove{int8(x), sc, f}
 		n++

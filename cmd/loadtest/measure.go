@@ -55,6 +55,56 @@ func rss(pid int) (int64, error) {
 	return 0, errors.New("no VmRSS")
 }
 
+// residentParts is a process's resident memory split as /proc gives it:
+// anonymous (Go's heap and stacks, and C's malloc: SQLite's page cache),
+// file-backed and shared (SQLite's WAL index is a shared mapping). A soak
+// that grows tells by these which kind grows.
+type residentParts struct{ anon, file, shmem int64 }
+
+func residentOf(pid int) (residentParts, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return residentParts{}, err
+	}
+	var r residentParts
+	for _, l := range strings.Split(string(data), "\n") {
+		name, v, ok := strings.Cut(l, ":")
+		if !ok {
+			continue
+		}
+		kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+		switch name {
+		case "RssAnon":
+			r.anon = kb << 10
+		case "RssFile":
+			r.file = kb << 10
+		case "RssShmem":
+			r.shmem = kb << 10
+		}
+	}
+	return r, nil
+}
+
+// goMemory is what Go's runtime holds of a process's memory, from its
+// /metrics: the heap's spans in use and all it has from the system (heap,
+// stacks and its own structures). What the process holds beyond sys is
+// C's (SQLite) and the mappings of files.
+func goMemory(addr string) (heapInuse, sys float64, err error) {
+	families, err := scrape(addr)
+	if err != nil {
+		return 0, 0, err
+	}
+	return gauge(families, "go_memstats_heap_inuse_bytes"), gauge(families, "go_memstats_sys_bytes"), nil
+}
+
+func gauge(families map[string]*dto.MetricFamily, name string) float64 {
+	f := families[name]
+	if f == nil || len(f.GetMetric()) == 0 {
+		return 0
+	}
+	return f.GetMetric()[0].GetGauge().GetValue()
+}
+
 // storeTx reads a process's store transaction times from its /metrics:
 // how many, the mean, and the bucket that holds the 99th percentile.
 func storeTx(addr string) (string, error) {
