@@ -288,21 +288,18 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		}
 		// Resident memory at every step: a soak shows whether it stays flat.
 		var (
-			resident   int64
-			parts      residentParts
+			mem        resident
 			heap, gsys float64
 		)
 		for _, w := range workers {
-			r, _ := rss(w.cmd.Process.Pid)
-			resident += r
-			rp, _ := residentOf(w.cmd.Process.Pid)
-			parts.anon, parts.file, parts.shmem = parts.anon+rp.anon, parts.file+rp.file, parts.shmem+rp.shmem
+			r, _ := residentOf(w.cmd.Process.Pid)
+			mem = mem.plus(r)
 			h, sy, _ := goMemory(w.metrics)
 			heap, gsys = heap+h, gsys+sy
 		}
-		fmt.Fprintf(progress, "loadtest: %s: %d moves, %d failed, resident %d MiB (anonymous %d, files %d, shared %d; Go's heap in use %.0f, all Go's %.0f)\n",
-			time.Since(playStart).Round(time.Second), p.moves.Load()-movesBefore, p.failed.Load(), resident>>20,
-			parts.anon>>20, parts.file>>20, parts.shmem>>20, heap/(1<<20), gsys/(1<<20))
+		fmt.Fprintf(progress, "loadtest: %s: %d moves, %d failed, resident %d MiB (anonymous %d, files %d; Go's heap in use %.0f, all Go's %.0f)\n",
+			time.Since(playStart).Round(time.Second), p.moves.Load()-movesBefore, p.failed.Load(), mem.all>>20,
+			mem.anon>>20, mem.file>>20, heap/(1<<20), gsys/(1<<20))
 	}
 	played := time.Since(playStart)
 	profiled.Wait()

@@ -40,33 +40,23 @@ func cpuTime(pid int) (time.Duration, error) {
 	return time.Duration(u+s) * 10 * time.Millisecond, nil
 }
 
-// rss is a process's resident memory in bytes (/proc).
-func rss(pid int) (int64, error) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb << 10, nil
-		}
-	}
-	return 0, errors.New("no VmRSS")
+// resident is a process's resident memory as /proc gives it: in all, and
+// split into anonymous (Go's heap and stacks, C's malloc: SQLite's page
+// cache) and file-backed (the binary, SQLite's file and WAL-index
+// mappings). A soak that grows tells by the split which kind grows.
+type resident struct{ all, anon, file int64 }
+
+func (r resident) plus(q resident) resident {
+	return resident{r.all + q.all, r.anon + q.anon, r.file + q.file}
 }
 
-// residentParts is a process's resident memory split as /proc gives it:
-// anonymous (Go's heap and stacks, and C's malloc: SQLite's page cache),
-// file-backed and shared (SQLite's WAL index is a shared mapping). A soak
-// that grows tells by these which kind grows.
-type residentParts struct{ anon, file, shmem int64 }
-
-func residentOf(pid int) (residentParts, error) {
+func residentOf(pid int) (resident, error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return residentParts{}, err
+		return resident{}, err
 	}
-	var r residentParts
+	var r resident
+	found := false
 	for _, l := range strings.Split(string(data), "\n") {
 		name, v, ok := strings.Cut(l, ":")
 		if !ok {
@@ -74,15 +64,24 @@ func residentOf(pid int) (residentParts, error) {
 		}
 		kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
 		switch name {
+		case "VmRSS":
+			r.all, found = kb<<10, true
 		case "RssAnon":
 			r.anon = kb << 10
 		case "RssFile":
 			r.file = kb << 10
-		case "RssShmem":
-			r.shmem = kb << 10
 		}
 	}
+	if !found {
+		return resident{}, errors.New("no VmRSS")
+	}
 	return r, nil
+}
+
+// rss is a process's resident memory in bytes.
+func rss(pid int) (int64, error) {
+	r, err := residentOf(pid)
+	return r.all, err
 }
 
 // goMemory is what Go's runtime holds of a process's memory, from its
@@ -399,14 +398,10 @@ func liveHeap(w *worker) (heap, engine float64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	f := families["go_memstats_heap_alloc_bytes"]
-	if f == nil || len(f.GetMetric()) == 0 {
+	if f := families["go_memstats_heap_alloc_bytes"]; f == nil || len(f.GetMetric()) == 0 {
 		return 0, 0, errors.New("no go_memstats_heap_alloc_bytes")
 	}
-	if t := families["othello_engine_table_bytes"]; t != nil && len(t.GetMetric()) > 0 {
-		engine = t.GetMetric()[0].GetGauge().GetValue()
-	}
-	return f.GetMetric()[0].GetGauge().GetValue(), engine, nil
+	return gauge(families, "go_memstats_heap_alloc_bytes"), gauge(families, "othello_engine_table_bytes"), nil
 }
 
 // machineTime is the CPU time every process on the machine has spent
