@@ -15,6 +15,7 @@ import (
 
 	"othello-bot/game"
 	"othello-bot/game/bitboard"
+	"othello-bot/internal/threadcpu"
 )
 
 type ffoCase struct {
@@ -484,6 +485,35 @@ func BenchmarkSolveFFO(b *testing.B) {
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(cpu/float64(b.N), "CPU-s/op")
 			b.ReportMetric(float64(nodes)/cpu/1e6, "Mnodes/CPU-s")
+		})
+	}
+}
+
+// BenchmarkSolveFFOEdaxCount solves FFO #40-#44 as BenchmarkSolveFFO does
+// but counts the positions searched as Edax does, every one a move leads to
+// (nodes plus the two-empty positions the three-empty solver reaches, which
+// nodes leave out), so its rate compares with Edax's and Egaroucid's:
+//
+//	go test ./engine -run '^$' -bench SolveFFOEdaxCount -benchtime 1x -count 3
+func BenchmarkSolveFFOEdaxCount(b *testing.B) {
+	for _, c := range loadFFO(b)[:5] {
+		b.Run("ffo"+c.id, func(b *testing.B) {
+			s := newSearcher()
+			var nodes, positions uint64
+			cpu := threadcpu.Start()
+			for b.Loop() {
+				stop := s.start(context.Background(), 8, time.Time{})
+				mine, theirs := own(c.pos)
+				if r := s.solveRoot(mine, theirs, false); s.aborted || int(r[0].score) != c.score {
+					b.Fatalf("ffo%s: %d, want %d", c.id, r[0].score, c.score)
+				}
+				nodes, positions = nodes+s.nodes, positions+s.nodes+s.pairs
+				stop()
+			}
+			sec := cpu.Stop().Seconds()
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(positions)/float64(b.N), "positions/op")
+			b.ReportMetric(float64(positions)/sec/1e6, "Mpositions/CPU-s")
 		})
 	}
 }

@@ -13,11 +13,17 @@ import (
 // searcher runs one search at a time on a bitboard size (4, 6 or 8). It owns
 // its transposition tables, so a pool of them bounds the engine's memory.
 type searcher struct {
-	t        *bitboard.Table
-	ev       *evaluator
-	tt       *ttable // midgame: heuristic scores
-	ett      *ttable // endgame: exact disc margins
-	nodes    uint64
+	t     *bitboard.Table
+	ev    *evaluator
+	tt    *ttable // midgame: heuristic scores
+	ett   *ttable // endgame: exact disc margins
+	nodes uint64
+	// pairs counts the two-empty positions solve3 hands to lastTwo: searched
+	// but, unlike every other position, not counted in nodes (so a node
+	// budget means what it meant when budgets began). Edax counts them;
+	// nodes+pairs is the count to compare rates with it
+	// (BenchmarkSolveFFOEdaxCount).
+	pairs    uint64
 	stop     *atomic.Bool
 	deadline time.Time // zero: none
 	// target is when a move on a clock aims to answer (zero: none):
@@ -80,7 +86,7 @@ func (s *searcher) reset(size int, stop *atomic.Bool) {
 	}
 	s.mpc = nil // the top level sets it for its timed search
 	s.endLevel, s.endT = exactLevel, 0
-	s.nodes, s.nextCheck = 0, 0
+	s.nodes, s.nextCheck, s.pairs = 0, 0, 0
 	s.stop = stop
 	s.aborted = false
 	s.stops = nil

@@ -164,6 +164,7 @@ func (s *searcher) solve3(p, o uint64, x1, x2, x3 int, alpha, beta int) int {
 	best := -65
 	if neighbourOf[x1&63]&o != 0 {
 		if f := s.t.Flips(x1, p, o); f != 0 {
+			s.pairs++
 			best = -s.lastTwo(o^f, p^f|1<<x1, min(x2, x3), max(x2, x3), -beta, -alpha, false)
 			if best >= beta {
 				return best
@@ -173,6 +174,7 @@ func (s *searcher) solve3(p, o uint64, x1, x2, x3 int, alpha, beta int) int {
 	}
 	if neighbourOf[x2&63]&o != 0 {
 		if f := s.t.Flips(x2, p, o); f != 0 {
+			s.pairs++
 			if v := -s.lastTwo(o^f, p^f|1<<x2, min(x1, x3), max(x1, x3), -beta, -alpha, false); v > best {
 				best = v
 				if v >= beta {
@@ -184,6 +186,7 @@ func (s *searcher) solve3(p, o uint64, x1, x2, x3 int, alpha, beta int) int {
 	}
 	if neighbourOf[x3&63]&o != 0 {
 		if f := s.t.Flips(x3, p, o); f != 0 {
+			s.pairs++
 			if v := -s.lastTwo(o^f, p^f|1<<x3, min(x1, x2), max(x1, x2), -beta, -alpha, false); v > best {
 				best = v
 			}

@@ -18,7 +18,7 @@ go test -c -o "$dir/engine.test" ./engine
 cd engine # the test reads testdata/ from here
 # Go's asynchronous preemption signals trip callgrind's signal handling.
 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file="$dir/out" \
-  "$dir/engine.test" -test.run '^$' -test.bench "SolveFFO/${pos}\$" -test.benchtime 1x >"$dir/log" 2>&1 || {
+  "$dir/engine.test" -test.run '^$' -test.bench "^BenchmarkSolveFFO$/^${pos}$" -test.benchtime 1x >"$dir/log" 2>&1 || {
   cat "$dir/log" >&2
   exit 1
 }
