@@ -71,7 +71,7 @@ func main() {
 	flag.IntVar(&o.ramp, "ramp", 50, "games started at once while ramping up")
 	flag.IntVar(&o.procs, "gomaxprocs", 0, "GOMAXPROCS for each bot process (0: Go's default, every core)")
 	flag.StringVar(&o.opponent, "opponent", "bot", "who the players play: bot (level 1, each human move answered by the bot) or human (two players a game, by challenge: human moves alone)")
-	flag.StringVar(&o.profile, "profile", "", "a directory to write each process's CPU profile of the steady run and heap profile at its end (go tool pprof)")
+	flag.StringVar(&o.profile, "profile", "", "a directory to write each process's CPU profile of the steady run and heap profiles after its first step and at its end (go tool pprof; -base start-heap-K.pprof heap-K.pprof shows what grew)")
 	flag.Parse()
 	if err := o.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -300,13 +300,16 @@ func run(ctx context.Context, o options, progress io.Writer) (string, error) {
 		fmt.Fprintf(progress, "loadtest: %s: %d moves, %d failed, resident %d MiB (anonymous %d, files %d; Go's heap in use %.0f, all Go's %.0f)\n",
 			time.Since(playStart).Round(time.Second), p.moves.Load()-movesBefore, p.failed.Load(), mem.all>>20,
 			mem.anon>>20, mem.file>>20, heap/(1<<20), gsys/(1<<20))
+		if t == 0 {
+			profileHeap(o, workers, "start", progress)
+		}
 	}
 	played := time.Since(playStart)
 	profiled.Wait()
 	if err := stopped(); err != nil {
 		return "", err
 	}
-	profileHeap(o, workers, progress)
+	profileHeap(o, workers, "", progress)
 	moves := p.moves.Load() - movesBefore
 	var b strings.Builder
 	fmt.Fprintf(&b, "games %d (live %.0f%%), processes %d, database %s\n", o.games, o.live*100, o.processes, dbKind(o.database))

@@ -179,13 +179,19 @@ func profileCPU(o options, workers []*worker, progress io.Writer) *sync.WaitGrou
 	return &wg
 }
 
-// profileHeap fetches each process's heap profile as the run ends.
-func profileHeap(o options, workers []*worker, progress io.Writer) {
+// profileHeap fetches each process's heap profile, named heap-K.pprof
+// or, with a prefix, PREFIX-heap-K.pprof: the first step's profile is the
+// base the last one is compared with (go tool pprof -base) to find what a
+// soak's memory grows by.
+func profileHeap(o options, workers []*worker, prefix string, progress io.Writer) {
 	if o.profile == "" {
 		return
 	}
+	if prefix != "" {
+		prefix += "-"
+	}
 	for k, w := range workers {
-		fetchProfile("http://"+w.pprof+"/debug/pprof/heap?gc=1", filepath.Join(o.profile, fmt.Sprintf("heap-%d.pprof", k)), progress)
+		fetchProfile("http://"+w.pprof+"/debug/pprof/heap?gc=1", filepath.Join(o.profile, fmt.Sprintf("%sheap-%d.pprof", prefix, k)), progress)
 	}
 }
 
